@@ -1,0 +1,5 @@
+CREATE TABLE "login_throttles" (
+	"email" text PRIMARY KEY NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"window_started_at" timestamp with time zone DEFAULT now() NOT NULL
+);

@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { donationsRoutes } from './modules/donations/donations.routes.ts';
+import { paymentMethodsRoutes } from './modules/payment-methods/payment-methods.routes.ts';
+import { paymentsConfigRoutes } from './modules/payments-config/payments-config.routes.ts';
+import { sandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
+import { authConfigRoutes } from './modules/auth/auth.routes.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { partnersRoutes } from './modules/partners/partners.routes.ts';
+import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
+import type { SiteContext } from './modules/sponsoreds/sponsoreds.service.ts';
+import { sponsoredsRoutes } from './modules/sponsoreds/sponsoreds.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { WEBHOOK_PATH, webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { authSettingsOf, createAuth, registerAuthRoutes, sessionOf, type Auth } from './platform/auth.ts';
+import { registerCrossSiteProtection } from './platform/csrf.ts';
+import { HttpError, registerErrorHandling } from './platform/errors.ts';
+import { createMailer, type Mailer } from './platform/mail.ts';
+import type { PaymentGateway } from './platform/payments/gateway.ts';
+import { createGateway } from './platform/payments/index.ts';
+import type { Storage } from './platform/storage.ts';
+import { resolveTenant, UNKNOWN_PARTNER_MESSAGE } from './platform/tenant.ts';
+import { loadViewer, type RequestViewer } from './platform/viewer.ts';
+
+export interface AppDeps {
+  database: Database;
+  db: Db;
+  config: Config;
+  storage: Storage;
+  auth: Auth;
+  /** Outgoing mail: SMTP when SMTP_URL is set, else .eml files under DATA_DIR/mail. */
+  mailer: Mailer;
+  /** Stripe when STRIPE_SECRET_KEY is set, else the embedded sandbox gateway. */
+  gateway: PaymentGateway;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** Every route with its method (HEAD aside), as registered: the access-matrix test must list each. */
+    routeList: readonly { method: string; url: string }[];
+  }
+  interface FastifyRequest {
+    /** The partner of this request's host and the signed-in viewer, loaded once per request. */
+    siteContext(): Promise<SiteContext>;
+    viewer(): Promise<RequestViewer | null>;
+  }
+}
+
+const CONTEXT = Symbol('siteContext');
+const VIEWER = Symbol('viewer');
+type Memo = { [CONTEXT]?: Promise<SiteContext>; [VIEWER]?: Promise<RequestViewer | null> };
+
+export async function buildApp(
+  options: Omit<AppDeps, 'auth' | 'db' | 'mailer' | 'gateway'> & {
+    auth?: Auth;
+    mailer?: Mailer;
+    gateway?: PaymentGateway;
+    logger?: boolean;
+  },
+): Promise<FastifyInstance> {
+  const { database, config, storage } = options;
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      mailDir: path.join(config.DATA_DIR, 'mail'),
+    });
+  const auth = options.auth ?? createAuth({ db: database.db, mailer, ...authSettingsOf(config) });
+  const gateway = options.gateway ?? createGateway(config, { db: database.db });
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeList.push({ method, url: route.url });
+  });
+  app.decorate('deps', { database, db: database.db, config, storage, auth, mailer, gateway });
+  registerErrorHandling(app);
+
+  app.decorateRequest('viewer', function (this: Memo & Parameters<typeof sessionOf>[1]) {
+    this[VIEWER] ??= sessionOf(auth, this).then((session) =>
+      session ? loadViewer(database.db, session.user.id, session.user.email) : null,
+    );
+    return this[VIEWER];
+  });
+  app.decorateRequest('siteContext', function (this: Memo & Parameters<typeof sessionOf>[1]) {
+    this[CONTEXT] ??= Promise.all([
+      resolveTenant(database.db, this, config.DEFAULT_PARTNER),
+      this.viewer(),
+    ]).then(([partner, viewer]) => ({ partner, viewer }));
+    return this[CONTEXT];
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+    return payload;
+  });
+
+  registerCrossSiteProtection(app, [WEBHOOK_PATH]);
+  registerAuthRoutes(app, auth);
+  await app.register(partnersRoutes);
+  await app.register(sponsoredsRoutes);
+  await app.register(usersRoutes);
+  await app.register(authConfigRoutes);
+  await app.register(mediaRoutes);
+  await app.register(onboardingRoutes);
+  await app.register(webhooksRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(donationsRoutes);
+  await app.register(paymentMethodsRoutes);
+  await app.register(paymentsConfigRoutes);
+  await app.register(subscriptionsRoutes);
+  await app.register(sandboxRoutes);
+  await app.register(receiptsRoutes);
+  await registerWebApp(app, config.WEB_DIST);
+  return app;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/**
+ * The app shell carries the partner's name and tagline in its title and social-preview tags, so a
+ * shared link previews as the partner's site (never a sponsored record's name).
+ */
+export function brandedShell(html: string, partner: { name: string; tagline: string | null }): string {
+  const name = escapeHtml(partner.name);
+  const description = escapeHtml(partner.tagline ?? partner.name);
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*" \/>/,
+      `<meta name="description" content="${description}" />\n    <meta property="og:site_name" content="${name}" />\n    <meta property="og:title" content="${name}" />\n    <meta property="og:description" content="${description}" />\n    <meta property="og:type" content="website" />`,
+    );
+}
+
+/** Serves the built single-page app: real files as they are, every other page path as index.html. */
+async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const indexFile = path.join(webDist, 'index.html');
+  if (!fs.existsSync(indexFile)) return;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    // The web build writes .br and .gz beside each asset (apps/web/vite.config.ts); sent when accepted.
+    preCompressed: true,
+    setHeaders(reply, file) {
+      reply.header(
+        'cache-control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  const html = fs.readFileSync(indexFile, 'utf8');
+  app.get('/*', async (request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    if (urlPath.startsWith('/api/') || urlPath.startsWith('/media/')) {
+      throw new HttpError(404, `No route for ${request.method} ${urlPath}`);
+    }
+    // An unknown partner gets a plain 404 page rather than an empty app shell.
+    let partner: SiteContext['partner'];
+    try {
+      partner = (await request.siteContext()).partner;
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) {
+        return reply
+          .code(404)
+          .type('text/html; charset=utf-8')
+          .send(
+            `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Site not found</title></head>` +
+              `<body style="font-family:sans-serif;max-width:40rem;margin:4rem auto"><h1>Site not found</h1>` +
+              `<p>${UNKNOWN_PARTNER_MESSAGE}</p></body></html>`,
+          );
+      }
+      throw error;
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(brandedShell(html, partner));
+  });
+}

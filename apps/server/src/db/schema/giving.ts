@@ -1,0 +1,210 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { partners } from './partners.ts';
+import { partnerSponsoredTypes, sponsoreds } from './sponsoreds.ts';
+import { users } from './users.ts';
+
+/** One checkout or donation attempt; amounts are recomputed by the server, never taken from the browser. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    partnersId: integer('partners_id')
+      .notNull()
+      .references(() => partners.id),
+    usersId: integer('users_id').references(() => users.id),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('pending'),
+    interval: text('interval'),
+    baseAmount: integer('base_amount').notNull(),
+    additionalAmount: integer('additional_amount').notNull().default(0),
+    currency: text('currency').notNull().default('usd'),
+    idempotencyKey: text('idempotency_key'),
+    receiptCode: text('receipt_code').unique(),
+    failureMessage: text('failure_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('orders_idempotency').on(t.partnersId, t.idempotencyKey),
+    check('orders_kind', sql`${t.kind} IN ('subscription', 'donation', 'gift')`),
+    check('orders_status', sql`${t.status} IN ('pending', 'succeeded', 'failed')`),
+    check('orders_amounts', sql`${t.baseAmount} >= 0 AND ${t.additionalAmount} >= 0`),
+    index('orders_user_idx').on(t.usersId),
+  ],
+);
+
+/** A slot reservation taken under the sponsored row's lock; turned into a sponsorship on payment. */
+export const slotHolds = pgTable(
+  'slot_holds',
+  {
+    id: serial('id').primaryKey(),
+    partnersId: integer('partners_id')
+      .notNull()
+      .references(() => partners.id),
+    sponsoredsId: integer('sponsoreds_id')
+      .notNull()
+      .references(() => sponsoreds.id),
+    usersId: integer('users_id').references(() => users.id),
+    ordersId: integer('orders_id').references(() => orders.id),
+    numSlots: integer('num_slots').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('slot_holds_positive', sql`${t.numSlots} >= 1`),
+    index('slot_holds_sponsored_idx').on(t.sponsoredsId, t.expiresAt),
+  ],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    partnersId: integer('partners_id')
+      .notNull()
+      .references(() => partners.id),
+    usersId: integer('users_id')
+      .notNull()
+      .references(() => users.id),
+    ordersId: integer('orders_id').references(() => orders.id),
+    gatewaySubscriptionId: text('gateway_subscription_id').unique(),
+    status: text('status').notNull().default('active'),
+    interval: text('interval').notNull(),
+    /** Cents per interval before boost. */
+    baseAmount: integer('base_amount').notNull(),
+    additionalAmount: integer('additional_amount').notNull().default(0),
+    paymentMethodsId: integer('payment_methods_id'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('subscriptions_interval', sql`${t.interval} IN ('month', 'year')`),
+    check(
+      'subscriptions_status',
+      sql`${t.status} IN ('active', 'past_due', 'canceled', 'unpaid', 'incomplete', 'incomplete_expired')`,
+    ),
+    index('subscriptions_user_idx').on(t.usersId),
+  ],
+);
+
+export const donations = pgTable(
+  'donations',
+  {
+    id: serial('id').primaryKey(),
+    partnersId: integer('partners_id')
+      .notNull()
+      .references(() => partners.id),
+    usersId: integer('users_id').references(() => users.id),
+    ordersId: integer('orders_id').references(() => orders.id),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email'),
+    amount: integer('amount').notNull(),
+    initiative: text('initiative'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('donations_minimum', sql`${t.amount} >= 100`),
+    check('donations_note_length', sql`${t.note} IS NULL OR char_length(${t.note}) <= 500`),
+  ],
+);
+
+/** Every charge the gateway made: first payments and renewals. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    partnersId: integer('partners_id')
+      .notNull()
+      .references(() => partners.id),
+    ordersId: integer('orders_id').references(() => orders.id),
+    subscriptionsId: integer('subscriptions_id').references(() => subscriptions.id),
+    donationsId: integer('donations_id').references(() => donations.id),
+    gatewayChargeId: text('gateway_charge_id').unique(),
+    amount: integer('amount').notNull(),
+    applicationFee: integer('application_fee').notNull().default(0),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status').notNull(),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    receiptCode: text('receipt_code').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('payments_status', sql`${t.status} IN ('succeeded', 'failed', 'refunded', 'pending')`),
+    check(
+      'payments_refund_within_amount',
+      sql`${t.refundedAmount} >= 0 AND ${t.refundedAmount} <= ${t.amount}`,
+    ),
+  ],
+);
+
+/** A saved payment method's reference at the gateway; no card numbers are ever stored. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: serial('id').primaryKey(),
+    partnersId: integer('partners_id')
+      .notNull()
+      .references(() => partners.id),
+    usersId: integer('users_id')
+      .notNull()
+      .references(() => users.id),
+    gatewayPaymentMethodId: text('gateway_payment_method_id').notNull().unique(),
+    type: text('type').notNull(),
+    brand: text('brand'),
+    last4: text('last4'),
+    expMonth: integer('exp_month'),
+    expYear: integer('exp_year'),
+    bankName: text('bank_name'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('payment_methods_type', sql`${t.type} IN ('card', 'us_bank_account', 'acss_debit')`)],
+);
+
+export const giftCodes = pgTable('gift_codes', {
+  id: serial('id').primaryKey(),
+  partnersId: integer('partners_id')
+    .notNull()
+    .references(() => partners.id),
+  code: text('code').notNull().unique(),
+  purchaserUsersId: integer('purchaser_users_id').references(() => users.id),
+  ordersId: integer('orders_id').references(() => orders.id),
+  recipientName: text('recipient_name'),
+  recipientEmail: text('recipient_email'),
+  partnerSponsoredTypesId: integer('partner_sponsored_types_id').references(() => partnerSponsoredTypes.id),
+  months: integer('months').notNull().default(12),
+  amount: integer('amount').notNull(),
+  redeemedByUsersId: integer('redeemed_by_users_id').references(() => users.id),
+  redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const trialCodes = pgTable('trial_codes', {
+  id: serial('id').primaryKey(),
+  partnersId: integer('partners_id')
+    .notNull()
+    .references(() => partners.id),
+  code: text('code').notNull().unique(),
+  sponsoredsId: integer('sponsoreds_id').references(() => sponsoreds.id),
+  days: integer('days').notNull().default(30),
+  redeemedByUsersId: integer('redeemed_by_users_id').references(() => users.id),
+  redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { orders } from './giving.ts';
+import { partners } from './partners.ts';
+import { users } from './users.ts';
+
+/** A person's customer at a partner's gateway account, created once and reused. */
+export const gatewayCustomers = pgTable(
+  'gateway_customers',
+  {
+    id: serial('id').primaryKey(),
+    partnersId: integer('partners_id')
+      .notNull()
+      .references(() => partners.id),
+    usersId: integer('users_id')
+      .notNull()
+      .references(() => users.id),
+    gatewayCustomerId: text('gateway_customer_id').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('gateway_customers_person').on(t.partnersId, t.usersId)],
+);
+
+/** What the gateway was asked for an order, so an interrupted checkout can be finished by replaying it. */
+export type OrderPaymentDetails = {
+  lines?: { sponsoredsId: number; numSlots: number; amount: number; isConversion: boolean }[];
+  applicationFee?: number;
+  applicationFeePercent?: number;
+  paymentMethodsId?: number | null;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  note?: string | null;
+  initiative?: string | null;
+};
+
+export const orderPaymentRequests = pgTable('order_payment_requests', {
+  ordersId: integer('orders_id')
+    .primaryKey()
+    .references(() => orders.id),
+  gatewayPaymentMethodId: text('gateway_payment_method_id').notNull(),
+  gatewayCustomerId: text('gateway_customer_id'),
+  details: jsonb('details').$type<OrderPaymentDetails>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Card-testing protection: one row per payment attempt or failure, shared by every server process.
+ * Counted over sliding windows per client address, per email and per partner form.
+ */
+export const paymentRateEvents = pgTable(
+  'payment_rate_events',
+  {
+    id: serial('id').primaryKey(),
+    partnersId: integer('partners_id').notNull(),
+    form: text('form').notNull(),
+    outcome: text('outcome').notNull(),
+    clientAddress: text('client_address').notNull(),
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('payment_rate_events_form', sql`${t.form} IN ('checkout', 'donation', 'billing')`),
+    check('payment_rate_events_outcome', sql`${t.outcome} IN ('attempt', 'failure')`),
+    index('payment_rate_events_address_idx').on(t.clientAddress, t.outcome, t.createdAt),
+    index('payment_rate_events_email_idx').on(t.email, t.outcome, t.createdAt),
+    index('payment_rate_events_form_idx').on(t.partnersId, t.form, t.outcome, t.createdAt),
+  ],
+);
+
+/** A partner's donation form in strict mode (after a burst of failures) until strict_until. */
+export const paymentFormGuards = pgTable('payment_form_guards', {
+  partnersId: integer('partners_id')
+    .primaryKey()
+    .references(() => partners.id),
+  strictUntil: timestamp('strict_until', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { migrateDatabase, openDatabase } from './db/client.ts';
+import { authSettingsOf, createAuth } from './platform/auth.ts';
+import { loginCreator } from './platform/logins.ts';
+import { runJobOnce, startWorker, type Worker } from './platform/jobs.ts';
+import { createMailer } from './platform/mail.ts';
+import { localStorage } from './platform/storage.ts';
+import { DEMO_ACCOUNTS, seedDemo } from './seed/demo.ts';
+
+async function main() {
+  const config = loadConfig();
+  const started = Date.now();
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'db'),
+  });
+  await migrateDatabase(database);
+  const storage = localStorage(path.join(config.DATA_DIR, 'media'));
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    mailDir: path.join(config.DATA_DIR, 'mail'),
+  });
+  const auth = createAuth({ db: database.db, mailer, ...authSettingsOf(config) });
+  if (config.SEED_DEMO) {
+    const { seeded } = await seedDemo(database.db, { storage, createLogin: loginCreator(auth, database.db) });
+    if (seeded) console.log('Seeded the demo partners.');
+  }
+  const app = await buildApp({ database, config, storage, auth, mailer });
+  // Orders a killed process left between charge and record are settled before new ones are taken.
+  await settleInterruptedOrders(app.deps, app.log);
+  let worker: Worker | null = null;
+  const shutdown = async () => {
+    await worker?.stop();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.RUN_WORKER) worker = await startWorker({ ...app.deps, log: app.log });
+  const port = config.PORT;
+  console.log(
+    [
+      '',
+      `Kinship is running (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}) after ${((Date.now() - started) / 1000).toFixed(1)} s:`,
+      `  demo partner      http://demo.localhost:${port}`,
+      `  Canadian partner  http://maple.localhost:${port}`,
+      `  private demo      http://private.localhost:${port}`,
+      `  platform owner    http://kinship.localhost:${port}`,
+      '',
+      'Demo accounts (email / password):',
+      ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(30)} ${a.password.padEnd(22)} ${a.description}`),
+      '',
+    ].join('\n'),
+  );
+}
+
+async function settleInterruptedOrders(
+  deps: Parameters<typeof runJobOnce>[0],
+  log: { info(o: object, m: string): void; error(o: object, m: string): void },
+) {
+  const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 30_000).unref());
+  try {
+    const result = await Promise.race([runJobOnce(deps, 'orders.reconcile'), timeout]);
+    if (result === 'timeout')
+      log.error({}, 'settling interrupted orders took over 30 s; the worker goes on with it');
+    else if ((result.settled ?? 0) > 0) log.info(result, 'settled orders interrupted by the last stop');
+  } catch (error) {
+    log.error({ err: error }, 'could not settle interrupted orders; the worker retries every minute');
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,43 @@
+import { onboardRequestSchema, onboardResponseSchema, onboardUrlResponseSchema } from '@kinship/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { completeOnboarding, onboardingUrlFor } from './onboarding.service.ts';
+
+const partnerQuery = z.object({ partnersId: z.string().optional() }).loose();
+
+export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/partners/:id/onboardurl',
+    {
+      schema: {
+        params: z.object({
+          id: z
+            .string()
+            .regex(/^\d{1,9}$/, 'id must be a whole number')
+            .transform(Number),
+        }),
+        querystring: partnerQuery,
+        response: { 200: onboardUrlResponseSchema },
+      },
+    },
+    async (request) =>
+      onboardingUrlFor(
+        app.deps,
+        await request.siteContext(),
+        request.params.id,
+        `${request.protocol}://${request.host}`,
+      ),
+  );
+
+  app.post(
+    '/api/partners/oauthonboard',
+    {
+      schema: {
+        querystring: partnerQuery,
+        body: onboardRequestSchema,
+        response: { 200: onboardResponseSchema },
+      },
+    },
+    async (request) => completeOnboarding(app.deps, request.body),
+  );
+};

@@ -1,0 +1,80 @@
+import { savedPaymentMethodSchema, setupIntentSchema } from '@kinship/domain';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  getSetupIntent,
+  listPaymentMethods,
+  makeDefaultPaymentMethod,
+  removePaymentMethod,
+} from './payment-methods.service.ts';
+
+const partnerQuery = z.object({ partnersId: z.string().optional() }).loose();
+const methodParams = z.object({ id: z.string().min(1).max(255) });
+
+/**
+ * The web client sends `Content-Type: application/json` on every call, bodiless PUTs and DELETEs
+ * included: within these routes an empty JSON body reads as no body instead of a 400.
+ */
+export function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (error) {
+      done(Object.assign(error as Error, { statusCode: 400 }), undefined);
+    }
+  });
+}
+
+/** The signed-in person's saved payment methods at this partner (references only; no card numbers). */
+export const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
+  acceptEmptyJsonBodies(app);
+  const deps = { db: app.deps.db, gateway: app.deps.gateway };
+
+  app.get(
+    '/api/payments/setupintent',
+    { schema: { querystring: partnerQuery, response: { 200: setupIntentSchema } } },
+    async (request) => getSetupIntent(deps, await request.siteContext()),
+  );
+
+  app.get(
+    '/api/payments/:userId/paymentmethods',
+    {
+      schema: {
+        params: z.object({
+          userId: z
+            .string()
+            .regex(/^\d{1,9}$/, 'userId must be a whole number')
+            .transform(Number),
+        }),
+        querystring: partnerQuery,
+        response: { 200: z.array(savedPaymentMethodSchema) },
+      },
+    },
+    async (request) => listPaymentMethods(deps, await request.siteContext(), request.params.userId),
+  );
+
+  app.delete(
+    '/api/payments/paymentmethod/:id',
+    { schema: { params: methodParams, querystring: partnerQuery } },
+    async (request, reply) => {
+      await removePaymentMethod(deps, await request.siteContext(), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.put(
+    '/api/payments/updatedefaultpaymentmethod/:id',
+    {
+      schema: {
+        params: methodParams,
+        querystring: partnerQuery,
+        response: { 200: z.array(savedPaymentMethodSchema) },
+      },
+    },
+    async (request) => makeDefaultPaymentMethod(deps, await request.siteContext(), request.params.id),
+  );
+};

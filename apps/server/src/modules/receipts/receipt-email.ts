@@ -1,0 +1,71 @@
+/** The receipt email's words, in plain text and simple HTML; every value is already formatted. */
+export interface ReceiptEmailInput {
+  partnerName: string;
+  donorName: string | null;
+  kind: 'donation' | 'subscription';
+  code: string;
+  date: string;
+  description: string;
+  amount: string;
+  paymentNotice: string[];
+  receiptUrl: string;
+  supportEmail: string | null;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+export function receiptSubject(partnerName: string): string {
+  return `Your receipt from ${partnerName}`;
+}
+
+function thanks(input: ReceiptEmailInput): string {
+  const what = input.kind === 'subscription' ? 'sponsorship payment' : 'donation';
+  return `Thank you for your ${what} to ${input.partnerName}.`;
+}
+
+export function receiptEmailText(input: ReceiptEmailInput): string {
+  return [
+    input.donorName ? `Dear ${input.donorName},` : 'Hello,',
+    '',
+    thanks(input),
+    '',
+    `Receipt: ${input.code}`,
+    `Date: ${input.date}`,
+    `For: ${input.description}`,
+    `Amount: ${input.amount}`,
+    '',
+    ...input.paymentNotice.flatMap((p) => [p, '']),
+    `View your receipt online: ${input.receiptUrl}`,
+    'A PDF copy of this receipt is attached.',
+    '',
+    input.partnerName,
+    ...(input.supportEmail ? [input.supportEmail] : []),
+    '',
+  ].join('\n');
+}
+
+export function receiptEmailHtml(input: ReceiptEmailInput): string {
+  const row = (label: string, value: string) =>
+    `<tr><td style="padding:4px 16px 4px 0;color:#555">${escapeHtml(label)}</td><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`;
+  return [
+    '<!doctype html><html><body style="font-family:sans-serif;max-width:36rem;margin:2rem auto;color:#222">',
+    `<h1 style="font-size:1.4rem">${escapeHtml(input.partnerName)}</h1>`,
+    `<p>${escapeHtml(input.donorName ? `Dear ${input.donorName},` : 'Hello,')}</p>`,
+    `<p>${escapeHtml(thanks(input))}</p>`,
+    '<table style="border-collapse:collapse">',
+    row('Receipt', input.code),
+    row('Date', input.date),
+    row('For', input.description),
+    row('Amount', input.amount),
+    '</table>',
+    ...input.paymentNotice.map((p) => `<p style="color:#555;font-size:0.9rem">${escapeHtml(p)}</p>`),
+    `<p><a href="${escapeHtml(input.receiptUrl)}">View your receipt online</a></p>`,
+    '<p style="color:#555;font-size:0.9rem">A PDF copy of this receipt is attached.</p>',
+    `<p>${escapeHtml(input.partnerName)}${input.supportEmail ? `<br>${escapeHtml(input.supportEmail)}` : ''}</p>`,
+    '</body></html>',
+  ].join('\n');
+}

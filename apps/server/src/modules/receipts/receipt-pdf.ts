@@ -1,0 +1,246 @@
+import PDFDocument from 'pdfkit';
+
+/** What a receipt PDF shows; every text is already formatted. */
+export interface ReceiptPdfInput {
+  partnerName: string;
+  /** The partner's logo as PNG or JPEG, when it has one. */
+  logo: Buffer | null;
+  brandColor: string;
+  code: string;
+  date: string;
+  donorName: string | null;
+  description: string;
+  amount: string;
+  paymentNotice: string[];
+  receiptUrl: string;
+  supportEmail: string | null;
+}
+
+export interface StatementPdfInput {
+  partnerName: string;
+  logo: Buffer | null;
+  brandColor: string;
+  year: number;
+  donorName: string | null;
+  donorEmail: string | null;
+  rows: { date: string; description: string; code: string; amount: string }[];
+  total: string;
+  taxNotice: string | null;
+  supportEmail: string | null;
+  issuedOn: string;
+}
+
+const MARGIN = 56;
+
+const LOOKALIKES: Record<string, string> = {
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2026': '...',
+  '\u2022': '*',
+  '\u20ac': 'EUR',
+  '\u0141': 'L',
+  '\u0142': 'l',
+  '\u0110': 'D',
+  '\u0111': 'd',
+  '\u0152': 'OE',
+  '\u0153': 'oe',
+  '\u0131': 'i',
+};
+
+/**
+ * Text the built-in Helvetica can draw (Latin-1): accents outside it are dropped (Ś -> S), common
+ * punctuation gets its ASCII look-alike, and anything else becomes '?', never garbage.
+ */
+export function pdfSafe(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if ((code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff)) out += ch;
+    else if (ch === '\n') out += ch;
+    else if (LOOKALIKES[ch]) out += LOOKALIKES[ch];
+    else {
+      const base = ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+      out +=
+        [...base].every((c) => c.codePointAt(0)! >= 0x20 && c.codePointAt(0)! <= 0xff) && base ? base : '?';
+    }
+  }
+  return out;
+}
+const GREY = '#555555';
+
+/** Every text of an input made drawable (see pdfSafe); images are left as they are. */
+function drawable<T>(value: T): T {
+  if (typeof value === 'string') return pdfSafe(value) as T;
+  if (Array.isArray(value)) return value.map(drawable) as T;
+  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, drawable(v)])) as T;
+  }
+  return value;
+}
+
+function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
+function newDocument(title: string, author: string): PDFKit.PDFDocument {
+  return new PDFDocument({
+    size: 'LETTER',
+    margin: MARGIN,
+    info: { Title: title, Author: author, Creator: 'Kinship' },
+  });
+}
+
+const safeColor = (color: string) => (/^#[0-9a-f]{6}$/i.test(color) ? color : '#1c7ed6');
+
+/** The partner's logo and name across the top, over a rule in the partner's colour. */
+function brandHeader(
+  doc: PDFKit.PDFDocument,
+  input: { partnerName: string; logo: Buffer | null; brandColor: string },
+) {
+  const top = doc.y;
+  let textX = MARGIN;
+  if (input.logo) {
+    try {
+      doc.image(input.logo, MARGIN, top, { fit: [48, 48] });
+      textX = MARGIN + 60;
+    } catch {
+      // An unreadable logo leaves the name alone in the header.
+    }
+  }
+  doc
+    .fillColor('#000000')
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .text(input.partnerName, textX, top + 12, { width: doc.page.width - MARGIN - textX });
+  const ruleY = Math.max(doc.y, top + 48) + 10;
+  doc
+    .moveTo(MARGIN, ruleY)
+    .lineTo(doc.page.width - MARGIN, ruleY)
+    .lineWidth(2)
+    .strokeColor(safeColor(input.brandColor))
+    .stroke();
+  doc.x = MARGIN;
+  doc.y = ruleY + 18;
+}
+
+function labelled(doc: PDFKit.PDFDocument, label: string, value: string) {
+  const y = doc.y;
+  doc.font('Helvetica').fontSize(11).fillColor(GREY).text(label, MARGIN, y, { width: 130 });
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .fillColor('#000000')
+    .text(value, MARGIN + 140, y, { width: doc.page.width - 2 * MARGIN - 140 });
+  doc.x = MARGIN;
+  doc.moveDown(0.4);
+}
+
+function paragraphs(doc: PDFKit.PDFDocument, texts: string[]) {
+  doc.font('Helvetica').fontSize(10).fillColor(GREY);
+  for (const text of texts) {
+    doc.text(text, MARGIN, doc.y, { width: doc.page.width - 2 * MARGIN });
+    doc.moveDown(0.5);
+  }
+}
+
+export async function renderReceiptPdf(raw: ReceiptPdfInput): Promise<Buffer> {
+  const input = drawable(raw);
+  const doc = newDocument(`Receipt ${input.code}`, input.partnerName);
+  const done = collect(doc);
+  brandHeader(doc, input);
+  doc.font('Helvetica-Bold').fontSize(16).fillColor('#000000').text('Payment receipt');
+  doc.moveDown(0.8);
+  labelled(doc, 'Receipt', input.code);
+  labelled(doc, 'Date', input.date);
+  if (input.donorName) labelled(doc, 'Received from', input.donorName);
+  labelled(doc, 'For', input.description);
+  labelled(doc, 'Amount', input.amount);
+  doc.moveDown(1);
+  paragraphs(doc, input.paymentNotice);
+  doc.moveDown(0.5);
+  paragraphs(doc, [
+    `View this receipt online: ${input.receiptUrl}`,
+    ...(input.supportEmail ? [`Questions? Contact ${input.partnerName} at ${input.supportEmail}.`] : []),
+  ]);
+  doc.end();
+  return done;
+}
+
+export async function renderStatementPdf(raw: StatementPdfInput): Promise<Buffer> {
+  const input = drawable(raw);
+  const doc = newDocument(`Giving statement ${input.year}`, input.partnerName);
+  const done = collect(doc);
+  brandHeader(doc, input);
+  doc.font('Helvetica-Bold').fontSize(16).fillColor('#000000').text(`Giving statement for ${input.year}`);
+  doc.moveDown(0.8);
+  if (input.donorName) labelled(doc, 'Donor', input.donorName);
+  if (input.donorEmail) labelled(doc, 'Email', input.donorEmail);
+  labelled(doc, 'Issued', input.issuedOn);
+  doc.moveDown(0.8);
+
+  const width = doc.page.width - 2 * MARGIN;
+  const columns = [
+    { title: 'Date', x: MARGIN, width: 65 },
+    { title: 'Description', x: MARGIN + 70, width: width - 70 - 215 },
+    { title: 'Receipt', x: MARGIN + width - 210, width: 130 },
+    { title: 'Amount', x: MARGIN + width - 75, width: 75, align: 'right' as const },
+  ];
+  const row = (cells: string[], bold: boolean) => {
+    if (doc.y > doc.page.height - MARGIN - 40) doc.addPage();
+    const y = doc.y;
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(10)
+      .fillColor('#000000');
+    let bottom = y;
+    cells.forEach((cell, i) => {
+      const column = columns[i]!;
+      doc.text(cell, column.x, y, { width: column.width, align: column.align ?? 'left' });
+      bottom = Math.max(bottom, doc.y);
+    });
+    doc.x = MARGIN;
+    doc.y = bottom + 4;
+  };
+  const rule = () => {
+    doc
+      .moveTo(MARGIN, doc.y)
+      .lineTo(MARGIN + width, doc.y)
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .stroke();
+    doc.y += 4;
+  };
+  row(
+    columns.map((c) => c.title),
+    true,
+  );
+  rule();
+  if (input.rows.length === 0) {
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(GREY)
+      .text(`No payments to ${input.partnerName} in ${input.year}.`, MARGIN);
+    doc.moveDown(0.5);
+  }
+  for (const r of input.rows) row([r.date, r.description, r.code, r.amount], false);
+  rule();
+  row(['', `Total for ${input.year}`, '', input.total], true);
+  doc.moveDown(1.5);
+  paragraphs(doc, [
+    ...(input.taxNotice ? [input.taxNotice] : []),
+    'Amounts are net of any refunds. Keep this statement with your tax records.',
+    ...(input.supportEmail ? [`Questions? Contact ${input.partnerName} at ${input.supportEmail}.`] : []),
+  ]);
+  doc.end();
+  return done;
+}

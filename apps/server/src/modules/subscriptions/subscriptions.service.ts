@@ -1,0 +1,334 @@
+import {
+  boostCents,
+  nearestBoostPercent,
+  sponsorshipFeePercent,
+  type PaymentInterval,
+  type SubscriptionDetail,
+} from '@kinship/domain';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import type { PaymentGateway, SubscriptionResult } from '../../platform/payments/gateway.ts';
+import { gatewayAccountOf } from '../../platform/payments/index.ts';
+import type { SandboxRenewal } from '../../platform/payments/sandbox-gateway.ts';
+import { currentLinePrices } from '../checkout/checkout.service.ts';
+import { recordFailedPayment, recordSucceededPayment } from '../orders/orders.service.ts';
+import { findPartnerById } from '../partners/partners.repository.ts';
+import {
+  ensureGatewayCustomer,
+  invalidRequest,
+  payerOf,
+  savedPaymentMethodById,
+  usablePaymentMethod,
+} from '../payment-methods/payment-methods.service.ts';
+import { assertSiteOpen, type SiteContext } from '../sponsoreds/sponsoreds.service.ts';
+import {
+  endSponsorshipsOf,
+  findSubscriptionById,
+  findSubscriptionByOrder,
+  findSubscriptionLines,
+  insertAudit,
+  lockSubscriptionByGatewayId,
+  updateLineAmount,
+  updateSubscription,
+  type SubscriptionRow,
+} from './subscriptions.repository.ts';
+
+/**
+ * Subscriptions as Kinship records them, kept in step with the gateway by the webhooks (Stripe)
+ * and the renewal job (sandbox), and the person's own subscription pages.
+ */
+
+export type SubscriptionStatus = SubscriptionResult['status'];
+
+/** Statuses that end a subscription's sponsorships and free their slots. They are final for Kinship. */
+export const ENDED_STATUSES: readonly SubscriptionStatus[] = ['canceled', 'unpaid', 'incomplete_expired'];
+const isEnded = (status: string) => (ENDED_STATUSES as readonly string[]).includes(status);
+
+export const SUBSCRIPTION_NOT_FOUND = 'Subscription not found.';
+export const SUBSCRIPTION_ENDED = 'This subscription has ended.';
+
+// ---------------------------------------------------------------------------------- contract
+
+/**
+ * Applies a subscription status reported by the gateway. Ending statuses (canceled, unpaid,
+ * incomplete_expired) end its sponsorships and free their slots in the same transaction, once:
+ * they are final, so a late 'active' or 'past_due' changes nothing (events may arrive in any
+ * order; 'canceled' still replaces 'unpaid' as the recorded reason). A report naming an older
+ * period than the one recorded is stale and ignored; the period end never moves back. Unknown
+ * gateway ids are ignored. Idempotent.
+ */
+export async function applySubscriptionStatus(
+  db: Db,
+  input: { gatewaySubscriptionId: string; status: SubscriptionStatus; currentPeriodEnd: Date | null },
+): Promise<{ applied: boolean; endedSponsorships: number }> {
+  return db.transaction(async (tx) => {
+    const sub = await lockSubscriptionByGatewayId(tx, input.gatewaySubscriptionId);
+    if (!sub) return { applied: false, endedSponsorships: 0 };
+    const periodEnd =
+      input.currentPeriodEnd && (!sub.currentPeriodEnd || input.currentPeriodEnd > sub.currentPeriodEnd)
+        ? input.currentPeriodEnd
+        : sub.currentPeriodEnd;
+    if (isEnded(sub.status)) {
+      if (input.status === 'canceled' && sub.status !== 'canceled') {
+        await updateSubscription(tx, sub.id, { status: 'canceled' });
+        return { applied: true, endedSponsorships: 0 };
+      }
+      return { applied: false, endedSponsorships: 0 };
+    }
+    if (isEnded(input.status)) {
+      await updateSubscription(tx, sub.id, {
+        status: input.status,
+        canceledAt: new Date(),
+        currentPeriodEnd: periodEnd,
+      });
+      return { applied: true, endedSponsorships: await endSponsorshipsOf(tx, sub.id) };
+    }
+    const stale =
+      input.currentPeriodEnd && sub.currentPeriodEnd && input.currentPeriodEnd < sub.currentPeriodEnd;
+    if (stale) return { applied: false, endedSponsorships: 0 };
+    await updateSubscription(tx, sub.id, { status: input.status, currentPeriodEnd: periodEnd });
+    return { applied: true, endedSponsorships: 0 };
+  });
+}
+
+/**
+ * Records a successful payment of a subscription (a renewal, or the first one if its webhook
+ * arrives) and queues its receipt in the same transaction. Idempotent on the charge id; unknown
+ * gateway subscriptions are ignored (null).
+ */
+export async function recordSubscriptionPayment(
+  db: Db,
+  input: { gatewaySubscriptionId: string; chargeId: string; amount: number; created: Date },
+  config?: Config,
+): Promise<{ paymentsId: number; created: boolean } | null> {
+  return db.transaction(async (tx) => {
+    const sub = await lockSubscriptionByGatewayId(tx, input.gatewaySubscriptionId);
+    if (!sub) return null;
+    const partner = await findPartnerById(tx as unknown as Db, sub.partnersId);
+    const feePercent = partner ? sponsorshipFeePercent(partner) : 0;
+    const { payment, created } = await recordSucceededPayment(
+      tx,
+      {
+        partnersId: sub.partnersId,
+        ordersId: null,
+        subscriptionsId: sub.id,
+        donationsId: null,
+        gatewayChargeId: input.chargeId,
+        amount: input.amount,
+        applicationFee: Math.round((input.amount * feePercent) / 100),
+        currency: partner?.currency ?? 'usd',
+        createdAt: input.created,
+      },
+      config,
+    );
+    return { paymentsId: payment.id, created };
+  });
+}
+
+/** Records a failed subscription payment (no receipt; an audit entry with the provider's message). Idempotent. */
+export async function recordSubscriptionPaymentFailure(
+  db: Db,
+  input: { gatewaySubscriptionId: string; chargeId: string | null; message: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const sub = await lockSubscriptionByGatewayId(tx, input.gatewaySubscriptionId);
+    if (!sub) return false;
+    if (input.chargeId) {
+      const partner = await findPartnerById(tx as unknown as Db, sub.partnersId);
+      await recordFailedPayment(tx, {
+        partnersId: sub.partnersId,
+        ordersId: null,
+        subscriptionsId: sub.id,
+        donationsId: null,
+        gatewayChargeId: input.chargeId,
+        amount: sub.baseAmount + sub.additionalAmount,
+        currency: partner?.currency ?? 'usd',
+      });
+    }
+    await insertAudit(tx, {
+      partnersId: sub.partnersId,
+      usersId: sub.usersId,
+      action: 'subscription.payment_failed',
+      entityType: 'subscription',
+      entityId: String(sub.id),
+      details: { chargeId: input.chargeId, message: input.message },
+    });
+    return true;
+  });
+}
+
+/** Records one sandbox renewal (what SandboxGateway.renewDueSubscriptions answers): the payment or failure, then the status. */
+export async function recordSandboxRenewal(db: Db, renewal: SandboxRenewal, config?: Config): Promise<void> {
+  if (renewal.outcome === 'paid') {
+    await recordSubscriptionPayment(
+      db,
+      {
+        gatewaySubscriptionId: renewal.subscriptionId,
+        chargeId: renewal.chargeId,
+        amount: renewal.amount,
+        created: renewal.created,
+      },
+      config,
+    );
+  } else {
+    await recordSubscriptionPaymentFailure(db, {
+      gatewaySubscriptionId: renewal.subscriptionId,
+      chargeId: renewal.chargeId,
+      message: renewal.message ?? 'The renewal payment failed.',
+    });
+  }
+  await applySubscriptionStatus(db, {
+    gatewaySubscriptionId: renewal.subscriptionId,
+    status: renewal.status,
+    currentPeriodEnd: renewal.currentPeriodEnd,
+  });
+}
+
+// ---------------------------------------------------------------------------------- the person's pages
+
+export interface SubscriptionDeps {
+  db: Db;
+  gateway: PaymentGateway;
+}
+
+async function ownSubscription(
+  deps: SubscriptionDeps,
+  ctx: SiteContext,
+  find: () => Promise<SubscriptionRow | null>,
+) {
+  assertSiteOpen(ctx);
+  const user = payerOf(ctx);
+  const sub = await find();
+  // Another person's subscription is not revealed.
+  if (!sub || sub.usersId !== user.id) throw notFound(SUBSCRIPTION_NOT_FOUND);
+  return { user, sub };
+}
+
+/** Today's price of the lines (a line whose plan is gone keeps its amount) and the subscription's boost on it. */
+async function currentPriceOf(
+  db: Db,
+  sub: SubscriptionRow,
+  lines: { sponsoredsId: number; numSlots: number; amount: number }[],
+) {
+  const prices = await currentLinePrices(db, sub.partnersId, sub.interval as PaymentInterval, lines);
+  const baseAmount = prices.reduce<number>((sum, p, i) => sum + (p ?? lines[i]!.amount), 0);
+  const additionalAmount = boostCents(baseAmount, nearestBoostPercent(sub.baseAmount, sub.additionalAmount));
+  return { baseAmount, additionalAmount, totalAmount: baseAmount + additionalAmount, prices };
+}
+
+async function detailOf(db: Db, sub: SubscriptionRow): Promise<SubscriptionDetail> {
+  const lines = await findSubscriptionLines(db, sub.partnersId, sub.id);
+  const active = lines.filter((l) => l.dateEnded === null);
+  const price = await currentPriceOf(db, sub, active);
+  const ended = isEnded(sub.status);
+  return {
+    id: sub.id,
+    ordersId: sub.ordersId,
+    status: sub.status as SubscriptionDetail['status'],
+    interval: sub.interval as PaymentInterval,
+    baseAmount: sub.baseAmount,
+    additionalAmount: sub.additionalAmount,
+    totalAmount: sub.baseAmount + sub.additionalAmount,
+    currency: (await findPartnerById(db, sub.partnersId))?.currency ?? 'usd',
+    nextPaymentDate: ended || !sub.currentPeriodEnd ? null : sub.currentPeriodEnd.toISOString(),
+    currentPeriodEnd: sub.currentPeriodEnd ? sub.currentPeriodEnd.toISOString() : null,
+    canceledAt: sub.canceledAt ? sub.canceledAt.toISOString() : null,
+    paymentMethod: await savedPaymentMethodById(db, sub.partnersId, sub.paymentMethodsId),
+    currentPrice: {
+      baseAmount: price.baseAmount,
+      additionalAmount: price.additionalAmount,
+      totalAmount: price.totalAmount,
+    },
+    lines: lines.map((l) => ({
+      id: l.id,
+      sponsoredsId: l.sponsoredsId,
+      name: l.firstName ?? l.title ?? `record ${l.sponsoredsId}`,
+      numSlots: l.numSlots,
+      amount: l.amount,
+      dateStarted: l.dateStarted.toISOString(),
+      dateEnded: l.dateEnded ? l.dateEnded.toISOString() : null,
+    })),
+  };
+}
+
+/** GET payments/subscriptiondetail/{id}: one of the person's subscriptions (404 for anyone else's). */
+export async function getSubscriptionDetail(
+  deps: SubscriptionDeps,
+  ctx: SiteContext,
+  id: number,
+): Promise<SubscriptionDetail> {
+  const { sub } = await ownSubscription(deps, ctx, () => findSubscriptionById(deps.db, ctx.partner.id, id));
+  return detailOf(deps.db, sub);
+}
+
+/** PUT payments/updatesubscriptionpayment/{ordersId}: pays the order's subscription with another (or a new) method. */
+export async function updateSubscriptionPayment(
+  deps: SubscriptionDeps,
+  ctx: SiteContext,
+  ordersId: number,
+  body: { ordersId: number; paymentMethodId: string },
+): Promise<SubscriptionDetail> {
+  if (body.ordersId !== ordersId) throw badRequest('ordersId in the body must match the path.');
+  const { user, sub } = await ownSubscription(deps, ctx, () =>
+    findSubscriptionByOrder(deps.db, ctx.partner.id, ordersId),
+  );
+  if (isEnded(sub.status)) throw conflict(SUBSCRIPTION_ENDED);
+  const account = gatewayAccountOf(ctx.partner);
+  const customerId = await ensureGatewayCustomer(deps, ctx.partner, user, {
+    email: user.email ?? ctx.viewer!.email,
+  });
+  const method = await usablePaymentMethod(
+    deps,
+    ctx.partner,
+    user,
+    customerId,
+    body.paymentMethodId,
+    `subscription:${sub.id}:attach:${body.paymentMethodId}`,
+  );
+  await deps.gateway
+    .updateSubscriptionPaymentMethod(account, sub.gatewaySubscriptionId!, method.gatewayPaymentMethodId)
+    .catch(invalidRequest);
+  await updateSubscription(deps.db, sub.id, { paymentMethodsId: method.id });
+  return detailOf(deps.db, { ...sub, paymentMethodsId: method.id });
+}
+
+/**
+ * PUT payments/resetsubscriptionprice/{id}: sets the subscription to today's plan price times its
+ * slots (keeping its boost percent), from the next period on.
+ */
+export async function resetSubscriptionPrice(
+  deps: SubscriptionDeps,
+  ctx: SiteContext,
+  id: number,
+): Promise<SubscriptionDetail> {
+  const { sub } = await ownSubscription(deps, ctx, () => findSubscriptionById(deps.db, ctx.partner.id, id));
+  if (isEnded(sub.status)) throw conflict(SUBSCRIPTION_ENDED);
+  const lines = await findSubscriptionLines(deps.db, sub.partnersId, sub.id, true);
+  if (lines.length === 0) throw conflict(SUBSCRIPTION_ENDED);
+  const price = await currentPriceOf(deps.db, sub, lines);
+  if (price.prices.some((p) => p === null)) throw badRequest('Current Sponsored Plan not defined');
+  const unchanged =
+    price.baseAmount === sub.baseAmount &&
+    price.additionalAmount === sub.additionalAmount &&
+    lines.every((l, i) => l.amount === price.prices[i]);
+  if (!unchanged) {
+    await deps.gateway
+      .updateSubscriptionPrice(
+        gatewayAccountOf(ctx.partner),
+        sub.gatewaySubscriptionId!,
+        { unitAmount: price.totalAmount, quantity: 1 },
+        `subscription:${sub.id}:price:${price.totalAmount}`,
+      )
+      .catch(invalidRequest);
+    await deps.db.transaction(async (tx) => {
+      await updateSubscription(tx, sub.id, {
+        baseAmount: price.baseAmount,
+        additionalAmount: price.additionalAmount,
+      });
+      for (const [i, line] of lines.entries()) await updateLineAmount(tx, line.id, price.prices[i]!);
+    });
+  }
+  const fresh = await findSubscriptionById(deps.db, ctx.partner.id, sub.id);
+  return detailOf(deps.db, fresh!);
+}

@@ -1,0 +1,292 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../db/schema/index.ts';
+import {
+  authSiteOf,
+  RESET_LINK_HOURS,
+  resetPasswordLink,
+  resetPasswordMessage,
+  VERIFICATION_LINK_HOURS,
+  verificationLink,
+  verificationMessage,
+} from './auth-mail.ts';
+import {
+  ACCOUNT_THROTTLED_MESSAGE,
+  clearSignInAttempts,
+  countSignInAttempt,
+  throttleKeyOf,
+} from './login-throttle.ts';
+import type { Mailer } from './mail.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { resolveTenant } from './tenant.ts';
+
+/** One OpenID Connect provider (Auth0, Keycloak, Entra ID, ...), found through its discovery document. */
+export interface OidcSettings {
+  providerId: string;
+  /** The button label: "Continue with {name}". */
+  name: string;
+  discoveryUrl: string;
+  clientId: string;
+  clientSecret?: string | undefined;
+  scopes: string[];
+}
+
+/** The OpenID Connect provider of the configuration: on only when a discovery URL and a client id are set. */
+export function oidcSettingsOf(config: Config): OidcSettings | null {
+  if (!config.OIDC_DISCOVERY_URL || !config.OIDC_CLIENT_ID) return null;
+  return {
+    providerId: config.OIDC_PROVIDER_ID,
+    name: config.OIDC_NAME,
+    discoveryUrl: config.OIDC_DISCOVERY_URL,
+    clientId: config.OIDC_CLIENT_ID,
+    clientSecret: config.OIDC_CLIENT_SECRET,
+    scopes: config.OIDC_SCOPES.split(/[\s,]+/).filter(Boolean),
+  };
+}
+
+export interface AuthOptions {
+  db: Db;
+  secret: string;
+  /** Hosts the app answers on; partner subdomains of localhost are always allowed. */
+  extraHosts?: string[];
+  /** Turn off better-auth's own limiter (the throttling tests turn it on explicitly). */
+  rateLimit?: boolean;
+  /**
+   * Sends the verification and password-reset mail. Without one (the test template's seed) no
+   * mail is sent; sign-ups made on the server with no request (the seed) are never mailed.
+   */
+  mailer?: Mailer | undefined;
+  /** The partner of a bare host (localhost, an address), as in config.DEFAULT_PARTNER. */
+  defaultPartner?: string;
+  oidc?: OidcSettings | null;
+}
+
+/** The settings of createAuth that come from the configuration. */
+export function authSettingsOf(config: Config) {
+  return {
+    secret: config.AUTH_SECRET,
+    defaultPartner: config.DEFAULT_PARTNER,
+    oidc: oidcSettingsOf(config),
+  };
+}
+
+/** The client address better-auth's limiter and session records read; set only by registerAuthRoutes. */
+const CLIENT_IP_HEADER = 'x-kinship-client-ip';
+
+/** Sign-in routes after which the session a browser already carried is revoked. */
+const SIGN_IN_PATHS = new Set(['/sign-in/email', '/callback/:id']);
+
+export function createAuth({
+  db,
+  secret,
+  extraHosts = [],
+  rateLimit = true,
+  mailer,
+  defaultPartner = 'demo',
+  oidc = null,
+}: AuthOptions) {
+  const siteOptions = { defaultPartner };
+  return betterAuth({
+    appName: 'Kinship',
+    secret,
+    basePath: '/api/auth',
+    baseURL: {
+      allowedHosts: [
+        'localhost',
+        'localhost:*',
+        '*.localhost',
+        '*.localhost:*',
+        '127.0.0.1:*',
+        ...extraHosts,
+      ],
+      protocol: 'auto',
+      // Used by server-side calls with no request (the seed creating demo logins).
+      fallback: 'http://localhost:3000',
+    },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: authUser,
+        session: authSession,
+        account: authAccount,
+        verification: authVerification,
+        rateLimit: authRateLimit,
+      },
+    }),
+    // Only the page's own origin may call state-changing auth routes (cross-site request protection).
+    trustedOrigins: (request) => {
+      const host = request?.headers.get('host');
+      if (!host) return [];
+      return [`http://${host}`, `https://${host}`];
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      password: { hash: hashPassword, verify: verifyPassword },
+      // Sign-up sends a verification mail; signing in waits for the link to be opened.
+      requireEmailVerification: true,
+      resetPasswordTokenExpiresIn: RESET_LINK_HOURS * 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }, request) {
+        if (!mailer || !request) return;
+        const site = await authSiteOf(db, request, siteOptions);
+        if (!site) return;
+        await mailer.send(resetPasswordMessage(site, user.email, resetPasswordLink(token, site.origin)));
+      },
+      // Whoever can read the mailbox may sign in again at once.
+      async onPasswordReset({ user }) {
+        await clearSignInAttempts(db, user.email);
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_LINK_HOURS * 60 * 60,
+      async sendVerificationEmail({ user, url }, request) {
+        if (!mailer || !request) return;
+        const site = await authSiteOf(db, request, siteOptions);
+        if (!site) return;
+        await mailer.send(verificationMessage(site, user.email, verificationLink(url, site.origin)));
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 14,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: rateLimit,
+      storage: 'database',
+      modelName: 'rateLimit',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: 10 },
+        '/request-password-reset': { window: 60, max: 5 },
+        '/send-verification-email': { window: 60, max: 5 },
+      },
+    },
+    hooks: {
+      // Per-account throttle: counted before the password is checked, whatever the address.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email') return;
+        const email = throttleKeyOf(ctx.body);
+        if (!email) return;
+        const { throttled, retryAfterSeconds } = await countSignInAttempt(db, email);
+        if (throttled) {
+          throw new APIError(
+            'TOO_MANY_REQUESTS',
+            { message: ACCOUNT_THROTTLED_MESSAGE, code: 'ACCOUNT_THROTTLED' },
+            { 'Retry-After': String(retryAfterSeconds) },
+          );
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (!SIGN_IN_PATHS.has(ctx.path)) return;
+        const returned = ctx.context.returned;
+        if (ctx.path === '/sign-in/email') {
+          const email = throttleKeyOf(ctx.body);
+          // The right password clears the count, even when the email is not verified yet.
+          const passwordAccepted =
+            !isAPIError(returned) ||
+            (returned.body as { code?: string } | undefined)?.code === 'EMAIL_NOT_VERIFIED';
+          if (email && passwordAccepted) await clearSignInAttempts(db, email);
+        }
+        // A new session replaces the one this browser carried before: the old token stops working.
+        const fresh = ctx.context.newSession?.session.token;
+        if (!fresh) return;
+        const previous = await ctx.getSignedCookie(
+          ctx.context.authCookies.sessionToken.name,
+          ctx.context.secret,
+        );
+        if (previous && previous !== fresh) await ctx.context.internalAdapter.deleteSession(previous);
+      }),
+    },
+    plugins: oidc
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: oidc.providerId,
+                name: oidc.name,
+                discoveryUrl: oidc.discoveryUrl,
+                clientId: oidc.clientId,
+                clientSecret: oidc.clientSecret,
+                scopes: oidc.scopes,
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+    advanced: {
+      cookiePrefix: 'kinship',
+      useSecureCookies: false,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+function toHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined || key === CLIENT_IP_HEADER) continue;
+    headers.set(key, Array.isArray(value) ? value.join(', ') : String(value));
+  }
+  return headers;
+}
+
+/** The signed-in auth user of a request, or null. */
+export async function sessionOf(auth: Auth, request: FastifyRequest) {
+  const session = await auth.api.getSession({ headers: toHeaders(request) });
+  return session ?? null;
+}
+
+/**
+ * Mounts better-auth's standard routes (/api/auth/sign-up/email, sign-in/email, get-session,
+ * sign-out, verify-email, request-password-reset, reset-password, sign-in/social,
+ * callback/{providerId}, ...) for the hosts that name a partner. The host and client address
+ * better-auth sees are Fastify's (X-Forwarded-* count only when TRUST_PROXY is on), so a client
+ * cannot pick its own address to slip past the per-address limit.
+ */
+export function registerAuthRoutes(app: FastifyInstance, auth: Auth): void {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    handler: async (request, reply) => {
+      await resolveTenant(app.deps.db, request, app.deps.config.DEFAULT_PARTNER);
+      const url = new URL(request.url, `${request.protocol}://${request.host}`);
+      const headers = toHeaders(request);
+      headers.set('host', request.host);
+      headers.set(CLIENT_IP_HEADER, request.ip);
+      const hasBody = request.method !== 'GET' && request.body !== undefined && request.body !== null;
+      const response = await auth.handler(
+        new Request(url, {
+          method: request.method,
+          headers,
+          ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
+        }),
+      );
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key.toLowerCase() !== 'set-cookie') reply.header(key, value);
+      });
+      // better-auth's per-address limiter names its wait X-Retry-After; browsers and clients read Retry-After.
+      const retryAfter = response.headers.get('x-retry-after');
+      if (response.status === 429 && retryAfter && !response.headers.has('retry-after'))
+        reply.header('retry-after', retryAfter);
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+      const text = await response.text();
+      return reply.send(text || null);
+    },
+  });
+}

@@ -1,0 +1,13 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { authUser } from '../db/schema/index.ts';
+import type { Auth } from './auth.ts';
+
+/** Creates an email-and-password login through better-auth (so the password is hashed by it), verified. */
+export function loginCreator(auth: Auth, db: Db) {
+  return async (email: string, password: string, name: string): Promise<string> => {
+    const result = await auth.api.signUpEmail({ body: { email, password, name } });
+    await db.update(authUser).set({ emailVerified: true }).where(eq(authUser.id, result.user.id));
+    return result.user.id;
+  };
+}

@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import type { emailOutbox } from '../db/schema/index.ts';
+import type { Mailer, MailMessage } from './mail.ts';
+
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/** Turns a claimed row into the message to send (receipts are re-rendered with their PDF at send time). */
+export type OutboxComposer = (row: OutboxRow) => Promise<MailMessage>;
+
+export interface DispatchOptions {
+  db: Db;
+  mailer: Mailer;
+  compose: OutboxComposer;
+  /** Upper bound of messages one run sends, so a job always ends. */
+  maxPerRun?: number;
+  /** How long a claimed row stays ours before another worker may take it over (OUTBOX_LEASE_SECONDS). */
+  leaseSeconds?: number;
+  /** Attempts before a message is given up as 'failed'. */
+  maxAttempts?: number;
+  onError?: (row: OutboxRow, error: unknown) => void;
+}
+
+export interface DispatchSummary {
+  sent: number;
+  /** Deliveries that found the message already delivered by an attempt that died before recording it. */
+  alreadyDelivered: number;
+  retrying: number;
+  failed: number;
+}
+
+export const OUTBOX_MAX_ATTEMPTS = 8;
+
+/** Seconds before attempt n+1: 30 s, 1 min, 2 min, ... capped at 6 h. */
+export function outboxBackoffSeconds(attempts: number): number {
+  return Math.min(30 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60);
+}
+
+type RawRow = Record<string, unknown>;
+
+/** Raw rows from both drivers (PGlite answers `{ rows }`, node-postgres a Result with `rows`). */
+function rowsOf(result: unknown): RawRow[] {
+  return ((result as { rows?: RawRow[] }).rows ?? []) as RawRow[];
+}
+
+const asDate = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
+
+function toOutboxRow(r: RawRow): OutboxRow {
+  return {
+    id: Number(r.id),
+    partnersId: r.partners_id == null ? null : Number(r.partners_id),
+    dedupeKey: String(r.dedupe_key),
+    toAddress: String(r.to_address),
+    subject: String(r.subject),
+    bodyText: String(r.body_text),
+    bodyHtml: r.body_html == null ? null : String(r.body_html),
+    attachments: (typeof r.attachments === 'string'
+      ? JSON.parse(r.attachments)
+      : r.attachments) as OutboxRow['attachments'],
+    status: String(r.status),
+    attempts: Number(r.attempts),
+    lastError: r.last_error == null ? null : String(r.last_error),
+    nextAttemptAt: asDate(r.next_attempt_at)!,
+    leaseUntil: asDate(r.lease_until),
+    messageId: r.message_id == null ? null : String(r.message_id),
+    createdAt: asDate(r.created_at)!,
+    sentAt: asDate(r.sent_at),
+  };
+}
+
+/**
+ * Claims due messages in one statement: pending ones whose backoff has passed, and 'sending' ones
+ * whose lease ran out (their worker died mid-delivery). SKIP LOCKED lets several workers share the
+ * table; no transaction stays open while mail is delivered.
+ */
+async function claim(db: Db, batchSize: number, leaseSeconds: number): Promise<OutboxRow[]> {
+  const result = await db.execute(sql`
+    UPDATE email_outbox
+       SET status = 'sending', attempts = attempts + 1, lease_until = now() + make_interval(secs => ${leaseSeconds})
+     WHERE id IN (
+       SELECT id FROM email_outbox
+        WHERE (status = 'pending' AND next_attempt_at <= now())
+           OR (status = 'sending' AND lease_until < now())
+        ORDER BY id
+        LIMIT ${batchSize}
+        FOR UPDATE SKIP LOCKED)
+    RETURNING *`);
+  return rowsOf(result)
+    .map(toOutboxRow)
+    .sort((a, b) => a.id - b.id);
+}
+
+async function markSent(db: Db, row: OutboxRow, messageId: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE email_outbox
+       SET status = 'sent', sent_at = now(), lease_until = NULL, last_error = NULL, message_id = ${messageId}
+     WHERE id = ${row.id} AND status = 'sending' AND attempts = ${row.attempts}`);
+}
+
+async function markFailedAttempt(
+  db: Db,
+  row: OutboxRow,
+  error: string,
+  maxAttempts: number,
+): Promise<'retrying' | 'failed'> {
+  const givingUp = row.attempts >= maxAttempts;
+  await db.execute(sql`
+    UPDATE email_outbox
+       SET status = ${givingUp ? 'failed' : 'pending'},
+           next_attempt_at = now() + make_interval(secs => ${outboxBackoffSeconds(row.attempts)}),
+           lease_until = NULL,
+           last_error = ${error.slice(0, 2000)}
+     WHERE id = ${row.id} AND status = 'sending' AND attempts = ${row.attempts}`);
+  return givingUp ? 'failed' : 'retrying';
+}
+
+/**
+ * Sends due outbox messages. Delivery is at-least-once with a very small window: a message is
+ * marked 'sending' (with a lease) before delivery and 'sent' right after it. A process that dies
+ * between the two leaves the row 'sending'; when its lease passes another run delivers it again
+ * with the same dedupe key. The .eml transport then finds the file already written and writes
+ * nothing (exactly once); over SMTP the repeat carries the same Message-ID, which mail systems use
+ * to drop duplicates, but the message may be seen twice in that rare case.
+ */
+export async function dispatchOutbox(options: DispatchOptions): Promise<DispatchSummary> {
+  const maxPerRun = options.maxPerRun ?? 200;
+  const leaseSeconds = options.leaseSeconds ?? 60;
+  const maxAttempts = options.maxAttempts ?? OUTBOX_MAX_ATTEMPTS;
+  const summary: DispatchSummary = { sent: 0, alreadyDelivered: 0, retrying: 0, failed: 0 };
+  let handled = 0;
+  while (handled < maxPerRun) {
+    // One message per claim: a worker that dies strands at most the message it was delivering.
+    const rows = await claim(options.db, 1, leaseSeconds);
+    if (rows.length === 0) break;
+    handled += rows.length;
+    for (const row of rows) {
+      if (row.attempts > maxAttempts) {
+        summary[
+          await markFailedAttempt(options.db, row, row.lastError ?? 'Too many attempts.', maxAttempts)
+        ] += 1;
+        continue;
+      }
+      try {
+        const message = await options.compose(row);
+        // Given up well inside the lease, so no other worker takes the message while it is in flight.
+        const result = await withTimeout(
+          options.mailer.send({ ...message, dedupeKey: row.dedupeKey }),
+          (leaseSeconds * 1000) / 2,
+          'Mail delivery timed out.',
+        );
+        await markSent(options.db, row, result.messageId);
+        if (result.duplicate) summary.alreadyDelivered += 1;
+        else summary.sent += 1;
+      } catch (error) {
+        options.onError?.(row, error);
+        const text = error instanceof Error ? error.message : String(error);
+        summary[await markFailedAttempt(options.db, row, text, maxAttempts)] += 1;
+      }
+    }
+  }
+  return summary;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Stored content as it is: the default for messages that are not re-rendered at send time. */
+export function storedMessage(row: OutboxRow): MailMessage {
+  return {
+    to: row.toAddress,
+    subject: row.subject,
+    text: row.bodyText,
+    html: row.bodyHtml ?? undefined,
+  };
+}

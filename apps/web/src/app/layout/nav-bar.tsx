@@ -1,0 +1,157 @@
+import { Badge, Box, Burger, Button, Container, Group, Loader } from '@mantine/core';
+import { LABELS, sponsorButtonLabel, type User } from '@kinship/domain';
+import { Suspense, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { DeferredMenu } from '../../components/deferred-menu';
+import { CartIcon, ChevronDownIcon, GiftIcon, HeartIcon } from '../../components/icons';
+import { AccountButton } from '../../features/auth/components/account-button';
+import { LoginButton } from '../../features/auth/components/login-button';
+import { SignUpButton } from '../../features/auth/components/sign-up-button';
+import { useViewer } from '../../features/auth/hooks/use-viewer';
+import { useCartCount } from '../../features/cart/cart-store';
+import { usePartner } from '../../features/partner/partner-context';
+import { shortcutLinks, sponsorMenuLinks, type SiteLink } from '../../features/partner/site-links';
+import { lazyNamed } from '../../lib/lazy-with-timeout';
+import classes from './nav-bar.module.css';
+import { SiteLogo } from './site-logo';
+import { SocialLinks } from './social-links';
+
+// The dropdowns and the drawer load on first use: their floating layer, focus trap and scroll lock
+// are a third of Mantine's weight and no visitor needs them to see the page.
+const loadSponsorMenu = () => import('./sponsor-menu');
+const loadUserMenu = () => import('../../features/auth/components/user-menu');
+const SponsorMenu = lazyNamed(loadSponsorMenu, 'SponsorMenu');
+const UserMenu = lazyNamed(loadUserMenu, 'UserMenu');
+const NavDrawer = lazyNamed(() => import('./nav-drawer'), 'NavDrawer');
+
+const MOBILE_NAVIGATION_ID = 'mobile-navigation';
+
+const SHORTCUT_ICONS: Record<string, typeof HeartIcon> = {
+  [LABELS.donate]: HeartIcon,
+  [LABELS.gift]: GiftIcon,
+};
+
+function DeferredSponsorMenu({ label, links }: { label: string; links: SiteLink[] }) {
+  return (
+    <DeferredMenu
+      preload={() => void loadSponsorMenu()}
+      stub={(props) => (
+        <Button variant="subtle" rightSection={<ChevronDownIcon />} {...props}>
+          {label}
+        </Button>
+      )}
+      menu={<SponsorMenu label={label} links={links} openOnArrival />}
+    />
+  );
+}
+
+function DeferredUserMenu({ user, canAdminister }: { user: User | null; canAdminister: boolean }) {
+  return (
+    <DeferredMenu
+      preload={() => void loadUserMenu()}
+      stub={(props) => <AccountButton user={user} {...props} />}
+      menu={<UserMenu user={user} canAdminister={canAdminister} openOnArrival />}
+    />
+  );
+}
+
+function CheckoutButton() {
+  const count = useCartCount();
+  return (
+    <Button
+      component={Link}
+      to="/checkout"
+      variant="default"
+      aria-label={`${LABELS.checkout}, ${count} ${count === 1 ? 'item' : 'items'} in cart`}
+      leftSection={<CartIcon size={18} />}
+      rightSection={
+        <Badge color="red.9" size="sm" circle={count < 10} className={classes.badge} data-testid="cart-count">
+          {count}
+        </Badge>
+      }
+      px="sm"
+    >
+      <Box component="span" visibleFrom="sm">
+        {LABELS.checkout}
+      </Box>
+    </Button>
+  );
+}
+
+/**
+ * The site's header (SPEC "Navigation bar"): logo, About, the Sponsor dropdown, Contact, the
+ * Donate and Gift shortcuts, Checkout with the cart count, social links, and the account
+ * controls. Below the md breakpoint the links move into a drawer behind a burger button.
+ */
+export function NavBar() {
+  const partner = usePartner();
+  const { isLoading, me, canAdminister } = useViewer(partner.id);
+  const [drawerOpened, setDrawerOpened] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const sponsorLinks = sponsorMenuLinks(partner);
+  const shortcuts = shortcutLinks(partner);
+  const sponsorLabel = sponsorButtonLabel(partner);
+
+  const accountControls = isLoading ? (
+    <Loader size="sm" aria-label="Loading your account" role="status" />
+  ) : me?.signedIn ? (
+    <DeferredUserMenu user={me.user} canAdminister={canAdminister} />
+  ) : (
+    <Group gap="xs" wrap="nowrap">
+      <LoginButton />
+      <SignUpButton />
+    </Group>
+  );
+
+  return (
+    <Box component="header" className={classes.header}>
+      <Container size="xl" className={classes.inner}>
+        <SiteLogo partner={partner} />
+        <Group component="nav" aria-label="Main" gap={4} wrap="nowrap" visibleFrom="md">
+          <Button component={NavLink} to="/about" variant="subtle">
+            {LABELS.about}
+          </Button>
+          {sponsorLinks.length > 0 && <DeferredSponsorMenu label={sponsorLabel} links={sponsorLinks} />}
+          <Button component={NavLink} to="/contact" variant="subtle">
+            {LABELS.contact}
+          </Button>
+          {shortcuts.map((link) => {
+            const Icon = SHORTCUT_ICONS[link.label] ?? HeartIcon;
+            return (
+              <Button
+                key={link.to}
+                component={Link}
+                to={link.to}
+                variant="light"
+                leftSection={<Icon size={16} />}
+              >
+                {link.label}
+              </Button>
+            );
+          })}
+        </Group>
+        <Group gap="xs" wrap="nowrap" ml="auto">
+          <SocialLinks partner={partner} visibleFrom="lg" />
+          <CheckoutButton />
+          <Box visibleFrom="sm">{accountControls}</Box>
+          <Burger
+            hiddenFrom="md"
+            opened={drawerOpened}
+            onClick={() => {
+              setDrawerUsed(true);
+              setDrawerOpened((opened) => !opened);
+            }}
+            aria-label={drawerOpened ? 'Close menu' : 'Open menu'}
+            aria-expanded={drawerOpened}
+            aria-controls={MOBILE_NAVIGATION_ID}
+          />
+        </Group>
+      </Container>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <NavDrawer id={MOBILE_NAVIGATION_ID} opened={drawerOpened} onClose={() => setDrawerOpened(false)} />
+        </Suspense>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,25 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { LoadingScreen } from '../../components/loading-screen';
+import { meQueryOptions } from '../../features/auth/api/get-me';
+import { forgetPostLoginTarget, peekPostLoginTarget } from '../../features/auth/post-login-target';
+
+/** /redirect: the login return address; goes to the page the person was on when they chose Login, else home. */
+export function RedirectRoute() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [target] = useState(peekPostLoginTarget);
+
+  useEffect(() => {
+    forgetPostLoginTarget();
+    void queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
+    void navigate(target, { replace: true });
+  }, [navigate, queryClient, target]);
+
+  return (
+    <main>
+      <LoadingScreen message="Signing you in…" />
+    </main>
+  );
+}

@@ -1,0 +1,57 @@
+import { Alert, Anchor, Container, Paper, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { SignUpForm } from '../../features/auth/components/sign-up-form';
+import { ProviderSignInButton } from '../../features/auth/components/provider-sign-in-button';
+import { usePartner } from '../../features/partner/partner-context';
+import { usePageTitle } from '../../hooks/use-page-title';
+
+/** /signup: create an account on this partner's site, then continue where the person was. */
+export function SignUpRoute() {
+  const partner = usePartner();
+  const navigate = useNavigate();
+  const [awaitingConfirmation, setAwaitingConfirmation] = useState<string | null>(null);
+  usePageTitle('Sign up');
+  if (awaitingConfirmation) {
+    return (
+      <Container size={480} py="xl">
+        <Title order={1} size="h2" ta="center" mb="lg">
+          Check your email
+        </Title>
+        <Alert variant="default" title="Confirm your address" role="status">
+          We sent a confirmation link to <strong>{awaitingConfirmation}</strong>. Follow it to finish creating
+          your {partner.name} account, then sign in.
+        </Alert>
+        <Text ta="center" mt="md" size="sm">
+          <Anchor component={Link} to="/login">
+            Go to sign in
+          </Anchor>
+        </Text>
+      </Container>
+    );
+  }
+  return (
+    <Container size={480} py="xl">
+      <Title order={1} size="h2" ta="center">
+        Join {partner.name}
+      </Title>
+      <Text c="dimmed" ta="center" mt={4} mb="lg">
+        Create an account to sponsor, give and follow the people you support.
+      </Text>
+      <Paper withBorder p="lg" radius="md">
+        <ProviderSignInButton />
+        <SignUpForm
+          onSignedUp={({ signedIn, email }) =>
+            signedIn ? void navigate('/redirect', { replace: true }) : setAwaitingConfirmation(email)
+          }
+        />
+      </Paper>
+      <Text ta="center" mt="md" size="sm">
+        Already have an account?{' '}
+        <Anchor component={Link} to="/login">
+          Sign in
+        </Anchor>
+      </Text>
+    </Container>
+  );
+}

@@ -1,0 +1,139 @@
+import type { UserSponsored } from '@kinship/domain';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubApi } from '../../test/api-stub';
+import { buildUser, signedIn, signedOut } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { UserAreaRoute } from './user-area';
+
+function line(overrides: Partial<UserSponsored> = {}): UserSponsored {
+  return {
+    id: 1,
+    sponsoredsId: 101,
+    partnersId: 2,
+    numSlots: 1,
+    amount: 3500,
+    interval: 'month',
+    dateStarted: '2025-03-04T00:00:00.000Z',
+    dateEnded: null,
+    sponsoreds: {
+      id: 101,
+      firstName: 'Maria',
+      lastName: 'Lopez',
+      title: null,
+      profileImagePath: null,
+      masked: true,
+      partnerSponsoredTypesId: 21,
+    },
+    ...overrides,
+  };
+}
+
+const sponsorLines: UserSponsored[] = [
+  line(),
+  line({
+    id: 2,
+    sponsoredsId: 102,
+    numSlots: 2,
+    amount: 84000,
+    interval: 'year',
+    sponsoreds: { ...line().sponsoreds, id: 102, firstName: 'Class 4B', lastName: null },
+  }),
+  line({
+    id: 3,
+    sponsoredsId: 103,
+    dateEnded: '2025-09-01T00:00:00.000Z',
+    sponsoreds: { ...line().sponsoreds, id: 103, firstName: 'Ana', lastName: null },
+  }),
+  line({
+    id: 4,
+    sponsoredsId: 104,
+    partnersId: 3,
+    sponsoreds: { ...line().sponsoreds, id: 104, firstName: 'Elsewhere' },
+  }),
+];
+const sponsor = signedIn(buildUser({ userSponsoreds: sponsorLines }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('UserAreaRoute', () => {
+  it('lists this partner’s sponsorships with links to their profiles, active before ended', async () => {
+    const api = stubApi({ [`GET /api/users/${sponsor.user!.id}/sponsoreds`]: json(sponsorLines) });
+    renderWithProviders(<UserAreaRoute />, {
+      me: sponsor,
+      route: '/profile/sponsorships',
+      path: '/profile/*',
+    });
+    expect(screen.getByRole('heading', { name: 'Sam Sponsor', level: 1 })).toBeInTheDocument();
+    const active = await screen.findByRole('region', { name: 'Your sponsorships' });
+    expect(api.callsTo(`GET /api/users/${sponsor.user!.id}/sponsoreds`)[0]!.query.get('partnersId')).toBe(
+      '2',
+    );
+    expect(within(active).getByRole('link', { name: 'Maria Lopez' })).toHaveAttribute(
+      'href',
+      '/sponsored/profile/101',
+    );
+    expect(within(active).getByText('1 slot · $35.00 per month')).toBeInTheDocument();
+    expect(within(active).getByRole('link', { name: 'Class 4B' })).toHaveAttribute(
+      'href',
+      '/sponsored/profile/102',
+    );
+    expect(within(active).getByText('2 slots · $840.00 per year')).toBeInTheDocument();
+    const ended = screen.getByRole('region', { name: 'Past sponsorships' });
+    expect(within(ended).getByRole('link', { name: 'Ana' })).toHaveAttribute(
+      'href',
+      '/sponsored/profile/103',
+    );
+    expect(screen.queryByText('Elsewhere')).not.toBeInTheDocument();
+  });
+
+  it('links to sponsorships and payment settings', async () => {
+    stubApi({
+      [`GET /api/users/${sponsor.user!.id}/sponsoreds`]: json(sponsorLines),
+      [`GET /api/payments/${sponsor.user!.id}/paymentmethods`]: json([]),
+    });
+    renderWithProviders(<UserAreaRoute />, {
+      me: sponsor,
+      route: '/profile/paymentsettings',
+      path: '/profile/*',
+    });
+    const nav = screen.getByRole('navigation', { name: 'My Profile' });
+    expect(within(nav).getByRole('link', { name: 'Sponsorships' })).toHaveAttribute(
+      'href',
+      '/profile/sponsorships',
+    );
+    expect(within(nav).getByRole('link', { name: 'Payment settings' })).toHaveAttribute(
+      'href',
+      '/profile/paymentsettings',
+    );
+    expect(within(nav).getByRole('link', { name: 'Payment settings' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(
+      await screen.findByText(/Your saved payment methods appear here after your first payment/),
+    ).toBeInTheDocument();
+  });
+
+  it('someone with no sponsorships is told so', async () => {
+    const me = signedIn();
+    stubApi({ [`GET /api/users/${me.user!.id}/sponsoreds`]: json([]) });
+    renderWithProviders(<UserAreaRoute />, {
+      me,
+      route: '/profile/sponsorships',
+      path: '/profile/*',
+    });
+    expect(await screen.findByText('You have no active sponsorships yet.')).toBeInTheDocument();
+  });
+
+  it('a visitor is asked to sign in', () => {
+    renderWithProviders(<UserAreaRoute />, {
+      me: signedOut,
+      route: '/profile/sponsorships',
+      path: '/profile/*',
+    });
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,87 @@
+import { Container, Group, Stack, Text, Title } from '@mantine/core';
+import type { User } from '@kinship/domain';
+import { Navigate, NavLink, Route, Routes } from 'react-router';
+import { LoadingScreen } from '../../components/loading-screen';
+import { useUserSponsoreds } from '../../features/account/api/get-user-sponsoreds';
+import { ProfileDetailsPanel } from '../../features/account/components/profile-details-panel';
+import { SponsorshipsPanel } from '../../features/account/components/sponsorships-panel';
+import { LoginButton } from '../../features/auth/components/login-button';
+import { displayName } from '../../features/auth/components/user-menu';
+import { useViewer } from '../../features/auth/hooks/use-viewer';
+import { usePartner } from '../../features/partner/partner-context';
+import { PaymentSettingsPanel } from '../../features/payments/components/payment-settings-panel';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { NotFoundRoute } from './not-found';
+import classes from './user-area.module.css';
+
+/** The subscriptions behind the person's sponsorships here, newest first. */
+function PaymentSettingsRoute({ user, partnerName }: { user: User; partnerName: string }) {
+  const sponsoreds = useUserSponsoreds(user.id);
+  const subscriptionIds = [
+    ...new Set(
+      (sponsoreds.data ?? []).flatMap((line) => (line.subscriptionsId ? [line.subscriptionsId] : [])),
+    ),
+  ].sort((a, b) => b - a);
+  return (
+    <PaymentSettingsPanel usersId={user.id} subscriptionIds={subscriptionIds} partnerName={partnerName} />
+  );
+}
+
+/** /profile/* (lazy): the signed-in person's area: sponsorships, payment settings and their details. */
+export function UserAreaRoute() {
+  const partner = usePartner();
+  const { isLoading, me } = useViewer(partner.id);
+  usePageTitle('My Profile');
+
+  if (isLoading) return <LoadingScreen />;
+  if (!me?.signedIn) {
+    return (
+      <Container size="md" py="xl">
+        <Stack gap="md" align="flex-start">
+          <Title order={1}>My Profile</Title>
+          <Text>Please sign in to see your sponsorships and payment settings.</Text>
+          <LoginButton variant="filled" />
+        </Stack>
+      </Container>
+    );
+  }
+
+  const user = me.user;
+  return (
+    <Container size="md" py="xl">
+      <Title order={1}>{displayName(user)}</Title>
+      {!user ? (
+        <Text mt="xs" c="dimmed">
+          Your account is ready; your contact details have not been added yet.
+        </Text>
+      ) : (
+        <>
+          <Group component="nav" aria-label="My Profile" gap="xs" mt="md" mb="lg">
+            <NavLink to="/profile/sponsorships" className={classes.tab}>
+              Sponsorships
+            </NavLink>
+            <NavLink to="/profile/paymentsettings" className={classes.tab}>
+              Payment settings
+            </NavLink>
+            <NavLink to="/profile/details" className={classes.tab}>
+              My details
+            </NavLink>
+          </Group>
+          <Routes>
+            <Route index element={<Navigate to="/profile/sponsorships" replace />} />
+            <Route
+              path="sponsorships"
+              element={<SponsorshipsPanel usersId={user.id} partnersId={partner.id} />}
+            />
+            <Route
+              path="paymentsettings"
+              element={<PaymentSettingsRoute user={user} partnerName={partner.name} />}
+            />
+            <Route path="details" element={<ProfileDetailsPanel user={user} />} />
+            <Route path="*" element={<NotFoundRoute />} />
+          </Routes>
+        </>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,30 @@
+import { MESSAGES, type User } from '@kinship/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+
+/** The signed-in person: `user` null with `isNew` when the account has no person record yet (a 404). */
+export interface Me {
+  signedIn: boolean;
+  isNew: boolean;
+  user: User | null;
+}
+
+export async function getMe(): Promise<Me> {
+  try {
+    const user = await apiRequest<User>('users/getByToken');
+    return { signedIn: true, isNew: false, user };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401)
+      return { signedIn: false, isNew: false, user: null };
+    if (error instanceof ApiError && error.status === 404) return { signedIn: true, isNew: true, user: null };
+    console.error(MESSAGES.couldNotLoadUser, error);
+    return { signedIn: false, isNew: false, user: null };
+  }
+}
+
+export const meQueryOptions = () =>
+  queryOptions({ queryKey: ['users', 'me'], queryFn: getMe, staleTime: 60_000 });
+
+export function useMe() {
+  return useQuery(meQueryOptions());
+}

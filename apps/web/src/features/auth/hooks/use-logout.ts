@@ -1,0 +1,23 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { notify } from '../../../lib/notify';
+import { signOut } from '../api/sign-in';
+
+/** Signs out, forgets every cached answer and reloads the site root. */
+export function useLogout(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    try {
+      await signOut();
+    } catch (error) {
+      void notify({
+        color: 'red.9',
+        title: 'Could not log out',
+        message: error instanceof Error ? error.message : String(error),
+      });
+      return;
+    }
+    queryClient.clear();
+    window.location.assign('/');
+  }, [queryClient]);
+}

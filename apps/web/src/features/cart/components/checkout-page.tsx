@@ -1,0 +1,185 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  BOOST_OPTIONS,
+  CHECKOUT_DEFAULT_BOOST,
+  LABELS,
+  MESSAGES,
+  type PaymentInterval,
+} from '@kinship/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { usePageTitle } from '../../../hooks/use-page-title';
+import { useMe } from '../../auth/api/get-me';
+import { LoginButton } from '../../auth/components/login-button';
+import { SignUpButton } from '../../auth/components/sign-up-button';
+import { useCartSponsoreds } from '../api/get-cart-sponsoreds';
+import { clearCart, removeFromCart, useCart } from '../cart-store';
+import { priceCart } from '../utils/price-cart';
+import { CartItemRow } from './cart-item-row';
+import { CartSummary } from './cart-summary';
+import { CheckoutSuccess } from './checkout-success';
+import { PaymentStep } from './payment-step';
+
+type Step = 'cart' | 'payment';
+
+/**
+ * /checkout: the cart step (remove items, Monthly or Annual, boost, total), then the payment step;
+ * a thank-you once paid. Visitors see the register and sign-in prompt instead of Checkout.
+ */
+export function CheckoutPage() {
+  usePageTitle(LABELS.checkout);
+  const queryClient = useQueryClient();
+  const { data: me, isPending: meLoading } = useMe();
+  const items = useCart();
+  const records = useCartSponsoreds(items.map((item) => item.sponsoredsId));
+  const [step, setStep] = useState<Step>('cart');
+  const [interval, setPaymentInterval] = useState<PaymentInterval>('month');
+  const [boostPercent, setBoostPercent] = useState<number>(CHECKOUT_DEFAULT_BOOST);
+  const [paid, setPaid] = useState<{ invoice: string; email: string | null } | null>(null);
+  const cart = priceCart(items, records, interval, boostPercent);
+
+  if (paid) {
+    return (
+      <Container size="md" py="xl">
+        <CheckoutSuccess invoice={paid.invoice} email={paid.email} />
+      </Container>
+    );
+  }
+
+  const heading = (
+    <Title order={1} mb="lg">
+      {LABELS.checkout}
+    </Title>
+  );
+
+  if (items.length === 0) {
+    return (
+      <Container size="md" py="xl">
+        {heading}
+        <Stack gap="md" align="flex-start">
+          <Text size="lg">{MESSAGES.cartEmpty}</Text>
+          <Anchor component={Link} to="/">
+            Find someone to sponsor
+          </Anchor>
+        </Stack>
+      </Container>
+    );
+  }
+
+  const user = me?.user ?? null;
+  const onPaid = (invoice: string, receiptEmail: string) => {
+    setPaid({ invoice, email: receiptEmail });
+    clearCart();
+    void queryClient.invalidateQueries({ queryKey: ['users'] });
+    void queryClient.invalidateQueries({ queryKey: ['payments'] });
+  };
+
+  if (step === 'payment' && user) {
+    return (
+      <Container size="md" py="xl">
+        {heading}
+        <PaymentStep
+          cart={cart}
+          interval={interval}
+          boostPercent={boostPercent}
+          user={user}
+          onCancel={() => setStep('cart')}
+          onPaid={onPaid}
+        />
+      </Container>
+    );
+  }
+
+  let action;
+  if (meLoading) action = <Loader size="sm" aria-label="Checking your sign-in" />;
+  else if (!me?.signedIn)
+    action = (
+      <Alert variant="light" title={MESSAGES.checkoutLoginRequired} w="100%">
+        <Text size="sm" mb="sm">
+          Sponsorships are monthly or annual subscriptions, so they belong to an account.
+        </Text>
+        <Group>
+          <LoginButton variant="filled" />
+          <SignUpButton variant="default" />
+        </Group>
+      </Alert>
+    );
+  else if (!user)
+    action = (
+      <Alert variant="light" w="100%">
+        Please complete your profile before making a payment.
+      </Alert>
+    );
+  else
+    action = (
+      <Button size="md" onClick={() => setStep('payment')} disabled={cart.hasIssues || cart.loading}>
+        {LABELS.checkout}
+      </Button>
+    );
+
+  return (
+    <Container size="md" py="xl">
+      {heading}
+      <Stack gap="lg">
+        {cart.hasIssues && <Alert color="red" variant="light" role="alert" title={MESSAGES.cartIssues} />}
+        <Stack component="ul" gap="sm" p={0} m={0} aria-label="Your cart">
+          {cart.lines.map((line) => (
+            <CartItemRow
+              key={line.item.id}
+              line={line}
+              interval={interval}
+              onRemove={() => removeFromCart(line.item.id)}
+            />
+          ))}
+        </Stack>
+        <Paper withBorder p="lg" radius="md">
+          <Stack gap="md">
+            <div>
+              <Text fw={600} mb={6} id="checkout-interval">
+                Payment interval
+              </Text>
+              <SegmentedControl
+                aria-labelledby="checkout-interval"
+                value={interval}
+                onChange={(value) => setPaymentInterval(value === 'year' ? 'year' : 'month')}
+                data={[
+                  { value: 'month', label: LABELS.monthly },
+                  { value: 'year', label: LABELS.annual },
+                ]}
+              />
+            </div>
+            <div>
+              <Text fw={600} id="checkout-boost">
+                Boost
+              </Text>
+              <Text size="sm" c="dimmed" mb={6}>
+                An extra gift on top of your sponsorship.
+              </Text>
+              <SegmentedControl
+                aria-labelledby="checkout-boost"
+                value={String(boostPercent)}
+                onChange={(value) => setBoostPercent(Number(value))}
+                data={BOOST_OPTIONS.map((percent) => ({ value: String(percent), label: `${percent}%` }))}
+              />
+            </div>
+            <CartSummary cart={cart} interval={interval} boostPercent={boostPercent} />
+          </Stack>
+        </Paper>
+        <Group justify="flex-end">{action}</Group>
+      </Stack>
+    </Container>
+  );
+}

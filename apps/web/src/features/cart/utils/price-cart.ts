@@ -1,0 +1,86 @@
+import {
+  boostCents,
+  PAYMENT_INTERVALS,
+  slotsRemaining,
+  type PaymentInterval,
+  type UserSponsoredLine,
+} from '@kinship/domain';
+import type { CartItem } from '../cart-store';
+import type { CartSponsored } from '../api/get-cart-sponsoreds';
+
+export interface CartLine {
+  item: CartItem;
+  /** The record, once loaded; null when it could not be loaded (gone or no longer open). */
+  sponsored: CartSponsored | null;
+  loading: boolean;
+  /** Cents per interval for this line, before the boost. */
+  amount: number;
+  /** Slots remaining are below the quantity (and it is not a conversion), or the record is gone. */
+  invalid: boolean;
+}
+
+export interface PricedCart {
+  lines: CartLine[];
+  baseAmount: number;
+  additionalAmount: number;
+  total: number;
+  hasIssues: boolean;
+  loading: boolean;
+}
+
+/** A cart item is invalid when its slots remaining are below its quantity and it is not a conversion. */
+export function isInvalidCartItem(item: CartItem, sponsored: CartSponsored): boolean {
+  if (item.isConversion) return false;
+  return slotsRemaining(sponsored.maxSlots, sponsored.slotsFilled) < item.quantity;
+}
+
+/**
+ * Prices the cart (spec 9): each line is the monthly amount times the slots, times 12 annually; the
+ * boost is a percent of the base; total = base + boost on base. All cents.
+ */
+export function priceCart(
+  items: CartItem[],
+  records: { data: CartSponsored | undefined; isPending: boolean; isError: boolean }[],
+  interval: PaymentInterval,
+  boostPercent: number,
+): PricedCart {
+  const lines = items.map((item, index): CartLine => {
+    const record = records[index];
+    const sponsored = record?.data ?? null;
+    const loading = !sponsored && (record?.isPending ?? true) && !record?.isError;
+    const amount = sponsored
+      ? sponsored.monthlyAmount * PAYMENT_INTERVALS[interval].multiplier * item.quantity
+      : 0;
+    const invalid = sponsored ? isInvalidCartItem(item, sponsored) : !loading;
+    return { item, sponsored, loading, amount, invalid };
+  });
+  const baseAmount = lines.reduce((sum, line) => sum + line.amount, 0);
+  const additionalAmount = boostCents(baseAmount, boostPercent);
+  return {
+    lines,
+    baseAmount,
+    additionalAmount,
+    total: baseAmount + additionalAmount,
+    hasIssues: lines.some((line) => line.invalid),
+    loading: lines.some((line) => line.loading),
+  };
+}
+
+/** The userSponsoreds lines of the checkout body. */
+export function checkoutLines(usersId: number, lines: CartLine[]): UserSponsoredLine[] {
+  return lines.map((line) => ({
+    usersId: String(usersId),
+    sponsoredsId: line.item.sponsoredsId,
+    numSlots: line.item.quantity,
+    amount: line.amount,
+    isManualSponsorshipConversion: Boolean(line.item.isConversion),
+    partnerSponsoredTypesId: line.sponsored?.partnerSponsoredTypesId ?? 0,
+  }));
+}
+
+/** The record's name as the cart shows it. */
+export function cartItemName(sponsored: CartSponsored | null, sponsoredsId: number): string {
+  if (!sponsored) return `Profile ${sponsoredsId}`;
+  const name = [sponsored.firstName, sponsored.lastName].filter(Boolean).join(' ').trim();
+  return name || sponsored.title?.trim() || `Profile ${sponsoredsId}`;
+}

@@ -1,0 +1,42 @@
+import type { Filters, PartnerSponsoredType } from '@kinship/domain';
+import { Button, Group, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
+import { usePartner } from '../../partner/partner-context';
+import { filterChoices, filterLabel } from '../utils/sponsored-display';
+
+export interface ListingFilterBarProps {
+  type: PartnerSponsoredType;
+  filters: Filters;
+  onFilterChange: (filterField: string, value: string | null) => void;
+  onClear: () => void;
+}
+
+/**
+ * One select per filter type of the sponsored type: 3 columns on large screens, 2 on medium, 1 on
+ * small. Native selects: keyboard, screen readers and phones handle them best, and they keep the
+ * combobox's floating layer out of the listing's download.
+ */
+export function ListingFilterBar({ type, filters, onFilterChange, onClear }: ListingFilterBarProps) {
+  const partner = usePartner();
+  if (type.filterTypes.length === 0) return null;
+  return (
+    <Stack gap="xs" component="section" aria-label="Filters">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {type.filterTypes.map((filterType) => (
+          <NativeSelect
+            key={filterType.id}
+            label={filterLabel(filterType, partner)}
+            data={[{ value: '', label: 'Any' }, ...filterChoices(filterType, partner)]}
+            value={filters[filterType.filterField] ?? ''}
+            // "Any" is the empty value, and an empty value removes the filter (spec 5).
+            onChange={(event) => onFilterChange(filterType.filterField, event.currentTarget.value || null)}
+          />
+        ))}
+      </SimpleGrid>
+      <Group justify="flex-end">
+        <Button variant="subtle" onClick={onClear} disabled={Object.keys(filters).length === 0}>
+          Clear filters
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,102 @@
+import { MESSAGES, type PartnerPublic, type PartnerSponsoredType } from '@kinship/domain';
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { LoadingScreen } from '../../../components/loading-screen';
+import { usePageTitle } from '../../../hooks/use-page-title';
+import { usePartner } from '../../partner/partner-context';
+import { useSponsoreds } from '../api/get-sponsoreds';
+import { useListingParams, type FilterFields } from '../hooks/use-listing-params';
+import { filterChoices } from '../utils/sponsored-display';
+import { ListingFilterBar } from './listing-filter-bar';
+import { ListingHeader } from './listing-header';
+import { ListingPagination } from './listing-pagination';
+import { SponsoredGrid } from './sponsored-grid';
+
+/** /sponsored/board/:sponsoredType: the profiles of one of the partner's sponsored types. */
+export function ListingPage() {
+  const { sponsoredType = '' } = useParams();
+  const partner = usePartner();
+  const type = partner.partnerSponsoredTypes.find((t) => t.identifier === sponsoredType);
+  if (!type) return <ListingNotFound />;
+  return <ListingBoard partner={partner} type={type} />;
+}
+
+function ListingBoard({ partner, type }: { partner: PartnerPublic; type: PartnerSponsoredType }) {
+  usePageTitle(type.customLabelPlural);
+  const filterFields = useMemo<FilterFields>(
+    () =>
+      Object.fromEntries(
+        type.filterTypes.map((filterType) => [
+          filterType.filterField,
+          filterChoices(filterType, partner).map((choice) => choice.value),
+        ]),
+      ),
+    [type, partner],
+  );
+  const listingKeys = useMemo(
+    () => [...new Set(partner.partnerSponsoredTypes.flatMap((t) => t.filterTypes.map((f) => f.filterField)))],
+    [partner],
+  );
+  const { filters, page, setFilterValue, clearFilters, setPage } = useListingParams(
+    type.identifier,
+    filterFields,
+    listingKeys,
+  );
+  const listing = useSponsoreds(partner.id, { partnerSponsoredTypesId: type.id, page, filters });
+
+  // A failed load sets the error state and is logged; the visitor is shown nothing about it (spec 8).
+  useEffect(() => {
+    if (listing.isError) console.error('Could not load the listing', listing.error);
+  }, [listing.isError, listing.error]);
+
+  const choosePage = (nextPage: number) => {
+    setPage(nextPage);
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <Stack gap={0}>
+      <ListingHeader partner={partner} type={type} />
+      <Container size="xl" w="100%" py="xl">
+        <Stack gap="xl">
+          <ListingFilterBar
+            type={type}
+            filters={filters}
+            onFilterChange={setFilterValue}
+            onClear={clearFilters}
+          />
+          {listing.isPending ? (
+            <LoadingScreen message={MESSAGES.listingLoading} />
+          ) : listing.isError ? null : listing.data.items.length === 0 ? (
+            <Text ta="center" size="lg" py="xl">
+              {MESSAGES.listingEmpty}
+            </Text>
+          ) : (
+            <>
+              <SponsoredGrid items={listing.data.items} type={type} />
+              <ListingPagination page={page} total={listing.data.count} onPageChange={choosePage} />
+            </>
+          )}
+        </Stack>
+      </Container>
+    </Stack>
+  );
+}
+
+function ListingNotFound() {
+  usePageTitle('Page not found');
+  return (
+    <Container size="sm" py={64}>
+      <Stack align="center" gap="md">
+        <Title order={1}>Page not found</Title>
+        <Text ta="center">
+          There is no list of profiles at this address. It may have moved or been removed.
+        </Text>
+        <Button component={Link} to="/">
+          Back to home
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

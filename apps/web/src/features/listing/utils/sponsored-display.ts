@@ -1,0 +1,52 @@
+import {
+  DEFAULT_SLOT_NAME,
+  PartnerSetting,
+  partnerSettingText,
+  programLabel,
+  type FilterType,
+  type PartnerPublic,
+  type PartnerSponsoredType,
+  type SponsoredSummary,
+} from '@kinship/domain';
+
+/** Shown where a record has no picture, or its picture is hidden or fails to load. */
+export const DEFAULT_PROFILE_IMAGE = '/default-profile.svg';
+
+/** First name plus last name when the viewer may see it; records without a first name go by title. */
+export function sponsoredName(sponsored: Pick<SponsoredSummary, 'firstName' | 'lastName' | 'title'>): string {
+  const name = [sponsored.firstName, sponsored.lastName].filter(Boolean).join(' ');
+  return name || sponsored.title || '';
+}
+
+/** The type's slot name, 'Slot' when the partner has not named it. */
+export function slotName(type: Pick<PartnerSponsoredType, 'customSlotName'>): string {
+  return type.customSlotName?.trim() || DEFAULT_SLOT_NAME;
+}
+
+export function slotsFilledText(
+  sponsored: Pick<SponsoredSummary, 'slotsFilled' | 'maxSlots'>,
+  type: Pick<PartnerSponsoredType, 'customSlotName'>,
+): string {
+  return `${sponsored.slotsFilled} of ${sponsored.maxSlots} ${slotName(type)}s filled`;
+}
+
+/** The dynamic (program) filter takes the partner's custom program label when setting 3 is set. */
+export function filterLabel(filterType: FilterType, partner: PartnerPublic): string {
+  if (filterType.type !== 'dynamic') return filterType.label;
+  return partnerSettingText(partner, PartnerSetting.ProgramLabel, '')
+    ? programLabel(partner)
+    : filterType.label;
+}
+
+export type FilterChoice = { value: string; label: string };
+
+/** A dynamic filter lists the partner's programs as "name, city"; a static one its own options. */
+export function filterChoices(filterType: FilterType, partner: PartnerPublic): FilterChoice[] {
+  if (filterType.type === 'dynamic') {
+    return partner.entities.map((entity) => ({
+      value: String(entity.id),
+      label: entity.city ? `${entity.name}, ${entity.city}` : entity.name,
+    }));
+  }
+  return filterType.options.map((option) => ({ value: String(option.id), label: option.value }));
+}

@@ -1,0 +1,31 @@
+import type { PartnerPublic } from '@kinship/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+
+/** The partner key of this site: the first label of a subdomain host, else `?partner=`, else the server's default. */
+export function partnerKeyFromLocation(location: Pick<Location, 'hostname' | 'search'>): string {
+  const host = location.hostname.toLowerCase();
+  const labels = host.split('.');
+  const isIp = /^\d+(\.\d+){3}$/.test(host);
+  if (!isIp && labels.length >= 2 && (labels.at(-1) === 'localhost' || labels.length >= 3))
+    return labels[0] ?? '';
+  const param = new URLSearchParams(location.search).get('partner');
+  return param ?? '';
+}
+
+/** GET partners/{id or subdomain}: called on start by subdomain. An empty key asks the server for this host's partner. */
+export const getPartner = (key: string) =>
+  apiRequest<PartnerPublic>(`partners/${encodeURIComponent(key || 'current')}`);
+
+export const partnerQueryOptions = (key: string) =>
+  queryOptions({
+    queryKey: ['partners', key],
+    queryFn: () => getPartner(key),
+    staleTime: 5 * 60_000,
+    // An unknown site stays unknown: show "Site not found" at once rather than after a retry.
+    retry: (failureCount, error) => !(error instanceof ApiError && error.status === 404) && failureCount < 1,
+  });
+
+export function usePartnerQuery(key: string) {
+  return useQuery(partnerQueryOptions(key));
+}

@@ -1,0 +1,84 @@
+import { Input, Text } from '@mantine/core';
+import { MESSAGES } from '@kinship/domain';
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { useImperativeHandle, useMemo, useState, type Ref } from 'react';
+import type { CardFieldHandle } from '../utils/payment-method-result';
+
+// This module is its own lazy chunk: Stripe.js is fetched only when a Stripe-mode card field shows.
+
+const loaded = new Map<string, Promise<Stripe | null>>();
+
+/** Stripe.js on the partner's connected account, loaded once per key and account. */
+function stripeFor(publishableKey: string, stripeAccount: string | null): Promise<Stripe | null> {
+  const cacheKey = `${publishableKey}:${stripeAccount ?? ''}`;
+  let stripe = loaded.get(cacheKey);
+  if (!stripe) {
+    stripe = loadStripe(publishableKey, stripeAccount ? { stripeAccount } : undefined);
+    loaded.set(cacheKey, stripe);
+  }
+  return stripe;
+}
+
+interface StripeCardFieldProps {
+  publishableKey: string;
+  stripeAccount: string | null;
+  ref?: Ref<CardFieldHandle>;
+  onReadyChange?: (ready: boolean) => void;
+}
+
+function CardElementField({ ref, onReadyChange }: Pick<StripeCardFieldProps, 'ref' | 'onReadyChange'>) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [error, setError] = useState<string | null>(null);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      async createPaymentMethod() {
+        if (!stripe || !elements) return { error: MESSAGES.stripeNotLoaded, paymentMethod: null };
+        const card = elements.getElement(CardElement);
+        if (!card) return { error: MESSAGES.cardElementMissing, paymentMethod: null };
+        const result = await stripe.createPaymentMethod({ type: 'card', card });
+        if (result.error) {
+          setError(result.error.message ?? null);
+          return { error: result.error.message ?? 'Your card could not be used.', paymentMethod: null };
+        }
+        return { error: null, paymentMethod: result.paymentMethod.id };
+      },
+    }),
+    [stripe, elements],
+  );
+
+  return (
+    <Input.Wrapper label="Card" error={error}>
+      <div
+        style={{
+          padding: '10px 12px',
+          border: '1px solid var(--mantine-color-gray-4)',
+          borderRadius: 'var(--mantine-radius-sm)',
+          background: 'var(--mantine-color-white)',
+        }}
+      >
+        <CardElement
+          options={{ hidePostalCode: false, style: { base: { fontSize: '16px' } } }}
+          onReady={() => onReadyChange?.(true)}
+          onChange={(event) => setError(event.error?.message ?? null)}
+        />
+      </div>
+      <Text size="xs" c="dimmed" mt={4}>
+        Card details go straight to our card payment provider.
+      </Text>
+    </Input.Wrapper>
+  );
+}
+
+/** Stripe Elements' CardElement with the partner's connected account (Stripe mode). */
+export function StripeCardField({ publishableKey, stripeAccount, ref, onReadyChange }: StripeCardFieldProps) {
+  const stripe = useMemo(() => stripeFor(publishableKey, stripeAccount), [publishableKey, stripeAccount]);
+  return (
+    <Elements stripe={stripe}>
+      <CardElementField {...(ref ? { ref } : {})} {...(onReadyChange ? { onReadyChange } : {})} />
+    </Elements>
+  );
+}

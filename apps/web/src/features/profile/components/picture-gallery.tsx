@@ -1,0 +1,60 @@
+import type { SponsoredImage } from '@kinship/domain';
+import { Image, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Suspense, useEffect, useState } from 'react';
+import { mediaUrl } from '../../../lib/api-client';
+import { lazyNamed } from '../../../lib/lazy-with-timeout';
+import { useSponsoredImages } from '../api/get-sponsored-images';
+
+// The modal (focus trap, scroll lock, transitions) loads when a picture is first opened.
+const PictureViewer = lazyNamed(() => import('./picture-viewer'), 'PictureViewer');
+
+/** Pictures shared with the record's sponsors and partner admins; each opens in a modal viewer. */
+export function PictureGallery({ sponsoredId, name }: { sponsoredId: number; name: string }) {
+  const images = useSponsoredImages(sponsoredId);
+  const [open, setOpen] = useState<SponsoredImage | null>(null);
+  const [viewerUsed, setViewerUsed] = useState(false);
+
+  useEffect(() => {
+    if (images.isError) console.error('Could not load the pictures', images.error);
+  }, [images.isError, images.error]);
+
+  // Failures are logged only (spec 8); while loading there is nothing to show yet.
+  if (!images.data) return null;
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="profile-pictures">
+      <Title order={2} size="h3" id="profile-pictures">
+        Pictures
+      </Title>
+      {images.data.length === 0 ? (
+        <Text c="dimmed">No pictures yet. Check back later!</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
+          {images.data.map((image, index) => (
+            <UnstyledButton
+              key={image.imagePath}
+              onClick={() => {
+                setViewerUsed(true);
+                setOpen(image);
+              }}
+              aria-label={`Open picture ${index + 1} of ${name}`}
+            >
+              <Image
+                src={mediaUrl(image.imagePath)}
+                alt={image.description ?? ''}
+                h={120}
+                fit="cover"
+                radius="sm"
+              />
+            </UnstyledButton>
+          ))}
+        </SimpleGrid>
+      )}
+      {viewerUsed && (
+        <Suspense fallback={null}>
+          <PictureViewer image={open} name={name} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}

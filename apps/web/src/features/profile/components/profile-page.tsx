@@ -1,0 +1,111 @@
+import { canSeeSponsorContent, LABELS, programLabel, type SponsoredDetail } from '@kinship/domain';
+import { Button, Container, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { LoadingScreen } from '../../../components/loading-screen';
+import { usePageTitle } from '../../../hooks/use-page-title';
+import { lazyNamed } from '../../../lib/lazy-with-timeout';
+import { usePartner } from '../../partner/partner-context';
+import { useSponsored } from '../api/get-sponsored';
+import { MaskedNotice } from './masked-notice';
+import { ProfileTab } from './profile-tab';
+
+// The other tabs (and the HTML sanitizer two of them need) load when first opened.
+const ProgramTab = lazyNamed(() => import('./program-tab'), 'ProgramTab');
+const CountryTab = lazyNamed(() => import('./country-tab'), 'CountryTab');
+const SponsorUpdatesTab = lazyNamed(() => import('./sponsor-updates-tab'), 'SponsorUpdatesTab');
+
+function LazyTab({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
+}
+
+/** /sponsored/profile/:id: one record's profile, program, country and (for sponsors and admins) updates. */
+export function ProfilePage() {
+  const { id } = useParams();
+  const sponsoredId = Number(id);
+  const validId = Number.isInteger(sponsoredId) && sponsoredId > 0;
+  const sponsored = useSponsored(sponsoredId, { enabled: validId });
+
+  // The title names the partner only: a record's name must not reach history, tabs or bookmarks.
+  usePageTitle(null);
+
+  useEffect(() => {
+    if (sponsored.isError) console.error('Could not load the profile', sponsored.error);
+  }, [sponsored.isError, sponsored.error]);
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <GoBack />
+        {!validId || sponsored.isError ? (
+          <ProfileUnavailable />
+        ) : sponsored.isPending ? (
+          <LoadingScreen />
+        ) : (
+          <ProfileContent detail={sponsored.data} />
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function GoBack() {
+  const navigate = useNavigate();
+  return (
+    <Group>
+      <Button variant="default" onClick={() => void navigate(-1)}>
+        {LABELS.goBack}
+      </Button>
+    </Group>
+  );
+}
+
+function ProfileUnavailable() {
+  return (
+    <Text size="lg" py="xl" ta="center">
+      This profile is not available right now. Please go back and choose another.
+    </Text>
+  );
+}
+
+function ProfileContent({ detail }: { detail: SponsoredDetail }) {
+  const partner = usePartner();
+  const type = partner.partnerSponsoredTypes.find((t) => t.id === detail.partnerSponsoredTypesId);
+  const showUpdates = canSeeSponsorContent({
+    isSponsor: detail.isSponsor,
+    isPartnerAdmin: detail.canAdminister,
+  });
+  return (
+    <Stack gap="lg">
+      <MaskedNotice detail={detail} />
+      <Tabs defaultValue="profile" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="profile">{LABELS.tabProfile}</Tabs.Tab>
+          <Tabs.Tab value="program">{programLabel(partner)}</Tabs.Tab>
+          <Tabs.Tab value="country">{LABELS.tabCountry}</Tabs.Tab>
+          {showUpdates && <Tabs.Tab value="updates">{LABELS.tabSponsorUpdates}</Tabs.Tab>}
+        </Tabs.List>
+        <Tabs.Panel value="profile" pt="lg">
+          <ProfileTab detail={detail} type={type} />
+        </Tabs.Panel>
+        <Tabs.Panel value="program" pt="lg">
+          <LazyTab>
+            <ProgramTab entity={detail.entities} />
+          </LazyTab>
+        </Tabs.Panel>
+        <Tabs.Panel value="country" pt="lg">
+          <LazyTab>
+            <CountryTab country={detail.entities.countries} />
+          </LazyTab>
+        </Tabs.Panel>
+        {showUpdates && (
+          <Tabs.Panel value="updates" pt="lg">
+            <LazyTab>
+              <SponsorUpdatesTab sponsoredId={detail.id} />
+            </LazyTab>
+          </Tabs.Panel>
+        )}
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,102 @@
+import { MESSAGES, TOTAL_COUNT_HEADER } from '@kinship/domain';
+
+/**
+ * The typed API client of SPEC section 7: every call goes under /api/ and carries the current
+ * partner's partnersId; a non-OK answer throws its response text; paged calls read x-total-count.
+ * Sessions are httpOnly cookies, so "authorized" calls need no token handling here.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+let currentPartnersId: number | null = null;
+
+/** Set once the partner of this site is known; every later call carries it. */
+export function setApiPartner(partnersId: number | null): void {
+  currentPartnersId = partnersId;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export function apiUrl(path: string, query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  if (currentPartnersId !== null) params.set('partnersId', String(currentPartnersId));
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `/api/${path.replace(/^\//, '')}${qs ? `?${qs}` : ''}`;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Extra request headers (e.g. an Idempotency-Key on a payment). */
+  headers?: Record<string, string>;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const { method = 'GET', query, body, signal, headers = {} } = options;
+  const response = await fetch(apiUrl(path, query), {
+    method,
+    credentials: 'same-origin',
+    headers:
+      body === undefined
+        ? { accept: 'application/json', ...headers }
+        : { 'content-type': 'application/json', accept: 'application/json', ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(signal ? { signal } : {}),
+  });
+  if (!response.ok) {
+    const text = await response.text();
+    console.error(MESSAGES.apiError, response.status, text);
+    throw new ApiError(response.status, text || response.statusText);
+  }
+  return response;
+}
+
+async function parse<T>(response: Response): Promise<T> {
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return parse<T>(await send(path, options));
+}
+
+/** A paged call: the items and the x-total-count header. */
+export async function apiPaged<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ items: T[]; count: number }> {
+  const response = await send(path, options);
+  const count = Number(response.headers.get(TOTAL_COUNT_HEADER) ?? '0');
+  return { items: await parse<T[]>(response), count };
+}
+
+/** A PDF answer is downloaded as message.pdf. */
+export async function apiDownloadPdf(path: string, options: RequestOptions = {}): Promise<void> {
+  const blob = await (await send(path, options)).blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'message.pdf';
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** Stored pictures are served from the media path plus the image path. */
+export function mediaUrl(imagePath: string | null | undefined): string | null {
+  if (!imagePath) return null;
+  if (/^(https?:)?\/\//.test(imagePath) || imagePath.startsWith('/')) return imagePath;
+  return `/media/${imagePath}`;
+}
