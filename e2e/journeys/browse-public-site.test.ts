@@ -145,13 +145,19 @@ describe('the listing', () => {
     // Back to every gender: the filter leaves the address; page 2 is shown 1-based.
     await page.getByRole('combobox', { name: 'Gender' }).selectOption('');
     await page.waitForURL((url) => !url.searchParams.has('gender'));
+    await expect.poll(() => cards.count()).toBe(25);
+    const firstPageLinks = await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     await page.getByRole('button', { name: 'Page 2' }).click();
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    await cards.first().waitFor();
-    const secondPage = await cards.count();
-    expect(secondPage).toBeGreaterThan(0);
-    expect(secondPage).toBeLessThanOrEqual(25);
+    // Page 2 is shown once its own cards replace the first page's (not while it is loading).
+    await expect
+      .poll(async () => {
+        const links = await cards.evaluateAll((all) => all.map((a) => a.getAttribute('href')));
+        return links.length > 0 && links.every((href) => !firstPageLinks.includes(href));
+      })
+      .toBe(true);
+    expect(await cards.count()).toBeLessThanOrEqual(25);
     await context.close();
   });
 
