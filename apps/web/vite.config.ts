@@ -52,6 +52,8 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // Read by the server to hint a page's lazy chunk in the HTML it serves (platform/route-preloads.ts).
+    manifest: true,
   },
   test: {
     name: 'web',

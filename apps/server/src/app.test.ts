@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PartnerPublic } from '@kinship/domain';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { embeddedPartnerScript } from './app.ts';
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kinship-dist-'));
 fs.mkdirSync(path.join(dist, 'assets'));
@@ -11,6 +13,20 @@ fs.writeFileSync(
   '<!doctype html><html><head><meta name="description" content="Sponsor and give" />\n<title>Kinship</title></head><body><div id="root"></div></body></html>',
 );
 fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+fs.mkdirSync(path.join(dist, '.vite'));
+fs.writeFileSync(
+  path.join(dist, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_Box-1.js'] },
+    '_Box-1.js': { file: 'assets/Box-1.js' },
+    '_Select-1.js': { file: 'assets/Select-1.js', imports: ['_Box-1.js'] },
+    'src/features/listing/components/listing-page.tsx': {
+      file: 'assets/listing-page-1.js',
+      imports: ['_Select-1.js', '_Box-1.js'],
+      css: ['assets/listing-page-1.css'],
+    },
+  }),
+);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,6 +46,40 @@ describe('serving the web app', () => {
     expect(demo.text).toContain('<meta property="og:site_name" content="Bright Futures Demo" />');
     const maple = await t.client('maple.localhost').get('/');
     expect(maple.text).toContain('<title>Maple Schools Network</title>');
+  });
+
+  it('embeds the partner as GET partners/current answers it, so the app starts without that call', async () => {
+    const shell = await t.client('maple.localhost').get('/about');
+    const api = await t.client('maple.localhost').get('/api/partners/current');
+    const match = /<script id="kinship-partner" type="application\/json">(.*?)<\/script>/s.exec(shell.text);
+    expect(match).not.toBeNull();
+    expect(JSON.parse(match![1]!)).toEqual(api.json());
+    expect(match![0]).not.toMatch(/<(?!script|\/script)/);
+  });
+
+  it('escapes "<" in the embedded partner so no value can end its script element', async () => {
+    const partner = (await t.client('demo.localhost').get('/api/partners/current')).json<PartnerPublic>();
+    const script = embeddedPartnerScript({ ...partner, name: '</script><script>alert(1)</script>' });
+    expect(script).not.toContain('</script><script>');
+    expect(script).toContain('\\u003c/script>');
+    const json = /<script[^>]*>(.*)<\/script>$/s.exec(script)![1]!;
+    expect((JSON.parse(json) as PartnerPublic).name).toBe('</script><script>alert(1)</script>');
+  });
+
+  it("hints a listing's lazy chunks and styles in its page, leaving out what the entry loads", async () => {
+    const listing = await t.client('demo.localhost').get('/sponsored/board/students?page=2');
+    expect(listing.text).toContain('<link rel="modulepreload" crossorigin href="/assets/listing-page-1.js">');
+    expect(listing.text).toContain('<link rel="modulepreload" crossorigin href="/assets/Select-1.js">');
+    expect(listing.text).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/listing-page-1.css">',
+    );
+    expect(listing.text).not.toContain('/assets/Box-1.js');
+    const landing = await t.client('demo.localhost').get('/');
+    expect(landing.text).not.toContain('modulepreload');
+  });
+
+  it('does not serve the build manifest', async () => {
+    expect((await t.client().get('/.vite/manifest.json')).text).not.toContain('listing-page-1.js');
   });
 
   it('serves built assets as long-lived immutable files', async () => {

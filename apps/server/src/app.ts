@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { EMBEDDED_PARTNER_ID, partnerPublicSchema, type PartnerPublic } from '@kinship/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -15,6 +16,7 @@ import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.route
 import { authConfigRoutes } from './modules/auth/auth.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
+import { partnerViewOf } from './modules/partners/partners.service.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import type { SiteContext } from './modules/sponsoreds/sponsoreds.service.ts';
 import { sponsoredsRoutes } from './modules/sponsoreds/sponsoreds.routes.ts';
@@ -27,6 +29,7 @@ import { createMailer, type Mailer } from './platform/mail.ts';
 import type { PaymentGateway } from './platform/payments/gateway.ts';
 import { createGateway } from './platform/payments/index.ts';
 import type { Storage } from './platform/storage.ts';
+import { createRoutePreloads } from './platform/route-preloads.ts';
 import { resolveTenant, UNKNOWN_PARTNER_MESSAGE } from './platform/tenant.ts';
 import { loadViewer, type RequestViewer } from './platform/viewer.ts';
 
@@ -144,15 +147,35 @@ const escapeHtml = (text: string) =>
  * The app shell carries the partner's name and tagline in its title and social-preview tags, so a
  * shared link previews as the partner's site (never a sponsored record's name).
  */
-export function brandedShell(html: string, partner: { name: string; tagline: string | null }): string {
+export function brandedShell(
+  html: string,
+  partner: { name: string; tagline: string | null },
+  extraHead: readonly string[] = [],
+): string {
   const name = escapeHtml(partner.name);
   const description = escapeHtml(partner.tagline ?? partner.name);
-  return html
+  const head = extraHead.filter(Boolean);
+  const withExtras = head.length
+    ? html.replace('</head>', () => `    ${head.join('\n    ')}\n  </head>`)
+    : html;
+  return withExtras
     .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
     .replace(
       /<meta name="description" content="[^"]*" \/>/,
       `<meta name="description" content="${description}" />\n    <meta property="og:site_name" content="${name}" />\n    <meta property="og:title" content="${name}" />\n    <meta property="og:description" content="${description}" />\n    <meta property="og:type" content="website" />`,
     );
+}
+
+/**
+ * The partner as GET partners/current answers it, embedded as inert JSON so the app can start
+ * without waiting for that call. `<` is escaped so no value can close the script element.
+ */
+export function embeddedPartnerScript(partnerView: PartnerPublic): string {
+  const json = JSON.stringify(partnerPublicSchema.parse(partnerView))
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `<script id="${EMBEDDED_PARTNER_ID}" type="application/json">${json}</script>`;
 }
 
 /** Serves the built single-page app: real files as they are, every other page path as index.html. */
@@ -174,6 +197,7 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
     },
   });
   const html = fs.readFileSync(indexFile, 'utf8');
+  const routePreloads = createRoutePreloads(webDist);
   app.get('/*', async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (urlPath.startsWith('/api/') || urlPath.startsWith('/media/')) {
@@ -199,6 +223,11 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(brandedShell(html, partner));
+      .send(
+        brandedShell(html, partner, [
+          routePreloads(urlPath),
+          embeddedPartnerScript(await partnerViewOf(app.deps.db, partner)),
+        ]),
+      );
   });
 }

@@ -134,3 +134,6 @@ export const LABELS = {
   goBack: 'Go Back',
   howItWorks: 'How it works',
 } as const;
+
+/** The id of the script element in which the server embeds the site's partner (GET partners/current) into the app shell. */
+export const EMBEDDED_PARTNER_ID = 'kinship-partner';

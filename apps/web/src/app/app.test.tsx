@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EMBEDDED_PARTNER_ID } from '@kinship/domain';
 import { buildPartner } from '../test/fixtures';
 import { App } from './app';
 
@@ -42,6 +43,27 @@ describe('App', () => {
       'Bright Futures',
     );
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('starts from the partner the server embedded in the page, without asking for it again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const partner = buildPartner({ landingPageTemplatesId: 2, tagline: 'Embedded tagline.' });
+    const script = document.createElement('script');
+    script.id = EMBEDDED_PARTNER_ID;
+    script.type = 'application/json';
+    script.textContent = JSON.stringify(partner);
+    document.head.append(script);
+    try {
+      const fetchMock = stubApi(() => new Response('not asked', { status: 500 }));
+      render(<App />);
+      expect(screen.getByRole('heading', { name: 'Embedded tagline.', level: 1 })).toBeInTheDocument();
+      await screen.findByRole('button', { name: 'Login' });
+      expect(fetchMock.mock.calls.map((call) => String(call[0]))).not.toContainEqual(
+        expect.stringMatching(/^\/api\/partners\//),
+      );
+    } finally {
+      script.remove();
+    }
   });
 
   it('a page appends its own name to the title', async () => {

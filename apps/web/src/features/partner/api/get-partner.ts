@@ -1,4 +1,4 @@
-import type { PartnerPublic } from '@kinship/domain';
+import { EMBEDDED_PARTNER_ID, type PartnerPublic } from '@kinship/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
@@ -26,6 +26,21 @@ export const partnerQueryOptions = (key: string) =>
     retry: (failureCount, error) => !(error instanceof ApiError && error.status === 404) && failureCount < 1,
   });
 
+/**
+ * The partner the server embedded in the page it served (its answer to GET partners/current for
+ * this host), so the site can start without a round trip; undefined when absent or unreadable.
+ */
+export function embeddedPartner(doc: Document = document): PartnerPublic | undefined {
+  const text = doc.getElementById(EMBEDDED_PARTNER_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && 'id' in value ? (value as PartnerPublic) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function usePartnerQuery(key: string) {
-  return useQuery(partnerQueryOptions(key));
+  return useQuery({ ...partnerQueryOptions(key), initialData: embeddedPartner });
 }
