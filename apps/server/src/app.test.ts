@@ -78,6 +78,16 @@ describe('serving the web app', () => {
     expect(landing.text).not.toContain('modulepreload');
   });
 
+  it("hints the partner's header image where it is the largest paint, and uses its logo as the tab icon", async () => {
+    const listing = await t.client('demo.localhost').get('/sponsored/board/students');
+    expect(listing.text).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/media/partners/2/header.webp">',
+    );
+    expect(listing.text).toContain('<link rel="icon" href="/media/partners/2/logo.webp">');
+    const about = await t.client('demo.localhost').get('/about');
+    expect(about.text).not.toContain('as="image"');
+  });
+
   it('does not serve the build manifest', async () => {
     expect((await t.client().get('/.vite/manifest.json')).text).not.toContain('listing-page-1.js');
   });

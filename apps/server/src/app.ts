@@ -29,7 +29,7 @@ import { createMailer, type Mailer } from './platform/mail.ts';
 import type { PaymentGateway } from './platform/payments/gateway.ts';
 import { createGateway } from './platform/payments/index.ts';
 import type { Storage } from './platform/storage.ts';
-import { createRoutePreloads } from './platform/route-preloads.ts';
+import { createRoutePreloads, headerImagePreload, siteIcon } from './platform/route-preloads.ts';
 import { resolveTenant, UNKNOWN_PARTNER_MESSAGE } from './platform/tenant.ts';
 import { loadViewer, type RequestViewer } from './platform/viewer.ts';
 
@@ -226,6 +226,8 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
       .send(
         brandedShell(html, partner, [
           routePreloads(urlPath),
+          headerImagePreload(partner, urlPath),
+          siteIcon(partner),
           embeddedPartnerScript(await partnerViewOf(app.deps.db, partner)),
         ]),
       );

@@ -62,3 +62,34 @@ export function createRoutePreloads(webDist: string): (urlPath: string) => strin
     return route ? (tags.get(route.source) ?? '') : '';
   };
 }
+
+const escapeAttribute = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/**
+ * The partner's header image is the largest thing painted on the listing and on the hero and
+ * introduction landing templates, yet the browser would only find it once the page has rendered.
+ * Hinted in the HTML, it loads alongside the scripts. The address is built as the web app builds it.
+ */
+export function headerImagePreload(
+  partner: { headerImage: string | null; landingPageTemplatesId: number },
+  urlPath: string,
+): string {
+  const imagePath = partner.headerImage;
+  if (!imagePath) return '';
+  const shown =
+    /^\/sponsored\/board\/[^/]+\/?$/.test(urlPath) ||
+    (urlPath === '/' && (partner.landingPageTemplatesId === 2 || partner.landingPageTemplatesId === 3));
+  if (!shown) return '';
+  return `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(mediaHref(imagePath))}">`;
+}
+
+const mediaHref = (imagePath: string) =>
+  /^(https?:)?\/\//.test(imagePath) || imagePath.startsWith('/') ? imagePath : `/media/${imagePath}`;
+
+/** The tab icon: the partner's logo when it has one, else Kinship's (so /favicon.ico is never asked for). */
+export function siteIcon(partner: { logo: string | null }): string {
+  return partner.logo
+    ? `<link rel="icon" href="${escapeAttribute(mediaHref(partner.logo))}">`
+    : '<link rel="icon" type="image/svg+xml" href="/favicon.svg">';
+}

@@ -80,17 +80,25 @@ export function PrivateDemoGate() {
 /** Navigation bar, the page, and the footer; a private demo without permission shows only its notice. */
 export function SiteLayout() {
   const partner = usePartner();
-  const { isLoading, hasPermission } = useViewer(partner.id);
   const { pathname } = useLocation();
 
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
 
-  if (partner.privateDemo) {
-    if (isLoading) return <LoadingScreen />;
-    if (!hasPermission) return <PrivateDemoGate />;
-  }
+  // Only a private demo waits for the viewer, so elsewhere the page is not rendered again when the
+  // signed-in person arrives (the navigation bar follows the viewer on its own).
+  return partner.privateDemo ? <PrivateDemoLayout partnerId={partner.id} /> : <PublicLayout />;
+}
+
+function PrivateDemoLayout({ partnerId }: { partnerId: number }) {
+  const { isLoading, hasPermission } = useViewer(partnerId);
+  if (isLoading) return <LoadingScreen />;
+  if (!hasPermission) return <PrivateDemoGate />;
+  return <PublicLayout />;
+}
+
+function PublicLayout() {
   return (
     <>
       <SkipLink />

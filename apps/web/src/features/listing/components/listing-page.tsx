@@ -1,6 +1,6 @@
 import { MESSAGES, type PartnerPublic, type PartnerSponsoredType } from '@kinship/domain';
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { usePageTitle } from '../../../hooks/use-page-title';
@@ -44,6 +44,9 @@ function ListingBoard({ partner, type }: { partner: PartnerPublic; type: Partner
     listingKeys,
   );
   const listing = useSponsoreds(partner.id, { partnerSponsoredTypesId: type.id, page, filters });
+  // The cards are rendered in a deferred (interruptible) pass, in short slices, so a slow phone stays
+  // responsive while a page of profiles is drawn.
+  const data = useDeferredValue(listing.data);
 
   // A failed load sets the error state and is logged; the visitor is shown nothing about it (spec 8).
   useEffect(() => {
@@ -66,16 +69,16 @@ function ListingBoard({ partner, type }: { partner: PartnerPublic; type: Partner
             onFilterChange={setFilterValue}
             onClear={clearFilters}
           />
-          {listing.isPending ? (
+          {listing.isError ? null : listing.isPending || !data ? (
             <LoadingScreen message={MESSAGES.listingLoading} />
-          ) : listing.isError ? null : listing.data.items.length === 0 ? (
+          ) : data.items.length === 0 ? (
             <Text ta="center" size="lg" py="xl">
               {MESSAGES.listingEmpty}
             </Text>
           ) : (
             <>
-              <SponsoredGrid items={listing.data.items} type={type} />
-              <ListingPagination page={page} total={listing.data.count} onPageChange={choosePage} />
+              <SponsoredGrid items={data.items} type={type} />
+              <ListingPagination page={page} total={data.count} onPageChange={choosePage} />
             </>
           )}
         </Stack>

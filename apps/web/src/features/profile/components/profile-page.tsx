@@ -1,6 +1,6 @@
 import { canSeeSponsorContent, LABELS, programLabel, type SponsoredDetail } from '@kinship/domain';
 import { Button, Container, Group, Stack, Tabs, Text } from '@mantine/core';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { usePageTitle } from '../../../hooks/use-page-title';
@@ -25,6 +25,8 @@ export function ProfilePage() {
   const sponsoredId = Number(id);
   const validId = Number.isInteger(sponsoredId) && sponsoredId > 0;
   const sponsored = useSponsored(sponsoredId, { enabled: validId });
+  // The profile is drawn in a deferred (interruptible) pass, in short slices, so a slow phone stays responsive.
+  const detail = useDeferredValue(sponsored.data);
 
   // The title names the partner only: a record's name must not reach history, tabs or bookmarks.
   usePageTitle(null);
@@ -39,10 +41,10 @@ export function ProfilePage() {
         <GoBack />
         {!validId || sponsored.isError ? (
           <ProfileUnavailable />
-        ) : sponsored.isPending ? (
+        ) : sponsored.isPending || !detail ? (
           <LoadingScreen />
         ) : (
-          <ProfileContent detail={sponsored.data} />
+          <ProfileContent detail={detail} />
         )}
       </Stack>
     </Container>
