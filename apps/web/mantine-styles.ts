@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Which of @mantine/core's per-component stylesheets the app needs, in the order the full
+ * `@mantine/core/styles.css` has them (so the cascade is the same). Loading only these instead of
+ * the whole file keeps the render-blocking stylesheet of every page about half as big.
+ *
+ * "Needed" is computed, not listed by hand: every name the app's sources (and @mantine/notifications)
+ * import from @mantine/core is resolved to its module in the package, the package's own imports are
+ * followed from there, and each component folder reached that has a stylesheet is kept. The global
+ * sheets come first. `src/mantine-styles.ts` holds the result; a test fails when it is out of date.
+ */
+export function requiredMantineStyles(webRoot: string): string[] {
+  const core = path.dirname(requireResolve(webRoot, '@mantine/core/package.json'));
+  const esm = path.join(core, 'esm');
+  const exportFiles = exportedModules(path.join(esm, 'index.mjs'));
+
+  const names = new Set<string>();
+  for (const file of sourceFiles(path.join(webRoot, 'src'))) {
+    for (const name of namedImportsFrom(fs.readFileSync(file, 'utf8'), '@mantine/core')) names.add(name);
+  }
+  const notifications = path.join(
+    path.dirname(requireResolve(webRoot, '@mantine/notifications/package.json')),
+    'esm',
+  );
+  for (const file of sourceFiles(notifications, /\.mjs$/)) {
+    for (const name of namedImportsFrom(fs.readFileSync(file, 'utf8'), '@mantine/core')) names.add(name);
+  }
+
+  const seen = new Set<string>();
+  const folders = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || !fs.existsSync(file)) return;
+    seen.add(file);
+    const relative = path.relative(path.join(esm, 'components'), file);
+    if (!relative.startsWith('..')) folders.add(relative.split(path.sep)[0]!);
+    const text = fs.readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/from\s+"(\.{1,2}\/[^"]+\.mjs)"/g))
+      visit(path.resolve(path.dirname(file), match[1]!));
+  };
+  for (const name of names) {
+    const file = exportFiles.get(name);
+    if (file) visit(path.join(esm, file));
+  }
+
+  const full = fs.readFileSync(path.join(core, 'styles.css'), 'utf8');
+  const positionOf = (sheet: string) => {
+    const text = fs.readFileSync(path.join(core, 'styles', sheet), 'utf8').trim();
+    const at = full.indexOf(text.slice(0, 400));
+    if (at < 0) throw new Error(`${sheet} is not found in @mantine/core/styles.css`);
+    return at;
+  };
+  const components = [...folders]
+    .map((folder) => `${folder}.css`)
+    .filter((sheet) => fs.existsSync(path.join(core, 'styles', sheet)))
+    .sort((a, b) => positionOf(a) - positionOf(b));
+  return ['baseline.css', 'default-css-variables.css', 'global.css', ...components];
+}
+
+/** The contents `src/mantine-styles.ts` must have. */
+export function mantineStylesModule(sheets: readonly string[]): string {
+  return [
+    '// Generated from the components the app uses (apps/web/mantine-styles.ts); a test keeps it current.',
+    '// Regenerate with: npm run mantine-styles -w apps/web',
+    ...sheets.map((sheet) => `import '@mantine/core/styles/${sheet}';`),
+    '',
+  ].join('\n');
+}
+
+function requireResolve(from: string, request: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', request);
+    if (fs.existsSync(candidate)) return candidate;
+    if (path.dirname(dir) === dir) throw new Error(`cannot find ${request} from ${from}`);
+  }
+}
+
+function exportedModules(indexFile: string): Map<string, string> {
+  const map = new Map<string, string>();
+  const text = fs.readFileSync(indexFile, 'utf8');
+  for (const match of text.matchAll(/import\s*\{([^}]+)\}\s*from\s*"(\.\/[^"]+)"/g)) {
+    for (const part of match[1]!.split(',')) {
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
+      if (name) map.set(name, match[2]!);
+    }
+  }
+  return map;
+}
+
+function namedImportsFrom(source: string, module: string): string[] {
+  const names: string[] = [];
+  const pattern = new RegExp(
+    `import\\s*(?:type\\s*)?\\{([^}]+)\\}\\s*from\\s*["']${module.replace('/', '\\/')}["']`,
+    'g',
+  );
+  for (const match of source.matchAll(pattern)) {
+    for (const part of match[1]!.split(',')) {
+      const name = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0]
+        ?.trim();
+      if (name) names.push(name);
+    }
+  }
+  return names;
+}
+
+function sourceFiles(dir: string, pattern = /\.tsx?$/): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full, pattern);
+    return pattern.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+// `node --import tsx mantine-styles.ts` writes src/mantine-styles.ts.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const webRoot = import.meta.dirname;
+  fs.writeFileSync(
+    path.join(webRoot, 'src', 'mantine-styles.ts'),
+    mantineStylesModule(requiredMantineStyles(webRoot)),
+  );
+}
