@@ -45,7 +45,7 @@ describe('App', () => {
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 
-  it('starts from the partner the server embedded in the page, without asking for it again', async () => {
+  it('renders at once from the partner the server embedded in the page, and still asks for it in the background', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const partner = buildPartner({ landingPageTemplatesId: 2, tagline: 'Embedded tagline.' });
     const script = document.createElement('script');
@@ -54,12 +54,15 @@ describe('App', () => {
     script.textContent = JSON.stringify(partner);
     document.head.append(script);
     try {
-      const fetchMock = stubApi(() => new Response('not asked', { status: 500 }));
+      const fetchMock = stubApi(
+        () => new Response(JSON.stringify({ ...partner, tagline: 'Fresh tagline.' }), { status: 200 }),
+      );
       render(<App />);
+      // No loading state: the embedded partner is on screen in the first render.
       expect(screen.getByRole('heading', { name: 'Embedded tagline.', level: 1 })).toBeInTheDocument();
-      await screen.findByRole('button', { name: 'Login' });
-      expect(fetchMock.mock.calls.map((call) => String(call[0]))).not.toContainEqual(
-        expect.stringMatching(/^\/api\/partners\//),
+      expect(await screen.findByRole('heading', { name: 'Fresh tagline.', level: 1 })).toBeInTheDocument();
+      expect(fetchMock.mock.calls.map((call) => String(call[0]))).toContainEqual(
+        expect.stringMatching(/^\/api\/partners\/current/),
       );
     } finally {
       script.remove();

@@ -41,6 +41,11 @@ export function embeddedPartner(doc: Document = document): PartnerPublic | undef
   }
 }
 
+/**
+ * The site's partner. The embedded copy (when there is one) renders the site at once; it counts as
+ * stale, so the start-up call by subdomain (spec 7) is still made, in the background, and the site
+ * re-renders only if the answer differs.
+ */
 export function usePartnerQuery(key: string) {
-  return useQuery({ ...partnerQueryOptions(key), initialData: embeddedPartner });
+  return useQuery({ ...partnerQueryOptions(key), initialData: embeddedPartner, initialDataUpdatedAt: 0 });
 }
