@@ -40,8 +40,10 @@ export class TestClient {
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
+    /** Sent as it is instead of `body` as JSON (with the content type given in `headers`). */
+    raw?: string,
   ): Promise<TestResponse> {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const payload = raw ?? (body === undefined ? undefined : JSON.stringify(body));
     const hostHeader = `${this.host}:${this.port}`;
     return new Promise((resolve, reject) => {
       const req = http.request(

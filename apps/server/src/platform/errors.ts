@@ -18,8 +18,32 @@ export const forbidden = (message = 'You do not have permission to do this.') =>
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
+/** What a client is told when the database refused one of its values (see `isDataException`). */
+export const MALFORMED_VALUE_MESSAGE = 'A value in the request is malformed or out of range.';
+export const NUL_CHARACTER_MESSAGE = 'The request contains a character that is not allowed (NUL).';
+
+/**
+ * A PostgreSQL data exception (SQLSTATE class 22: a number out of range, text that is not valid in
+ * the encoding such as a NUL, a malformed value) raised by a value that came from the request. The
+ * routes validate their input, so this is the net under them: such an error is the client's, a 400,
+ * never a 500. drizzle wraps the driver's error, so the cause chain is searched.
+ */
+function isDataException(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Non-OK answers carry a plain-text message (the web client throws the response text). */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // PostgreSQL text cannot hold a NUL character: a request that carries one in its address is refused
+  // at once rather than reaching a query.
+  app.addHook('onRequest', async (request) => {
+    if (request.url.includes('\0') || /%00/i.test(request.url)) throw badRequest(NUL_CHARACTER_MESSAGE);
+  });
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     reply.type('text/plain; charset=utf-8');
     if (error instanceof HttpError) {
@@ -37,6 +61,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send(error.message);
+    }
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, 'a request value was refused by the database');
+      return reply.code(400).send(MALFORMED_VALUE_MESSAGE);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send('Something went wrong on our side. Please try again.');

@@ -17,7 +17,11 @@ import {
 
 export type PartnerRow = typeof partners.$inferSelect;
 
+/** The largest value of a PostgreSQL integer (serial) id: a larger one names no row. */
+const MAX_ID = 2_147_483_647;
+
 export async function findPartnerById(db: Db, id: number): Promise<PartnerRow | null> {
+  if (!Number.isInteger(id) || id < 1 || id > MAX_ID) return null;
   const [row] = await db.select().from(partners).where(eq(partners.id, id));
   return row ?? null;
 }

@@ -1,0 +1,48 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MALFORMED_VALUE_MESSAGE, NUL_CHARACTER_MESSAGE, registerErrorHandling } from './errors.ts';
+
+const app = Fastify();
+beforeAll(async () => {
+  registerErrorHandling(app);
+  // As drizzle throws a driver error: wrapped, with the SQLSTATE on the cause.
+  app.get('/out-of-range', async () => {
+    throw new Error('Failed query: select ...', {
+      cause: Object.assign(new Error('out of range'), { code: '22003' }),
+    });
+  });
+  app.get('/deadlock', async () => {
+    throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+  });
+  app.get('/echo/:value', async (request) => (request.params as { value: string }).value);
+  await app.ready();
+});
+afterAll(() => app.close());
+
+describe('error handling', () => {
+  it("answers a database data exception (SQLSTATE class 22) as the client's 400, in plain text", async () => {
+    const res = await app.inject('/out-of-range');
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toBe(MALFORMED_VALUE_MESSAGE);
+  });
+
+  it('keeps other database failures a 500 that says nothing of the inside', async () => {
+    const res = await app.inject('/deadlock');
+    expect(res.statusCode).toBe(500);
+    expect(res.body).toBe('Something went wrong on our side. Please try again.');
+  });
+
+  it('refuses a NUL character anywhere in the address before any route runs', async () => {
+    for (const url of ['/echo/a%00b', '/echo/ok?q=%00', '/echo/ok?q=x%2500']) {
+      const res = await app.inject(url);
+      if (url.endsWith('%2500')) {
+        // An encoded percent sign followed by 00 is not a NUL.
+        expect(res.statusCode).toBe(200);
+      } else {
+        expect(res.statusCode).toBe(400);
+        expect(res.body).toBe(NUL_CHARACTER_MESSAGE);
+      }
+    }
+  });
+});
