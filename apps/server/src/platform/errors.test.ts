@@ -14,6 +14,7 @@ beforeAll(async () => {
   app.get('/deadlock', async () => {
     throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
   });
+  app.post('/body', async () => 'stored');
   app.get('/echo/:value', async (request) => (request.params as { value: string }).value);
   await app.ready();
 });
@@ -31,6 +32,16 @@ describe('error handling', () => {
     const res = await app.inject('/deadlock');
     expect(res.statusCode).toBe(500);
     expect(res.body).toBe('Something went wrong on our side. Please try again.');
+  });
+
+  it('refuses a NUL character in any string or key of a JSON body before the route runs', async () => {
+    for (const payload of [{ email: 'a\u0000@b.c' }, { list: [{ deep: ['\u0000'] }] }, { ['k\u0000']: 1 }]) {
+      const res = await app.inject({ method: 'POST', url: '/body', payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toBe(NUL_CHARACTER_MESSAGE);
+    }
+    const ok = await app.inject({ method: 'POST', url: '/body', payload: { email: 'a@b.c', n: [1, null] } });
+    expect(ok.body).toBe('stored');
   });
 
   it('refuses a NUL character anywhere in the address before any route runs', async () => {

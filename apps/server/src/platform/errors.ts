@@ -37,12 +37,23 @@ function isDataException(error: unknown): boolean {
   return false;
 }
 
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  // Raw bodies (the payment webhook's, kept as bytes for its signature) are not JSON values.
+  if (!value || typeof value !== 'object' || ArrayBuffer.isView(value) || depth > 32) return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\0') || containsNul(item, depth + 1));
+}
+
 /** Non-OK answers carry a plain-text message (the web client throws the response text). */
 export function registerErrorHandling(app: FastifyInstance): void {
   // PostgreSQL text cannot hold a NUL character: a request that carries one in its address is refused
   // at once rather than reaching a query.
   app.addHook('onRequest', async (request) => {
     if (request.url.includes('\0') || /%00/i.test(request.url)) throw badRequest(NUL_CHARACTER_MESSAGE);
+  });
+  // ... and so is a body with one in any of its strings (the auth library would answer a bare 500).
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.body)) throw badRequest(NUL_CHARACTER_MESSAGE);
   });
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     reply.type('text/plain; charset=utf-8');
