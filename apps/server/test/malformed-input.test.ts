@@ -103,6 +103,22 @@ describe('malformed input never gets a server error', () => {
     expect(failures).toEqual([]);
   }, 300_000);
 
+  it('answers hosts that name no site, or are no host at all, with a 4xx', async () => {
+    const client = viewers.get('visitor')!;
+    for (const host of [
+      'demo.localhost:99999',
+      '..localhost',
+      '-demo.localhost',
+      'x'.repeat(300),
+      'demo localhost',
+    ])
+      for (const path of ['/api/partners/current', '/api/auth/get-session', '/'])
+        expect(
+          (await client.request('GET', path, undefined, { host })).status,
+          `${host} ${path}`,
+        ).toBeLessThan(500);
+  });
+
   it('answers bad bodies, and bodies that are not JSON at all, with a 4xx or a 2xx', async () => {
     const failures: string[] = [];
     // better-auth's endpoints sit behind one wildcard route: the ones the site uses are named here.

@@ -1,6 +1,11 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MALFORMED_VALUE_MESSAGE, NUL_CHARACTER_MESSAGE, registerErrorHandling } from './errors.ts';
+import {
+  INVALID_HOST_MESSAGE,
+  MALFORMED_VALUE_MESSAGE,
+  NUL_CHARACTER_MESSAGE,
+  registerErrorHandling,
+} from './errors.ts';
 
 const app = Fastify();
 beforeAll(async () => {
@@ -42,6 +47,22 @@ describe('error handling', () => {
     }
     const ok = await app.inject({ method: 'POST', url: '/body', payload: { email: 'a@b.c', n: [1, null] } });
     expect(ok.body).toBe('stored');
+  });
+
+  it('refuses a Host header that is not a valid host, and takes the usual ones', async () => {
+    for (const host of ['demo.localhost:99999', 'demo localhost', 'a/b', 'x'.repeat(300), 'a@b.localhost']) {
+      const res = await app.inject({ url: '/echo/ok', headers: { host } });
+      expect(res.statusCode, host).toBe(400);
+      expect(res.body).toBe(INVALID_HOST_MESSAGE);
+    }
+    for (const host of [
+      'demo.localhost',
+      'demo.localhost:3000',
+      '127.0.0.1:3000',
+      '[::1]:3000',
+      'DEMO.Example.org',
+    ])
+      expect((await app.inject({ url: '/echo/ok', headers: { host } })).statusCode, host).toBe(200);
   });
 
   it('refuses a NUL character anywhere in the address before any route runs', async () => {

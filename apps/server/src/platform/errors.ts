@@ -37,6 +37,18 @@ function isDataException(error: unknown): boolean {
   return false;
 }
 
+export const INVALID_HOST_MESSAGE = 'The Host header is not a valid host name.';
+
+function isValidHost(host: string | undefined): boolean {
+  if (host === undefined) return true; // HTTP/1.0 and HTTP/2 (:authority) requests; the tenant lookup decides.
+  if (host.length > 255 || /[\s/\\?#@]/.test(host)) return false;
+  try {
+    return new URL(`http://${host}`).host !== '';
+  } catch {
+    return false;
+  }
+}
+
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\0');
   // Raw bodies (the payment webhook's, kept as bytes for its signature) are not JSON values.
@@ -50,6 +62,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   // at once rather than reaching a query.
   app.addHook('onRequest', async (request) => {
     if (request.url.includes('\0') || /%00/i.test(request.url)) throw badRequest(NUL_CHARACTER_MESSAGE);
+    // The site is chosen by host: one that is not a valid host (a port above 65535, spaces, ...) names none.
+    if (!isValidHost(request.headers.host)) throw badRequest(INVALID_HOST_MESSAGE);
   });
   // ... and so is a body with one in any of its strings (the auth library would answer a bare 500).
   app.addHook('preValidation', async (request) => {
