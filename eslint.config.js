@@ -11,6 +11,7 @@ export default tseslint.config(
       'data/**',
       'apps/server/drizzle/**',
       'coverage/**',
+      '.tmp/**',
       '**/*.js',
       '!eslint.config.js',
     ],
