@@ -69,6 +69,8 @@ const configSchema = z.object({
    * delivered again (once) after this. A delivery is given up after half of it.
    */
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  /** The wait before a failed mail is retried, doubled for each later attempt. */
+  OUTBOX_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /**
    * Seconds a checkout or donation may stay pending before the worker treats its request as dead
    * and settles the order (start-up and the orders.reconcile job).

@@ -11,6 +11,7 @@ export const JOB_TASKS: Record<JobName, JobTask> = {
       mailer: ctx.mailer,
       compose: outboxComposer({ db: ctx.database.db, storage: ctx.storage, config: ctx.config }),
       leaseSeconds: ctx.config.OUTBOX_LEASE_SECONDS,
+      retryBaseSeconds: ctx.config.OUTBOX_RETRY_SECONDS,
       onError: (row, error) =>
         ctx.log.error({ err: error, outboxId: row.id, dedupeKey: row.dedupeKey }, 'mail delivery failed'),
     });

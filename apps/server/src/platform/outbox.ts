@@ -18,6 +18,8 @@ export interface DispatchOptions {
   leaseSeconds?: number;
   /** Attempts before a message is given up as 'failed'. */
   maxAttempts?: number;
+  /** The wait before the first retry, doubled for each later one (OUTBOX_RETRY_SECONDS, 30 s by default). */
+  retryBaseSeconds?: number;
   onError?: (row: OutboxRow, error: unknown) => void;
 }
 
@@ -31,9 +33,9 @@ export interface DispatchSummary {
 
 export const OUTBOX_MAX_ATTEMPTS = 8;
 
-/** Seconds before attempt n+1: 30 s, 1 min, 2 min, ... capped at 6 h. */
-export function outboxBackoffSeconds(attempts: number): number {
-  return Math.min(30 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60);
+/** Seconds before attempt n+1: 30 s, 1 min, 2 min, ... (from `base`, 30 s by default) capped at 6 h. */
+export function outboxBackoffSeconds(attempts: number, base = 30): number {
+  return Math.min(base * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60);
 }
 
 type RawRow = Record<string, unknown>;
@@ -102,12 +104,13 @@ async function markFailedAttempt(
   row: OutboxRow,
   error: string,
   maxAttempts: number,
+  retryBaseSeconds?: number,
 ): Promise<'retrying' | 'failed'> {
   const givingUp = row.attempts >= maxAttempts;
   await db.execute(sql`
     UPDATE email_outbox
        SET status = ${givingUp ? 'failed' : 'pending'},
-           next_attempt_at = now() + make_interval(secs => ${outboxBackoffSeconds(row.attempts)}),
+           next_attempt_at = now() + make_interval(secs => ${outboxBackoffSeconds(row.attempts, retryBaseSeconds)}),
            lease_until = NULL,
            last_error = ${error.slice(0, 2000)}
      WHERE id = ${row.id} AND status = 'sending' AND attempts = ${row.attempts}`);
@@ -136,7 +139,13 @@ export async function dispatchOutbox(options: DispatchOptions): Promise<Dispatch
     for (const row of rows) {
       if (row.attempts > maxAttempts) {
         summary[
-          await markFailedAttempt(options.db, row, row.lastError ?? 'Too many attempts.', maxAttempts)
+          await markFailedAttempt(
+            options.db,
+            row,
+            row.lastError ?? 'Too many attempts.',
+            maxAttempts,
+            options.retryBaseSeconds,
+          )
         ] += 1;
         continue;
       }
@@ -154,7 +163,7 @@ export async function dispatchOutbox(options: DispatchOptions): Promise<Dispatch
       } catch (error) {
         options.onError?.(row, error);
         const text = error instanceof Error ? error.message : String(error);
-        summary[await markFailedAttempt(options.db, row, text, maxAttempts)] += 1;
+        summary[await markFailedAttempt(options.db, row, text, maxAttempts, options.retryBaseSeconds)] += 1;
       }
     }
   }
