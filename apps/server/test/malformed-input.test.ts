@@ -17,6 +17,9 @@ const QUERIES = [
   '?partnersId=abc&offset=-5&limit=100000',
   '?partnersId=2&offset=abc&limit=-1&page=x&status=nope&isFullySponsored=maybe&gender[]=1',
   '?partnersId=99999999999999999999&partnerSponsoredTypesId=%00',
+  '?partnersId=2&partnerSponsoredTypesId=99999999999999999999&offset=99999999999999999999&limit=1e400',
+  '?partnersId=2&partnerSponsoredTypesId=1&entitiesId=99999999999999999999&grade=-1&ageBand=%FF&month=13',
+  '?partnersId=2&partnersId=3&subdomain=' + 'x'.repeat(500),
 ];
 const BODIES: unknown[] = [
   {},
