@@ -88,6 +88,15 @@ describe('serving the web app', () => {
     expect(about.text).not.toContain('as="image"');
   });
 
+  it('answers a missing file with a 404, not the app shell', async () => {
+    for (const file of ['/favicon.ico', '/robots.txt', '/assets/gone-123.js', '/wp-login.php']) {
+      const res = await t.client('demo.localhost').get(file);
+      expect(res.status, file).toBe(404);
+      expect(res.text).not.toContain('<div id="root">');
+    }
+    expect((await t.client('demo.localhost').get('/sponsored/profile/12')).status).toBe(200);
+  });
+
   it('does not serve the build manifest', async () => {
     expect((await t.client().get('/.vite/manifest.json')).text).not.toContain('listing-page-1.js');
   });

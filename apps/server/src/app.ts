@@ -178,6 +178,9 @@ export function embeddedPartnerScript(partnerView: PartnerPublic): string {
   return `<script id="${EMBEDDED_PARTNER_ID}" type="application/json">${json}</script>`;
 }
 
+const FILE_PATH =
+  /\.(ico|png|jpe?g|gif|svg|webp|avif|txt|xml|json|js|mjs|css|map|woff2?|ttf|php|env|html?)$/i;
+
 /** Serves the built single-page app: real files as they are, every other page path as index.html. */
 async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
@@ -200,7 +203,9 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
   const routePreloads = createRoutePreloads(webDist);
   app.get('/*', async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
-    if (urlPath.startsWith('/api/') || urlPath.startsWith('/media/')) {
+    // A missing file (/favicon.ico, /robots.txt, an old asset) is a 404, not the app shell: no page
+    // path of the app ends in a file extension.
+    if (urlPath.startsWith('/api/') || urlPath.startsWith('/media/') || FILE_PATH.test(urlPath)) {
       throw new HttpError(404, `No route for ${request.method} ${urlPath}`);
     }
     // An unknown partner gets a plain 404 page rather than an empty app shell.
