@@ -88,6 +88,15 @@ describe('serving the web app', () => {
     expect(about.text).not.toContain('as="image"');
   });
 
+  it('serves the app shell with a Content-Security-Policy that allows scripts from this site only (and Stripe.js)', async () => {
+    const res = await t.client('demo.localhost').get('/');
+    const policy = String(res.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  });
+
   it('answers a missing file with a 404, not the app shell', async () => {
     for (const file of ['/favicon.ico', '/robots.txt', '/assets/gone-123.js', '/wp-login.php']) {
       const res = await t.client('demo.localhost').get(file);

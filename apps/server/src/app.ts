@@ -178,6 +178,25 @@ export function embeddedPartnerScript(partnerView: PartnerPublic): string {
   return `<script id="${EMBEDDED_PARTNER_ID}" type="application/json">${json}</script>`;
 }
 
+/**
+ * The app shell's Content-Security-Policy: scripts only from this site (and Stripe.js, for card
+ * fields in Stripe mode, with the hosts Stripe's CSP guidance lists), no plugins, no framing by other sites. Styles allow inline because the UI
+ * library sets CSS variables in style elements and attributes; partner images may be absolute
+ * https addresses. Partner HTML is sanitised before it is shown; this is the second line.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' https://js.stripe.com https://*.js.stripe.com",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self' https://api.stripe.com",
+  'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
 const FILE_PATH =
   /\.(ico|png|jpe?g|gif|svg|webp|avif|txt|xml|json|js|mjs|css|map|woff2?|ttf|php|env|html?)$/i;
 
@@ -228,6 +247,7 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
+      .header('content-security-policy', CONTENT_SECURITY_POLICY)
       .send(
         brandedShell(html, partner, [
           routePreloads(urlPath),
