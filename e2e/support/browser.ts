@@ -36,8 +36,16 @@ export async function newPage(
   const context = await browser.newContext({ viewport: { width, height } });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  const violations: string[] = [];
+  cspViolations.set(page, violations);
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+  });
   return { context, page };
 }
+
+/** What the browser refused under the app's Content-Security-Policy, per page (checked by `screenshot`). */
+const cspViolations = new WeakMap<Page, string[]>();
 
 /** Writes a screenshot to the git-ignored e2e/screenshots folder and prints its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
@@ -45,6 +53,9 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: false });
   console.log(`screenshot: ${file}`);
+  // Every journey that takes a screenshot also proves the page ran within its Content-Security-Policy.
+  const violations = cspViolations.get(page) ?? [];
+  if (violations.length) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
   return file;
 }
 
