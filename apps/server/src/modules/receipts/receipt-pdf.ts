@@ -191,7 +191,9 @@ export async function renderStatementPdf(raw: StatementPdfInput): Promise<Buffer
   const columns = [
     { title: 'Date', x: MARGIN, width: 65 },
     { title: 'Description', x: MARGIN + 70, width: width - 70 - 215 },
-    { title: 'Receipt', x: MARGIN + width - 210, width: 130 },
+    // Receipt codes (20 characters) are set in Courier 9 pt, 108 pt wide whatever their letters, so a
+    // code is never broken across lines (in Helvetica a code of wide letters outgrew the column).
+    { title: 'Receipt', x: MARGIN + width - 210, width: 130, monospace: true },
     { title: 'Amount', x: MARGIN + width - 75, width: 75, align: 'right' as const },
   ];
   const row = (cells: string[], bold: boolean) => {
@@ -203,8 +205,10 @@ export async function renderStatementPdf(raw: StatementPdfInput): Promise<Buffer
       .fillColor('#000000');
     let bottom = y;
     cells.forEach((cell, i) => {
-      const column = columns[i]!;
+      const column: { x: number; width: number; align?: 'right'; monospace?: boolean } = columns[i]!;
+      if (column.monospace && !bold) doc.font('Courier').fontSize(9);
       doc.text(cell, column.x, y, { width: column.width, align: column.align ?? 'left' });
+      if (column.monospace && !bold) doc.font('Helvetica').fontSize(10);
       bottom = Math.max(bottom, doc.y);
     });
     doc.x = MARGIN;
