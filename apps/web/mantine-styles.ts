@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 /**
@@ -12,7 +13,9 @@ import path from 'node:path';
  * sheets come first. `src/mantine-styles.ts` holds the result; a test fails when it is out of date.
  */
 export function requiredMantineStyles(webRoot: string): string[] {
-  const core = path.dirname(requireResolve(webRoot, '@mantine/core/package.json'));
+  // Each package's root is found from a stylesheet it exports (its package.json is not exported).
+  const resolve = createRequire(path.join(webRoot, 'package.json')).resolve;
+  const core = path.dirname(resolve('@mantine/core/styles.css'));
   const esm = path.join(core, 'esm');
   const exportFiles = exportedModules(path.join(esm, 'index.mjs'));
 
@@ -20,10 +23,7 @@ export function requiredMantineStyles(webRoot: string): string[] {
   for (const file of sourceFiles(path.join(webRoot, 'src'))) {
     for (const name of namedImportsFrom(fs.readFileSync(file, 'utf8'), '@mantine/core')) names.add(name);
   }
-  const notifications = path.join(
-    path.dirname(requireResolve(webRoot, '@mantine/notifications/package.json')),
-    'esm',
-  );
+  const notifications = path.join(path.dirname(resolve('@mantine/notifications/styles.css')), 'esm');
   for (const file of sourceFiles(notifications, /\.mjs$/)) {
     for (const name of namedImportsFrom(fs.readFileSync(file, 'utf8'), '@mantine/core')) names.add(name);
   }
@@ -66,14 +66,6 @@ export function mantineStylesModule(sheets: readonly string[]): string {
     ...sheets.map((sheet) => `import '@mantine/core/styles/${sheet}';`),
     '',
   ].join('\n');
-}
-
-function requireResolve(from: string, request: string): string {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'node_modules', request);
-    if (fs.existsSync(candidate)) return candidate;
-    if (path.dirname(dir) === dir) throw new Error(`cannot find ${request} from ${from}`);
-  }
 }
 
 function exportedModules(indexFile: string): Map<string, string> {

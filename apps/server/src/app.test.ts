@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PartnerPublic } from '@kinship/domain';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
-import { embeddedPartnerScript } from './app.ts';
+import { embeddedPartnerScript } from './platform/web-shell.ts';
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kinship-dist-'));
 fs.mkdirSync(path.join(dist, 'assets'));
@@ -18,7 +18,7 @@ fs.writeFileSync(
   path.join(dist, '.vite', 'manifest.json'),
   JSON.stringify({
     'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_Box-1.js'] },
-    '_Box-1.js': { file: 'assets/Box-1.js' },
+    '_Box-1.js': { file: 'assets/Box-1.js', css: ['assets/index-1.css'] },
     '_Select-1.js': { file: 'assets/Select-1.js', imports: ['_Box-1.js'] },
     'src/features/listing/components/listing-page.tsx': {
       file: 'assets/listing-page-1.js',
@@ -74,6 +74,7 @@ describe('serving the web app', () => {
       '<link rel="preload" as="style" crossorigin href="/assets/listing-page-1.css">',
     );
     expect(listing.text).not.toContain('/assets/Box-1.js');
+    expect(listing.text).not.toContain('/assets/index-1.css');
     const landing = await t.client('demo.localhost').get('/');
     expect(landing.text).not.toContain('modulepreload');
   });

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { EMBEDDED_PARTNER_ID, partnerPublicSchema, type PartnerPublic } from '@kinship/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -29,7 +28,14 @@ import { createMailer, type Mailer } from './platform/mail.ts';
 import type { PaymentGateway } from './platform/payments/gateway.ts';
 import { createGateway } from './platform/payments/index.ts';
 import type { Storage } from './platform/storage.ts';
-import { createRoutePreloads, headerImagePreload, siteIcon } from './platform/route-preloads.ts';
+import {
+  brandedShell,
+  CONTENT_SECURITY_POLICY,
+  createRoutePreloads,
+  embeddedPartnerScript,
+  headerImagePreload,
+  siteIcon,
+} from './platform/web-shell.ts';
 import { resolveTenant, UNKNOWN_PARTNER_MESSAGE } from './platform/tenant.ts';
 import { loadViewer, type RequestViewer } from './platform/viewer.ts';
 
@@ -136,66 +142,6 @@ export async function buildApp(
   await registerWebApp(app, config.WEB_DIST);
   return app;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
-/**
- * The app shell carries the partner's name and tagline in its title and social-preview tags, so a
- * shared link previews as the partner's site (never a sponsored record's name).
- */
-export function brandedShell(
-  html: string,
-  partner: { name: string; tagline: string | null },
-  extraHead: readonly string[] = [],
-): string {
-  const name = escapeHtml(partner.name);
-  const description = escapeHtml(partner.tagline ?? partner.name);
-  const head = extraHead.filter(Boolean);
-  const withExtras = head.length
-    ? html.replace('</head>', () => `    ${head.join('\n    ')}\n  </head>`)
-    : html;
-  return withExtras
-    .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
-    .replace(
-      /<meta name="description" content="[^"]*" \/>/,
-      `<meta name="description" content="${description}" />\n    <meta property="og:site_name" content="${name}" />\n    <meta property="og:title" content="${name}" />\n    <meta property="og:description" content="${description}" />\n    <meta property="og:type" content="website" />`,
-    );
-}
-
-/**
- * The partner as GET partners/current answers it, embedded as inert JSON so the app can start
- * without waiting for that call. `<` is escaped so no value can close the script element.
- */
-export function embeddedPartnerScript(partnerView: PartnerPublic): string {
-  const json = JSON.stringify(partnerPublicSchema.parse(partnerView))
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-  return `<script id="${EMBEDDED_PARTNER_ID}" type="application/json">${json}</script>`;
-}
-
-/**
- * The app shell's Content-Security-Policy: scripts only from this site (and Stripe.js, for card
- * fields in Stripe mode, with the hosts Stripe's CSP guidance lists), no plugins, no framing by other sites. Styles allow inline because the UI
- * library sets CSS variables in style elements and attributes; partner images may be absolute
- * https addresses. Partner HTML is sanitised before it is shown; this is the second line.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' https://js.stripe.com https://*.js.stripe.com",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  "connect-src 'self' https://api.stripe.com",
-  'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
 
 const FILE_PATH =
   /\.(ico|png|jpe?g|gif|svg|webp|avif|txt|xml|json|js|mjs|css|map|woff2?|ttf|php|env|html?)$/i;

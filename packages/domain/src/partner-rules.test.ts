@@ -3,6 +3,7 @@ import {
   applicationFeeModel,
   hasFeature,
   hasIntegration,
+  mediaPath,
   isConfiguredForPayments,
   logoLinksToWebsite,
   partnerCapabilities,
@@ -130,5 +131,14 @@ describe('isConfiguredForPayments', () => {
     expect(isConfiguredForPayments({ stripeUserId: '  ' })).toBe(false);
     expect(isConfiguredForPayments({ stripeUserId: null })).toBe(false);
     expect(isConfiguredForPayments({})).toBe(false);
+  });
+});
+
+describe('mediaPath', () => {
+  it('serves a stored image path under /media and keeps an absolute or root-relative address', () => {
+    expect(mediaPath('partners/2/logo.webp')).toBe('/media/partners/2/logo.webp');
+    expect(mediaPath('https://cdn.example.org/a.png')).toBe('https://cdn.example.org/a.png');
+    expect(mediaPath('//cdn.example.org/a.png')).toBe('//cdn.example.org/a.png');
+    expect(mediaPath('/default-profile.svg')).toBe('/default-profile.svg');
   });
 });

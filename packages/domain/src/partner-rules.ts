@@ -85,3 +85,11 @@ export function hasIntegration(partner: PartnerWithIntegrations, kind: Integrati
 export function isConfiguredForPayments(partner: { stripeUserId?: string | null }): boolean {
   return typeof partner.stripeUserId === 'string' && partner.stripeUserId.trim() !== '';
 }
+
+/**
+ * The address a stored picture is served at: the media path plus the image path (spec 7); an
+ * absolute or root-relative address is used as it is.
+ */
+export function mediaPath(imagePath: string): string {
+  return /^(https?:)?\/\//.test(imagePath) || imagePath.startsWith('/') ? imagePath : `/media/${imagePath}`;
+}

@@ -32,9 +32,11 @@ export interface DispatchSummary {
 }
 
 export const OUTBOX_MAX_ATTEMPTS = 8;
+/** The default wait before the first retry of a failed message. */
+const OUTBOX_RETRY_SECONDS = 30;
 
 /** Seconds before attempt n+1: 30 s, 1 min, 2 min, ... (from `base`, 30 s by default) capped at 6 h. */
-export function outboxBackoffSeconds(attempts: number, base = 30): number {
+export function outboxBackoffSeconds(attempts: number, base = OUTBOX_RETRY_SECONDS): number {
   return Math.min(base * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60);
 }
 
@@ -104,7 +106,7 @@ async function markFailedAttempt(
   row: OutboxRow,
   error: string,
   maxAttempts: number,
-  retryBaseSeconds?: number,
+  retryBaseSeconds: number,
 ): Promise<'retrying' | 'failed'> {
   const givingUp = row.attempts >= maxAttempts;
   await db.execute(sql`
@@ -129,6 +131,7 @@ export async function dispatchOutbox(options: DispatchOptions): Promise<Dispatch
   const maxPerRun = options.maxPerRun ?? 200;
   const leaseSeconds = options.leaseSeconds ?? 60;
   const maxAttempts = options.maxAttempts ?? OUTBOX_MAX_ATTEMPTS;
+  const retryBaseSeconds = options.retryBaseSeconds ?? OUTBOX_RETRY_SECONDS;
   const summary: DispatchSummary = { sent: 0, alreadyDelivered: 0, retrying: 0, failed: 0 };
   let handled = 0;
   while (handled < maxPerRun) {
@@ -144,7 +147,7 @@ export async function dispatchOutbox(options: DispatchOptions): Promise<Dispatch
             row,
             row.lastError ?? 'Too many attempts.',
             maxAttempts,
-            options.retryBaseSeconds,
+            retryBaseSeconds,
           )
         ] += 1;
         continue;
@@ -163,7 +166,7 @@ export async function dispatchOutbox(options: DispatchOptions): Promise<Dispatch
       } catch (error) {
         options.onError?.(row, error);
         const text = error instanceof Error ? error.message : String(error);
-        summary[await markFailedAttempt(options.db, row, text, maxAttempts, options.retryBaseSeconds)] += 1;
+        summary[await markFailedAttempt(options.db, row, text, maxAttempts, retryBaseSeconds)] += 1;
       }
     }
   }

@@ -2,8 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import {
   findPartnerByHost,
-  findPartnerById,
-  findPartnerBySubdomain,
+  findPartnerByKey,
   type PartnerRow,
 } from '../modules/partners/partners.repository.ts';
 import { badRequest, notFound } from './errors.ts';
@@ -27,11 +26,6 @@ export function parseHost(hostHeader: string | undefined): {
   if (labels.at(-1) === 'localhost') return { domain, subdomain: labels[0] ?? null, bare: false };
   if (labels.length >= 3) return { domain, subdomain: labels[0] ?? null, bare: false };
   return { domain, subdomain: null, bare: false };
-}
-
-/** A partner key from a query value: a numeric id or a subdomain. */
-async function findByKey(db: Db, key: string): Promise<PartnerRow | null> {
-  return /^\d+$/.test(key) ? findPartnerById(db, Number(key)) : findPartnerBySubdomain(db, key);
 }
 
 /**
@@ -71,7 +65,7 @@ export async function resolveTenantOf(
   }
   const partnerParam = typeof query.partner === 'string' ? query.partner : undefined;
   const key = partnersIdParam ?? partnerParam ?? defaultPartner;
-  const partner = await findByKey(db, key);
+  const partner = await findPartnerByKey(db, key);
   if (!partner) throw notFound(UNKNOWN_PARTNER_MESSAGE);
   return partner;
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, TOTAL_COUNT_HEADER } from '@kinship/domain';
+import { MESSAGES, TOTAL_COUNT_HEADER, mediaPath } from '@kinship/domain';
 
 /**
  * The typed API client of SPEC section 7: every call goes under /api/ and carries the current
@@ -96,7 +96,5 @@ export async function apiDownloadPdf(path: string, options: RequestOptions = {})
 
 /** Stored pictures are served from the media path plus the image path. */
 export function mediaUrl(imagePath: string | null | undefined): string | null {
-  if (!imagePath) return null;
-  if (/^(https?:)?\/\//.test(imagePath) || imagePath.startsWith('/')) return imagePath;
-  return `/media/${imagePath}`;
+  return imagePath ? mediaPath(imagePath) : null;
 }

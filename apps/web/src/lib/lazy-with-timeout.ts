@@ -28,7 +28,7 @@ export function lazyNamed<M extends Record<K, ComponentType<any>>, K extends key
         return { default: module[name] };
       },
       (error: unknown) => {
-        pending = undefined; // a later render may try again
+        pending = undefined; // a later preload may try again (React.lazy keeps its own failure)
         throw error;
       },
     ));

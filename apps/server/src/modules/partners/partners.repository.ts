@@ -17,13 +17,17 @@ import {
 
 export type PartnerRow = typeof partners.$inferSelect;
 
-/** The largest value of a PostgreSQL integer (serial) id: a larger one names no row. */
-const MAX_ID = 2_147_483_647;
-
 export async function findPartnerById(db: Db, id: number): Promise<PartnerRow | null> {
-  if (!Number.isInteger(id) || id < 1 || id > MAX_ID) return null;
   const [row] = await db.select().from(partners).where(eq(partners.id, id));
   return row ?? null;
+}
+
+/**
+ * A partner by a key from an address: a whole-number id (up to 9 digits, as the routes' ids are),
+ * else a subdomain. A longer run of digits names no partner rather than overflowing the id column.
+ */
+export async function findPartnerByKey(db: Db, key: string): Promise<PartnerRow | null> {
+  return /^\d{1,9}$/.test(key) ? findPartnerById(db, Number(key)) : findPartnerBySubdomain(db, key);
 }
 
 export async function findPartnerBySubdomain(db: Db, subdomain: string): Promise<PartnerRow | null> {

@@ -12,8 +12,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import {
-  findPartnerById,
-  findPartnerBySubdomain,
+  findPartnerByKey,
   listPartners,
   loadPartnerChildren,
   type PartnerChildren,
@@ -138,9 +137,7 @@ function toPartnerView(partner: PartnerRow, children: PartnerChildren): PartnerP
 
 /** GET partners/{id or subdomain}: the public partner model, with no payment secrets. */
 export async function getPartnerView(db: Db, key: string): Promise<PartnerPublic> {
-  const partner = /^\d+$/.test(key)
-    ? await findPartnerById(db, Number(key))
-    : await findPartnerBySubdomain(db, key);
+  const partner = await findPartnerByKey(db, key);
   if (!partner) throw notFound(`Partner ${key} was not found.`);
   return toPartnerView(partner, await loadPartnerChildren(db, [partner.id]));
 }

@@ -30,8 +30,8 @@ export const partnerQueryOptions = (key: string) =>
  * The partner the server embedded in the page it served (its answer to GET partners/current for
  * this host), so the site can start without a round trip; undefined when absent or unreadable.
  */
-export function embeddedPartner(doc: Document = document): PartnerPublic | undefined {
-  const text = doc.getElementById(EMBEDDED_PARTNER_ID)?.textContent;
+export function embeddedPartner(): PartnerPublic | undefined {
+  const text = document.getElementById(EMBEDDED_PARTNER_ID)?.textContent;
   if (!text) return undefined;
   try {
     const value: unknown = JSON.parse(text);
