@@ -84,7 +84,7 @@ type Manifest = Record<string, ManifestChunk>;
  * The lazily loaded page behind each public path that is worth starting at once: without a hint the
  * browser only asks for a page's chunk after the entry script has run, one round trip later.
  */
-const ROUTE_SOURCES: readonly { pattern: RegExp; source: string }[] = [
+export const ROUTE_SOURCES: readonly { pattern: RegExp; source: string }[] = [
   { pattern: LISTING_PATH, source: 'src/features/listing/components/listing-page.tsx' },
   { pattern: /^\/sponsored\/profile\/[^/]+\/?$/, source: 'src/features/profile/components/profile-page.tsx' },
 ];
