@@ -8,12 +8,14 @@ import {
   sponsoreds,
   subscriptions,
   updates,
+  userSponsoreds,
   users,
 } from '../src/db/schema/index.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../src/seed/demo.ts';
 import { freshAddress, insertRecord, line } from './giving-fixtures.ts';
 import type { TestClient, TestResponse } from './http-client.ts';
-import { createPeople } from './people.ts';
+import { pdfText } from './pdf-text.ts';
+import { createPeople, signedSessionCookie } from './people.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 /*
@@ -732,5 +734,379 @@ describe('access matrix', () => {
   afterAll(() => {
     const out = process.env.KINSHIP_MATRIX_OBSERVED;
     if (out) fs.writeFileSync(out, JSON.stringify(observed, null, 2));
+  });
+});
+
+/*
+ * MASKED RECORDS IN EVERY ANSWER, BY THE VIEWER'S RIGHTS. Every route whose answer can carry a
+ * sponsored record (its card, its name, its pictures) is asked, as every viewer, about a masked
+ * child OUTSIDE the program administrator's program that a person (the outsider) sponsors. Only
+ * the outsider (its sponsor) and whoever administers its program (adminA, platform) may receive
+ * its last name, birthday or pictures; the program administrator may not, even when the answer is
+ * about the outsider, who may. The answer of a person unknown to the partner and of an id that
+ * does not exist are the same. (The donor's account is gone by now: the matrix deleted it.)
+ */
+const MASK_VIEWERS = [
+  'anonymous',
+  'sponsor',
+  'adminA',
+  'programA',
+  'adminB',
+  'platform',
+  'outsider',
+] as const;
+type MaskViewer = (typeof MASK_VIEWERS)[number];
+
+interface MaskObjects {
+  /** The outsider: sponsors `outsideProgram` (a real checkout), and sponsored a masked child of programA's program once. */
+  outsiderId: number;
+  receiptCode: string;
+  subscriptionId: number;
+  /** A masked child of the program administrator's own program, whose sponsorship by the outsider ended. */
+  endedInProgram: MaskedRecord;
+  /** A person known to partner B only (a sponsorship there), and an id nobody has. */
+  mapleOnlyPersonId: number;
+  missingPersonId: number;
+}
+
+interface MaskRow {
+  route: string;
+  case?: string;
+  path: (m: MaskObjects) => string;
+  /** Statuses in the order of MASK_VIEWERS. */
+  expect: string;
+}
+
+/** Routes that never carry a sponsored record's last name, birthday or pictures, and why. */
+const CARRIES_NO_SPONSORED_RECORD: Record<string, string> = {
+  'GET /api/auth/*': 'sign-in only',
+  'POST /api/auth/*': 'sign-in only',
+  'GET /api/auth-config': 'sign-in configuration',
+  'GET /api/partners/:key': 'the partner model',
+  'GET /api/partners': 'partner models',
+  'GET /api/partners/:id/onboardurl': 'a provider address',
+  'POST /api/partners/oauthonboard': 'a redirect address',
+  'POST /api/users': 'a new person record has no sponsorships',
+  'GET /api/payments/config': 'the card field configuration',
+  'GET /api/payments/setupintent': 'a setup intent',
+  'GET /api/payments/:userId/paymentmethods': 'payment methods',
+  'DELETE /api/payments/paymentmethod/:id': 'no body',
+  'PUT /api/payments/updatedefaultpaymentmethod/:id': 'payment methods',
+  'PUT /api/payments/updatesubscriptionpayment/:ordersId':
+    'the subscription detail, self only: covered by its GET',
+  'PUT /api/payments/resetsubscriptionprice/:id': 'the subscription detail, self only: covered by its GET',
+  'POST /api/payments/checkout/:interval': 'a receipt address; its errors name records by first name',
+  'POST /api/payments/checkout': 'a receipt address; its errors name records by first name',
+  'POST /api/payments': 'a receipt address',
+  'POST /api/payments/webhook': 'a provider delivery',
+  'POST /api/sandbox/paymentmethods': 'a payment method',
+  'POST /api/sandbox/setupintents/:id/confirm': 'a setup intent',
+  'DELETE /api/users/:id': 'no body',
+};
+
+const outsideEntity = DEMO_IDS.otherDemoEntity;
+
+const MASK_ROWS: MaskRow[] = [
+  {
+    route: 'GET /api/partners/:partnerId/sponsoreds',
+    path: () =>
+      `/api/partners/2/sponsoreds?partnersId=2&partnerSponsoredTypesId=${DEMO_IDS.types.demo.students}&entitiesId=${outsideEntity}&limit=100`,
+    expect: '200 200 200 200 200 200 200',
+  },
+  {
+    route: 'GET /api/partners/:partnerId/sponsoreds',
+    case: 'fully sponsored records',
+    path: () =>
+      `/api/partners/2/sponsoreds?partnersId=2&partnerSponsoredTypesId=${DEMO_IDS.types.demo.students}&entitiesId=${outsideEntity}&isFullySponsored=Yes&limit=100`,
+    expect: '200 200 200 200 200 200 200',
+  },
+  {
+    route: 'GET /api/sponsoreds/:id',
+    path: () => `/api/sponsoreds/${objects.outsideProgram.id}?partnersId=2`,
+    expect: '200 200 200 200 200 200 200',
+  },
+  {
+    route: 'GET /api/sponsoreds/:id/images',
+    path: () => `/api/sponsoreds/${objects.outsideProgram.id}/images?partnersId=2`,
+    expect: '200 200 200 200 200 200 200',
+  },
+  {
+    route: 'GET /api/sponsoreds/:id/updates',
+    path: () => `/api/sponsoreds/${objects.outsideProgram.id}/updates?partnersId=2`,
+    expect: '401 403 200 403 403 200 200',
+  },
+  {
+    route: 'GET /media/*',
+    path: () => `/media/${objects.outsideProgram.imagePaths.at(-1)!}`,
+    expect: '404 404 200 404 404 200 200',
+  },
+  {
+    route: 'GET /api/users/getByToken',
+    path: () => '/api/users/getByToken?partnersId=2',
+    expect: '401 200 200 200 200 200 200',
+  },
+  {
+    route: 'GET /api/users/:id/sponsoreds',
+    path: (m) => `/api/users/${m.outsiderId}/sponsoreds?partnersId=2`,
+    expect: '401 403 200 200 403 200 200',
+  },
+  {
+    route: 'PUT /api/users/:id',
+    path: (m) => `/api/users/${m.outsiderId}?partnersId=2`,
+    expect: '401 403 403 403 403 403 200',
+  },
+  {
+    route: 'GET /api/users/:id/export',
+    path: (m) => `/api/users/${m.outsiderId}/export?partnersId=2`,
+    expect: '401 403 403 403 403 403 200',
+  },
+  {
+    route: 'GET /api/users/:id/statement',
+    path: (m) => `/api/users/${m.outsiderId}/statement?partnersId=2`,
+    expect: '401 403 403 403 403 403 200',
+  },
+  {
+    route: 'GET /api/payments/subscriptiondetail/:id',
+    path: (m) => `/api/payments/subscriptiondetail/${m.subscriptionId}?partnersId=2`,
+    expect: '401 404 404 404 404 404 200',
+  },
+  {
+    route: 'GET /api/receipts/:code',
+    path: (m) => `/api/receipts/${m.receiptCode}?partnersId=2`,
+    expect: '200 200 200 200 200 200 200',
+  },
+  {
+    route: 'GET /api/receipts/:code/pdf',
+    path: (m) => `/api/receipts/${m.receiptCode}/pdf?partnersId=2`,
+    expect: '200 200 200 200 200 200 200',
+  },
+];
+
+/** The details of PUT users/{id}: the outsider's own, unchanged. */
+const OUTSIDER_DETAILS = {
+  firstName: 'Olu',
+  lastName: 'Outsider',
+  address1: '1 Test Street',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+};
+
+/** The text an answer carries: a PDF's drawn text, else the body. */
+function answerText(res: TestResponse, raw: Buffer): string {
+  return String(res.headers['content-type']).startsWith('application/pdf') ? pdfText(raw) : res.text;
+}
+
+/**
+ * A masked record's private fields in an answer: its pictures anywhere; in JSON, the fields of the
+ * record's own objects (another record may share a surname); in any other answer (a PDF's text, a
+ * plain-text error), its last name or birthday anywhere.
+ */
+function privateFieldsIn(text: string, record: MaskedRecord): string[] {
+  const found: string[] = [];
+  for (const path of record.imagePaths) if (text.includes(path)) found.push(`picture ${path}`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    if (text.includes(record.lastName)) found.push('last name');
+    if (text.includes(record.birthday)) found.push('birthday');
+    return found;
+  }
+  for (const obj of objectsIn(json)) {
+    if (obj.id !== record.id || !('partnerSponsoredTypesId' in obj)) continue;
+    for (const field of ['lastName', 'birthday', 'birthdayFormatted', 'profileImagePath'] as const) {
+      if (obj[field] !== undefined && obj[field] !== null) found.push(`${field} in JSON`);
+    }
+  }
+  return found;
+}
+
+describe('masked records in every answer follow the viewer’s rights (a program administrator outside their program)', () => {
+  let m: MaskObjects;
+  const maskClients = new Map<MaskViewer, { A: TestClient; B: TestClient }>();
+
+  /** GET over real HTTP, keeping the raw bytes (a PDF is not UTF-8). */
+  async function fetchAs(viewer: MaskViewer, site: 'A' | 'B', method: string, path: string, body?: unknown) {
+    const client = maskClients.get(viewer)![site];
+    const res = await client.request(method, path, body, freshAddress());
+    let raw = Buffer.from(res.text);
+    if (String(res.headers['content-type']).startsWith('application/pdf')) {
+      const bytes = await fetch(`http://127.0.0.1:${t.port}${path}`, {
+        headers: { cookie: client.cookieHeader, ...freshAddress() },
+      });
+      raw = Buffer.from(await bytes.arrayBuffer());
+    }
+    return { res, text: answerText(res, raw) };
+  }
+
+  beforeAll(async () => {
+    for (const viewer of MASK_VIEWERS) {
+      if (viewer !== 'outsider') maskClients.set(viewer, clients.get(viewer)!);
+    }
+    const [outsider, mapleOnly] = await createPeople(t.database, 2, 'masking-outsider');
+    const outsiderClient = t
+      .client('demo.localhost')
+      .setCookie('kinship.session_token', signedSessionCookie(outsider!.sessionToken));
+    maskClients.set('outsider', { A: outsiderClient, B: outsiderClient.withHost('maple.localhost') });
+    await t.database.db.update(users).set(OUTSIDER_DETAILS).where(eq(users.id, outsider!.usersId));
+
+    const checkedOut = await outsiderClient.post(
+      '/api/payments/checkout/month?partnersId=2',
+      {
+        partnersId: 2,
+        stripePaymentIntent: 'pm_card_visa',
+        userSponsoreds: [
+          line(objects.outsideProgram.id, 1, { type: 'students', usersId: outsider!.usersId }),
+        ],
+        email: outsider!.email,
+        firstName: 'Olu',
+        lastName: 'Outsider',
+        baseAmount: 3900,
+        additionalAmount: 0,
+      },
+      freshAddress(),
+    );
+    if (checkedOut.status !== 200)
+      throw new Error(`outsider checkout: ${checkedOut.status} ${checkedOut.text}`);
+    const receiptCode = checkedOut.json<{ invoice: string }>().invoice.split('/').pop()!;
+    const [order] = await t.database.db
+      .select({ subscriptionId: subscriptions.id })
+      .from(orders)
+      .innerJoin(subscriptions, eq(subscriptions.ordersId, orders.id))
+      .where(eq(orders.receiptCode, receiptCode));
+
+    const endedInProgram = await maskedRecordOf(2, DEMO_IDS.maskedNotSponsored);
+    await t.database.db.insert(userSponsoreds).values([
+      {
+        partnersId: 2,
+        usersId: outsider!.usersId,
+        sponsoredsId: endedInProgram.id,
+        numSlots: 1,
+        amount: 3900,
+        interval: 'month',
+        dateStarted: new Date(Date.now() - 400 * 86_400_000),
+        dateEnded: new Date(Date.now() - 30 * 86_400_000),
+      },
+      {
+        partnersId: 3,
+        usersId: mapleOnly!.usersId,
+        sponsoredsId: objects.B.masked.id,
+        numSlots: 1,
+        amount: 3900,
+        interval: 'month',
+        dateEnded: new Date(),
+      },
+    ]);
+    m = {
+      outsiderId: outsider!.usersId,
+      receiptCode,
+      subscriptionId: order!.subscriptionId,
+      endedInProgram,
+      mapleOnlyPersonId: mapleOnly!.usersId,
+      missingPersonId: 999_999_999,
+    };
+  }, 60_000);
+
+  it('classifies every route: it carries sponsored records and has a row here, or it carries none', () => {
+    const registered = [...new Set(t.app.routeList.map((r) => `${r.method} ${r.url}`))].filter(
+      (r) => !NOT_API.has(r),
+    );
+    const covered = new Set([...MASK_ROWS.map((r) => r.route), ...Object.keys(CARRIES_NO_SPONSORED_RECORD)]);
+    expect(registered.filter((r) => !covered.has(r)).sort()).toEqual([]);
+  });
+
+  for (const row of MASK_ROWS) {
+    it(row.case ? `${row.route} (${row.case})` : row.route, async () => {
+      const method = row.route.split(' ')[0]!;
+      const statuses: string[] = [];
+      const problems: string[] = [];
+      for (const viewer of MASK_VIEWERS) {
+        const body = method === 'PUT' ? OUTSIDER_DETAILS : undefined;
+        const { res, text } = await fetchAs(viewer, 'A', method, row.path(m), body);
+        statuses.push(String(res.status));
+        const seesInFull = viewer === 'outsider' || viewer === 'adminA' || viewer === 'platform';
+        if (!seesInFull)
+          for (const found of privateFieldsIn(text, objects.outsideProgram))
+            problems.push(`${viewer}: ${found}`);
+      }
+      expect(statuses.join(' ')).toBe(row.expect);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  it('shows the program administrator another person’s sponsorship outside their program masked, and one inside it in full', async () => {
+    const { res } = await fetchAs(
+      'programA',
+      'A',
+      'GET',
+      `/api/users/${m.outsiderId}/sponsoreds?partnersId=2`,
+    );
+    expect(res.status).toBe(200);
+    const cards =
+      res.json<{ sponsoredsId: number; dateEnded: string | null; sponsoreds: Record<string, unknown> }[]>();
+    const outside = cards.find((c) => c.sponsoredsId === objects.outsideProgram.id)!;
+    expect(outside.dateEnded).toBeNull();
+    expect(outside.sponsoreds).toMatchObject({ masked: true, lastName: null, profileImagePath: null });
+    // The outsider's sponsorship there has ended, but the program administrator administers it.
+    const inside = cards.find((c) => c.sponsoredsId === m.endedInProgram.id)!;
+    expect(inside.dateEnded).not.toBeNull();
+    expect(inside.sponsoreds).toMatchObject({
+      masked: true,
+      lastName: m.endedInProgram.lastName,
+      profileImagePath: m.endedInProgram.imagePaths[0],
+    });
+  });
+
+  it('shows the outsider their own active sponsorship in full and the ended one masked, in every answer of theirs', async () => {
+    const expectCards = (cards: { sponsoredsId: number; sponsoreds: Record<string, unknown> }[]) => {
+      expect(cards.find((c) => c.sponsoredsId === objects.outsideProgram.id)!.sponsoreds).toMatchObject({
+        lastName: objects.outsideProgram.lastName,
+        profileImagePath: objects.outsideProgram.imagePaths[0],
+      });
+      expect(cards.find((c) => c.sponsoredsId === m.endedInProgram.id)!.sponsoreds).toMatchObject({
+        lastName: null,
+        profileImagePath: null,
+      });
+    };
+    const own = await fetchAs('outsider', 'A', 'GET', `/api/users/${m.outsiderId}/sponsoreds?partnersId=2`);
+    expectCards(own.res.json());
+    const me = await fetchAs('outsider', 'A', 'GET', '/api/users/getByToken?partnersId=2');
+    expectCards(me.res.json<{ userSponsoreds: [] }>().userSponsoreds);
+    const exported = await fetchAs('outsider', 'A', 'GET', `/api/users/${m.outsiderId}/export?partnersId=2`);
+    expectCards(exported.res.json<{ sponsorships: [] }>().sponsorships);
+  });
+
+  it('answers a person of another partner and an id nobody has alike, to every viewer', async () => {
+    const asked = [
+      { site: 'A' as const, partnersId: 2, unknown: m.mapleOnlyPersonId },
+      { site: 'B' as const, partnersId: 3, unknown: m.outsiderId },
+    ];
+    const differences: string[] = [];
+    for (const { site, partnersId, unknown } of asked) {
+      for (const viewer of MASK_VIEWERS) {
+        if (viewer === 'outsider' && unknown === m.outsiderId) continue;
+        const answer = async (id: number) => {
+          const { res } = await fetchAs(
+            viewer,
+            site,
+            'GET',
+            `/api/users/${id}/sponsoreds?partnersId=${partnersId}`,
+          );
+          return `${res.status} ${res.text.replaceAll(String(id), '{id}')}`;
+        };
+        const [ofUnknown, ofMissing] = [await answer(unknown), await answer(m.missingPersonId)];
+        if (ofUnknown !== ofMissing) differences.push(`${site} ${viewer}: ${ofUnknown} <> ${ofMissing}`);
+      }
+    }
+    expect(differences).toEqual([]);
+    const { res } = await fetchAs(
+      'adminA',
+      'A',
+      'GET',
+      `/api/users/${m.missingPersonId}/sponsoreds?partnersId=2`,
+    );
+    expect(res.status).toBe(404);
+    expect(res.text).toBe(`User ${m.missingPersonId} was not found.`);
   });
 });

@@ -10,6 +10,7 @@ import {
   sponsoredImageSchema,
   sponsoredSummarySchema,
   updateSchema,
+  userSponsoredLineSchema,
 } from './schemas.ts';
 import type { PartnerPublic, PartnerSponsoredType, SponsoredDetail, SponsoredSummary } from './schemas.ts';
 
@@ -307,7 +308,7 @@ describe('payment schemas', () => {
       stripePaymentIntent: 'pm_1',
       userSponsoreds: [
         {
-          usersId: 'u1',
+          usersId: 12,
           sponsoredsId: 501,
           numSlots: 1,
           amount: 3500,
@@ -323,5 +324,47 @@ describe('payment schemas', () => {
     };
     expect(checkoutRequestSchema.safeParse(checkout).success).toBe(true);
     expect(checkoutRequestSchema.safeParse({ ...checkout, userSponsoreds: [] }).success).toBe(false);
+  });
+
+  it('take a line’s usersId as GET users/getByToken answers it, or as the same id in digits', () => {
+    const lineWith = (usersId: unknown) =>
+      userSponsoredLineSchema.safeParse({
+        usersId,
+        sponsoredsId: 501,
+        numSlots: 1,
+        amount: 3500,
+        isManualSponsorshipConversion: false,
+        partnerSponsoredTypesId: 11,
+      });
+    for (const same of [12, '12']) {
+      const parsed = lineWith(same);
+      expect(parsed.success).toBe(true);
+      expect(parsed.data?.usersId).toBe(12);
+    }
+    expect(lineWith(2_147_483_647).data?.usersId).toBe(2_147_483_647);
+    expect(lineWith('2147483647').data?.usersId).toBe(2_147_483_647);
+    for (const wrong of [
+      'u1',
+      '',
+      ' 12',
+      '12 ',
+      '012',
+      '+12',
+      '-12',
+      '1e3',
+      '12.0',
+      '0x0c',
+      '2147483648',
+      '99999999999',
+      -1,
+      12.5,
+      2_147_483_648,
+      Number.NaN,
+      true,
+      null,
+      [12],
+    ]) {
+      expect(lineWith(wrong).success, `usersId ${JSON.stringify(wrong)}`).toBe(false);
+    }
   });
 });

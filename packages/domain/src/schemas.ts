@@ -272,8 +272,26 @@ export const donationRequestSchema = z.object({
 });
 export type DonationRequest = z.infer<typeof donationRequestSchema>;
 
+/** The largest id a PostgreSQL serial column holds. */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * A person's id in a request: exactly as GET users/getByToken answers it (a whole number), or the
+ * same id written in decimal digits (no sign, spaces, exponent or leading zeros), both read as
+ * the number. Anything else is refused.
+ */
+export const personIdSchema = z.union([
+  z.int().min(0).max(MAX_ID),
+  z
+    .string()
+    .regex(/^(0|[1-9]\d{0,9})$/, 'must be a whole number, as GET users/getByToken answers the id')
+    .transform(Number)
+    .pipe(z.int().max(MAX_ID)),
+]);
+
 export const userSponsoredLineSchema = z.object({
-  usersId: text,
+  /** The signed-in person's id; the buyer is always the signed-in person whatever it says. */
+  usersId: personIdSchema,
   sponsoredsId: id,
   numSlots: z.int().positive(),
   amount: cents,

@@ -43,7 +43,7 @@ function checkoutAs(
 
 function body(
   who: TestPerson,
-  lines: ReturnType<typeof line>[],
+  lines: readonly Record<string, unknown>[],
   baseAmount: number,
   additionalAmount: number,
   pm = 'pm_card_visa',
@@ -229,6 +229,39 @@ describe('POST /api/payments/checkout/{interval}', () => {
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(slotHolds.id, hold!.id));
     expect((await checkoutAs(who, 'month', body(who, [line(record, 1)], 5000, 0))).status).toBe(200);
+  });
+
+  it('takes a line’s usersId exactly as GET users/getByToken answers it, or as the same id in digits', async () => {
+    const who = await person();
+    const me = await clientAs(t.port, who).get('/api/users/getByToken?partnersId=2');
+    expect(me.status).toBe(200);
+    const { id } = me.json<{ id: unknown }>();
+    expect(typeof id).toBe('number');
+    for (const usersId of [id, String(id)]) {
+      const record = await insertRecord(t.database, { maxSlots: 5 });
+      const lineAsGiven = { ...line(record, 1), usersId };
+      const res = await checkoutAs(who, 'month', body(who, [lineAsGiven], 5000, 0));
+      expect(res.status, `usersId ${JSON.stringify(usersId)}: ${res.text}`).toBe(200);
+    }
+  });
+
+  it('refuses a line’s usersId in any other form with a 400 naming the field', async () => {
+    const who = await person();
+    const record = await insertRecord(t.database, { maxSlots: 5 });
+    for (const usersId of [
+      `${who.usersId}abc`,
+      ` ${who.usersId}`,
+      `0${who.usersId}`,
+      -who.usersId,
+      1.5,
+      true,
+      null,
+    ]) {
+      const res = await checkoutAs(who, 'month', body(who, [{ ...line(record, 1), usersId }], 5000, 0));
+      expect(res.status, `usersId ${JSON.stringify(usersId)}`).toBe(400);
+      expect(res.text).toContain('usersId');
+    }
+    expect(await countWhere(t.database, 'orders', `users_id = ${who.usersId}`)).toBe(0);
   });
 
   it('answers 409 telling the donor the price changed when the base amount is not the plan price', async () => {

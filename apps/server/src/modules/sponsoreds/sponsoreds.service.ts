@@ -1,12 +1,11 @@
 import {
   AGE_BANDS,
   ageFromBirthday,
-  canAdministerSponsored,
-  canSeeSponsorContent,
   formatDate,
   hasAnyPartnerPermission,
   isPartnerAdmin,
   MESSAGES,
+  type RecordRights,
   type SponsoredDetail,
   type SponsoredImage,
   type SponsoredSummary,
@@ -16,9 +15,9 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import type { RequestViewer } from '../../platform/viewer.ts';
 import type { PartnerRow } from '../partners/partners.repository.ts';
+import { displayOf, viewerRightsOver, visibleFieldsFor } from './record-rights.ts';
 import {
   entityBelongsToPartner,
-  findActivelySponsoredIds,
   findAttributes,
   findCustomColumnValues,
   findEntityDetail,
@@ -40,11 +39,6 @@ export interface SiteContext {
   viewer: RequestViewer | null;
 }
 
-interface RecordAccess {
-  isSponsor: boolean;
-  canAdminister: boolean;
-}
-
 /** A private demo answers only to people holding a permission there. */
 export function assertSiteOpen({ partner, viewer }: SiteContext): void {
   if (partner.privateDemo && !hasAnyPartnerPermission(viewer?.permissions ?? null, partner.id)) {
@@ -52,44 +46,26 @@ export function assertSiteOpen({ partner, viewer }: SiteContext): void {
   }
 }
 
-function accessTo(row: SponsoredRow, viewer: RequestViewer | null, sponsoredIds: Set<number>): RecordAccess {
-  return {
-    isSponsor: sponsoredIds.has(row.id),
-    canAdminister: canAdministerSponsored(viewer?.permissions ?? null, {
-      partnersId: row.partnersId,
-      entitiesId: row.entitiesId,
-    }),
-  };
-}
-
 /**
- * The masking rule, applied here so private fields never leave the server: for a masked record a
- * viewer who is neither its sponsor nor able to administer it gets no last name, birthday or picture.
- * Display flags (show last name, birthday, age) apply to everyone else too.
+ * The masking rule (`visibleFieldsFor`, the viewer's rights over this record), applied here so
+ * private fields never leave the server: for a masked record a viewer who is neither its sponsor
+ * nor able to administer it gets no last name, birthday or picture. Display flags (show last
+ * name, birthday, age) apply to everyone else too.
  */
-function summaryOf(row: SponsoredRow, access: RecordAccess): SponsoredSummary & { hidden: HiddenFields } {
-  const masked = row.recordMasked || row.typeMasks;
-  const privileged = canSeeSponsorContent({
-    isSponsor: access.isSponsor,
-    isPartnerAdmin: access.canAdminister,
-  });
-  const showLastName = row.recordShowLastName ?? row.typeShowLastName;
-  const showAge = row.recordShowAge ?? row.typeShowAge;
-  const showBirthday = row.recordShowBirthday ?? row.typeShowBirthday;
-  const seeLastName = privileged || (!masked && showLastName);
-  const seeBirthday = privileged || (!masked && showBirthday);
-  const seeAge = privileged || showAge;
+function summaryOf(row: SponsoredRow, rights: RecordRights): SponsoredSummary & { hidden: HiddenFields } {
+  const display = displayOf(row);
+  const visible = visibleFieldsFor(row, rights);
   return {
     id: row.id,
     code: row.code,
     firstName: row.firstName ?? row.title ?? '',
-    lastName: seeLastName ? row.lastName : null,
+    lastName: visible.lastName ? row.lastName : null,
     title: row.title,
     gender: row.gender as SponsoredSummary['gender'],
-    age: row.birthday && seeAge ? ageFromBirthday(row.birthday) : null,
+    age: row.birthday && visible.age ? ageFromBirthday(row.birthday) : null,
     gradesId: row.gradesId,
     grades: row.gradeDescription ? { description: row.gradeDescription } : null,
-    masked,
+    masked: display.masked,
     monthlyAmount: row.monthlyAmount ?? 0,
     maxSlots: row.maxSlots,
     slotsFilled: row.slotsFilled,
@@ -97,13 +73,13 @@ function summaryOf(row: SponsoredRow, access: RecordAccess): SponsoredSummary & 
     partnerSponsoredTypesId: row.partnerSponsoredTypesId,
     entitiesId: row.entitiesId,
     entities: { id: row.entitiesId, name: row.entityName, city: row.entityCity },
-    profileImagePath: masked && !privileged ? null : row.profileImagePath,
+    profileImagePath: visible.profilePicture ? row.profileImagePath : null,
     status: row.status as SponsoredSummary['status'],
     hidden: {
-      birthday: seeBirthday ? row.birthday : null,
-      showBirthday,
-      showAge,
-      showLastName,
+      birthday: visible.birthday ? row.birthday : null,
+      showBirthday: display.showBirthday,
+      showAge: display.showAge,
+      showLastName: display.showLastName,
     },
   };
 }
@@ -171,15 +147,9 @@ export async function listSponsoreds(
     ageMax: band?.max,
   };
   const { rows, total } = await findListingPage(db, ctx.partner.id, filters, query.offset, query.limit);
-  const sponsoredIds = ctx.viewer?.user
-    ? await findActivelySponsoredIds(
-        db,
-        ctx.viewer.user.id,
-        rows.map((r) => r.id),
-      )
-    : new Set<number>();
+  const rightsOver = await viewerRightsOver(db, ctx.viewer, rows);
   return {
-    items: rows.map((r) => stripHidden(summaryOf(r, accessTo(r, ctx.viewer, sponsoredIds)))),
+    items: rows.map((r) => stripHidden(summaryOf(r, rightsOver(r)))),
     count: total,
   };
 }
@@ -189,10 +159,7 @@ async function openRecord(db: Db, ctx: SiteContext, id: number) {
   assertSiteOpen(ctx);
   const row = await findSponsoredById(db, id);
   if (!row || row.partnersId !== ctx.partner.id) throw notFound(`Sponsored record ${id} was not found.`);
-  const sponsoredIds = ctx.viewer?.user
-    ? await findActivelySponsoredIds(db, ctx.viewer.user.id, [row.id])
-    : new Set<number>();
-  const access = accessTo(row, ctx.viewer, sponsoredIds);
+  const access = (await viewerRightsOver(db, ctx.viewer, [row]))(row);
   const visibleStatus = row.status === 'active' || row.status === 'reserved';
   if (!visibleStatus && !access.isSponsor && !access.canAdminister) {
     throw notFound(`Sponsored record ${id} was not found.`);
@@ -246,7 +213,7 @@ export async function getSponsored(db: Db, ctx: SiteContext, id: number): Promis
 /** GET sponsoreds/{id}/images: the gallery, only for the record's sponsors and administrators. */
 export async function getSponsoredImages(db: Db, ctx: SiteContext, id: number): Promise<SponsoredImage[]> {
   const { row, access } = await openRecord(db, ctx, id);
-  if (!canSeeSponsorContent({ isSponsor: access.isSponsor, isPartnerAdmin: access.canAdminister })) return [];
+  if (!visibleFieldsFor(row, access).sponsorContent) return [];
   return findImages(db, row.id);
 }
 
@@ -254,7 +221,7 @@ export async function getSponsoredImages(db: Db, ctx: SiteContext, id: number): 
 export async function getSponsoredUpdates(db: Db, ctx: SiteContext, id: number): Promise<Update[]> {
   if (!ctx.viewer) throw unauthorized();
   const { row, access } = await openRecord(db, ctx, id);
-  if (!canSeeSponsorContent({ isSponsor: access.isSponsor, isPartnerAdmin: access.canAdminister })) {
+  if (!visibleFieldsFor(row, access).sponsorContent) {
     throw forbidden(UPDATES_FORBIDDEN_MESSAGE);
   }
   return findUpdates(db, row.id);
@@ -278,8 +245,7 @@ export async function canViewRecordPicture(
     return false;
   }
   const { row, access } = opened;
-  if (canSeeSponsorContent({ isSponsor: access.isSponsor, isPartnerAdmin: access.canAdminister }))
-    return true;
-  const masked = row.recordMasked || row.typeMasks;
-  return !masked && key === row.profileImagePath;
+  const visible = visibleFieldsFor(row, access);
+  if (visible.sponsorContent) return true;
+  return visible.profilePicture && key === row.profileImagePath;
 }

@@ -5,7 +5,7 @@ import type { PaymentGateway } from '../../platform/payments/gateway.ts';
 import type { RequestViewer, UserRow } from '../../platform/viewer.ts';
 import type { SiteContext } from '../sponsoreds/sponsoreds.service.ts';
 import { findPartnerUsersOf, findUserSponsoreds } from './users.repository.ts';
-import { normalizePhone, sponsorshipView, userView } from './users.service.ts';
+import { normalizePhone, sponsorshipViews, userView } from './users.service.ts';
 import {
   deletePaymentMethodRow,
   erasePerson,
@@ -51,7 +51,7 @@ export async function updateOwnDetails(
     zip: body.zip,
     phone: normalizePhone(body.phone),
   });
-  return userView(db, row ?? ctx.viewer.user, ctx.partner.id);
+  return userView(db, ctx.viewer, row ?? ctx.viewer.user, ctx.partner.id);
 }
 
 const iso = (d: Date) => d.toISOString();
@@ -96,7 +96,7 @@ export async function exportOwnData(db: Db, ctx: SiteContext, usersId: number): 
       createdAt: iso(user.createdAt),
     },
     partnerUsers,
-    sponsorships: sponsorships.map(sponsorshipView),
+    sponsorships: await sponsorshipViews(db, ctx.viewer, sponsorships),
     ...giving,
   };
 }

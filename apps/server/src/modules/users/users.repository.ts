@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  donations,
+  orders,
   partnerUserEntities,
   partnerUserRoles,
   partnerUsers,
@@ -70,6 +72,14 @@ export async function findUserSponsoreds(
       profileImagePath: sponsoreds.profileImagePath,
       recordMasked: sponsoreds.masked,
       typeMasks: partnerSponsoredTypes.maskProfiles,
+      recordShowLastName: sponsoreds.showLastName,
+      recordShowBirthday: sponsoreds.showBirthday,
+      recordShowAge: sponsoreds.showAge,
+      typeShowLastName: partnerSponsoredTypes.showLastName,
+      typeShowBirthday: partnerSponsoredTypes.showBirthday,
+      typeShowAge: partnerSponsoredTypes.showAge,
+      recordPartnersId: sponsoreds.partnersId,
+      entitiesId: sponsoreds.entitiesId,
       partnerSponsoredTypesId: sponsoreds.partnerSponsoredTypesId,
     })
     .from(userSponsoreds)
@@ -90,7 +100,30 @@ export async function findUserSponsoreds(
     );
 }
 
-export async function findUserById(db: Db, id: number) {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row ?? null;
+/**
+ * Whether a person is known to a partner: they sponsor or sponsored there, hold a role there, or
+ * gave there. Anyone else (a person of another partner, an id that does not exist) is the same
+ * "not found" to that partner's staff, so no answer tells the two apart.
+ */
+export async function isPersonKnownToPartner(db: Db, usersId: number, partnersId: number): Promise<boolean> {
+  const known = (table: typeof userSponsoreds | typeof partnerUsers | typeof orders | typeof donations) =>
+    db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(and(eq(table.usersId, usersId), eq(table.partnersId, partnersId)));
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, usersId),
+        or(
+          exists(known(userSponsoreds)),
+          exists(known(partnerUsers)),
+          exists(known(orders)),
+          exists(known(donations)),
+        ),
+      ),
+    );
+  return rows.length > 0;
 }

@@ -1,17 +1,35 @@
-import { isPartnerAdmin, type NewUser, type User, type UserSponsored } from '@kinship/domain';
+import {
+  isPartnerAdmin,
+  type NewUser,
+  type RecordRights,
+  type User,
+  type UserSponsored,
+} from '@kinship/domain';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import type { RequestViewer, UserRow } from '../../platform/viewer.ts';
 import type { SiteContext } from '../sponsoreds/sponsoreds.service.ts';
-import { findPartnerUsersOf, findUserById, findUserSponsoreds, insertUser } from './users.repository.ts';
+import { viewerRightsOver, visibleFieldsFor } from '../sponsoreds/record-rights.ts';
+import {
+  findPartnerUsersOf,
+  findUserSponsoreds,
+  insertUser,
+  isPersonKnownToPartner,
+} from './users.repository.ts';
 
 export const NO_USER_RECORD = 'No user record exists for this account yet.';
 
 type SponsorshipRow = Awaited<ReturnType<typeof findUserSponsoreds>>[number];
 
-/** The person always sees their own sponsorships unmasked: they are the sponsor. */
-export function sponsorshipView(row: SponsorshipRow): UserSponsored {
+/**
+ * One sponsorship as an answer carries it. The record's card unmasks by the VIEWER's rights over
+ * the record (sponsor of it now, or administering its program), whoever's sponsorship it is: the
+ * person sees their own active sponsorships in full, a program administrator sees another
+ * person's sponsorship of a masked child outside their program masked.
+ */
+export function sponsorshipView(row: SponsorshipRow, rights: RecordRights): UserSponsored {
+  const visible = visibleFieldsFor(row, rights);
   return {
     id: row.id,
     sponsoredsId: row.sponsoredsId,
@@ -25,17 +43,37 @@ export function sponsorshipView(row: SponsorshipRow): UserSponsored {
     sponsoreds: {
       id: row.sponsoredsId,
       firstName: row.firstName ?? row.title ?? '',
-      lastName: row.dateEnded && (row.recordMasked || row.typeMasks) ? null : row.lastName,
+      lastName: visible.lastName ? row.lastName : null,
       title: row.title,
-      profileImagePath: row.dateEnded && (row.recordMasked || row.typeMasks) ? null : row.profileImagePath,
+      profileImagePath: visible.profilePicture ? row.profileImagePath : null,
       masked: row.recordMasked || row.typeMasks,
       partnerSponsoredTypesId: row.partnerSponsoredTypesId,
     },
   };
 }
 
-/** The person record as the API answers it: roles everywhere, sponsorships at one partner. */
-export async function userView(db: Db, user: UserRow, partnersId: number): Promise<User> {
+/** Sponsorships as `viewer` may see them (one query for the viewer's rights over all of them). */
+export async function sponsorshipViews(
+  db: Db,
+  viewer: RequestViewer | null,
+  rows: SponsorshipRow[],
+): Promise<UserSponsored[]> {
+  const refOf = (r: SponsorshipRow) => ({
+    id: r.sponsoredsId,
+    partnersId: r.recordPartnersId,
+    entitiesId: r.entitiesId,
+  });
+  const rightsOver = await viewerRightsOver(db, viewer, rows.map(refOf));
+  return rows.map((r) => sponsorshipView(r, rightsOver(refOf(r))));
+}
+
+/** The person record as the API answers it to `viewer` (the person themself): roles everywhere, sponsorships at one partner. */
+export async function userView(
+  db: Db,
+  viewer: RequestViewer | null,
+  user: UserRow,
+  partnersId: number,
+): Promise<User> {
   const [partnerUsers, sponsorships] = await Promise.all([
     findPartnerUsersOf(db, user.id),
     findUserSponsoreds(db, user.id, partnersId),
@@ -53,7 +91,7 @@ export async function userView(db: Db, user: UserRow, partnersId: number): Promi
     phone: user.phone,
     tempAccount: user.tempAccount,
     partnerUsers,
-    userSponsoreds: sponsorships.map(sponsorshipView),
+    userSponsoreds: await sponsorshipViews(db, viewer, sponsorships),
   };
 }
 
@@ -61,7 +99,7 @@ export async function userView(db: Db, user: UserRow, partnersId: number): Promi
 export async function getUserByToken(db: Db, ctx: SiteContext): Promise<User> {
   if (!ctx.viewer) throw unauthorized();
   if (!ctx.viewer.user) throw notFound(NO_USER_RECORD);
-  return userView(db, ctx.viewer.user, ctx.partner.id);
+  return userView(db, ctx.viewer, ctx.viewer.user, ctx.partner.id);
 }
 
 /** A phone number in E.164, US by default; a clear 400 when it is not a valid number. */
@@ -90,16 +128,25 @@ export async function createUser(db: Db, viewer: RequestViewer | null, body: New
     phone: normalizePhone(body.phone),
   });
   if (!row) throw conflict('A user record already exists for this account.');
-  return { ...(await userView(db, row, 0)), userSponsoreds: [] };
+  return { ...(await userView(db, viewer, row, 0)), userSponsoreds: [] };
 }
 
-/** GET users/{id}/sponsoreds?partnersId=: the person themself, or an administrator of the partner. */
+export const SPONSORSHIPS_OF_OTHERS_MESSAGE = 'You can only see your own sponsorships.';
+export const personNotFound = (usersId: number) => `User ${usersId} was not found.`;
+
+/**
+ * GET users/{id}/sponsoreds?partnersId=: the person themself, or an administrator of the partner.
+ * A person unknown to this partner (of another partner only, or no such id) is one and the same
+ * 404, and each record unmasks by the viewer's rights over it, not the person's.
+ */
 export async function getUserSponsoreds(db: Db, ctx: SiteContext, usersId: number): Promise<UserSponsored[]> {
   if (!ctx.viewer) throw unauthorized();
   const self = ctx.viewer.user?.id === usersId;
   if (!self && !isPartnerAdmin(ctx.viewer.permissions, ctx.partner.id)) {
-    throw forbidden('You can only see your own sponsorships.');
+    throw forbidden(SPONSORSHIPS_OF_OTHERS_MESSAGE);
   }
-  if (!self && !(await findUserById(db, usersId))) throw notFound(`User ${usersId} was not found.`);
-  return (await findUserSponsoreds(db, usersId, ctx.partner.id)).map(sponsorshipView);
+  if (!self && !(await isPersonKnownToPartner(db, usersId, ctx.partner.id))) {
+    throw notFound(personNotFound(usersId));
+  }
+  return sponsorshipViews(db, ctx.viewer, await findUserSponsoreds(db, usersId, ctx.partner.id));
 }

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { donationFeeCents, sponsorshipFeePercent } from '@kinship/domain';
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeDouble, stripeEvent, type StripeDouble } from '../../../test/stripe-double.ts';
 import { openTestDatabase } from '../../../test/test-database.ts';
+import { sandboxSubscriptions } from '../../db/schema/index.ts';
 import {
+  GatewayInvalidRequestError,
   GatewayUnavailableError,
   PaymentDeclinedError,
   type GatewayAccount,
@@ -33,9 +36,21 @@ interface Harness {
   paidDelivery(input: { subscriptionId: string; chargeId: string; amount: number }): SignedDelivery;
   /** The provider's own signed delivery of "the subscription was deleted". */
   deletedDelivery(subscriptionId: string): SignedDelivery;
+  /** A subscription as the provider itself holds it (its own tables, or Stripe's API), not as the gateway reports it. */
+  subscriptionAtProvider(subscriptionId: string): Promise<ProviderSubscription>;
   /** A code the provider's authorization page would hand back, and the account it stands for. */
   authorizationCode(onboardingUrl: string): { code: string; accountId: string | RegExp };
   close(): Promise<void>;
+}
+
+/** What a subscription charges, on what, and whether it runs, at the provider. */
+interface ProviderSubscription {
+  status: string;
+  paymentMethodId: string | null;
+  unitAmount: number | null;
+  quantity: number;
+  interval: string | null;
+  latestChargeId: string | null;
 }
 
 interface Subject {
@@ -63,6 +78,21 @@ const sandboxSubject: Subject = {
         sign({ type: 'payment.succeeded', chargeId, subscriptionId, amount }),
       deletedDelivery: (subscriptionId) =>
         sign({ type: 'subscription.deleted', subscriptionId, status: 'canceled', currentPeriodEnd: null }),
+      subscriptionAtProvider: async (subscriptionId) => {
+        const [row] = await database.db
+          .select()
+          .from(sandboxSubscriptions)
+          .where(eq(sandboxSubscriptions.id, subscriptionId));
+        if (!row) throw new Error(`No sandbox subscription ${subscriptionId}`);
+        return {
+          status: row.status,
+          paymentMethodId: row.paymentMethodId,
+          unitAmount: row.unitAmount,
+          quantity: row.quantity,
+          interval: row.interval,
+          latestChargeId: row.latestChargeId,
+        };
+      },
       authorizationCode: (onboardingUrl) => ({
         code: new URL(onboardingUrl).searchParams.get('code') ?? '',
         accountId: /^acct_sandbox_[0-9a-f]+$/,
@@ -102,6 +132,32 @@ const stripeSubject: Subject = {
           status: 'canceled',
           items: { object: 'list', data: [{ id: 'si_1', current_period_end: 1_900_000_000 }] },
         }),
+      subscriptionAtProvider: async (subscriptionId) => {
+        const stripe = new Stripe(double.secretKey, {
+          host: double.host,
+          port: double.port,
+          protocol: double.protocol,
+          maxNetworkRetries: 0,
+        });
+        const sub = await stripe.subscriptions.retrieve(
+          subscriptionId,
+          { expand: ['latest_invoice'] },
+          { stripeAccount: 'acct_contract' },
+        );
+        const item = sub.items.data[0]!;
+        const invoice = sub.latest_invoice;
+        return {
+          status: sub.status,
+          paymentMethodId:
+            typeof sub.default_payment_method === 'string'
+              ? sub.default_payment_method
+              : (sub.default_payment_method?.id ?? null),
+          unitAmount: item.price.unit_amount,
+          quantity: item.quantity ?? 1,
+          interval: item.price.recurring?.interval ?? null,
+          latestChargeId: typeof invoice === 'string' ? invoice : (invoice?.id ?? null),
+        };
+      },
       authorizationCode: () => ({
         code: double.issueAuthorizationCode('acct_onboarded_1'),
         accountId: 'acct_onboarded_1',
@@ -341,17 +397,58 @@ describe.each(subjects)('the $name gateway keeps the payment contract', (subject
 
     it('changes the payment method and the price, then cancels', async () => {
       const sub = await subscribe('month');
+      expect(await h.subscriptionAtProvider(sub.subscriptionId)).toEqual({
+        status: 'active',
+        paymentMethodId: pm,
+        unitAmount: 3500,
+        quantity: 2,
+        interval: 'month',
+        latestChargeId: sub.latestChargeId,
+      });
+
       const other = await h.gateway.attachPaymentMethod(h.account, customerId, 'pm_card_mastercard', key());
       await h.gateway.updateSubscriptionPaymentMethod(h.account, sub.subscriptionId, other.id);
+      expect(await h.subscriptionAtProvider(sub.subscriptionId)).toMatchObject({
+        status: 'active',
+        paymentMethodId: other.id,
+        unitAmount: 3500,
+        quantity: 2,
+      });
+
       await h.gateway.updateSubscriptionPrice(
         h.account,
         sub.subscriptionId,
         { unitAmount: 4000, quantity: 1 },
         key(),
       );
+      // The new price, on the new method, from the next period: nothing charged now (no proration).
+      expect(await h.subscriptionAtProvider(sub.subscriptionId)).toEqual({
+        status: 'active',
+        paymentMethodId: other.id,
+        unitAmount: 4000,
+        quantity: 1,
+        interval: 'month',
+        latestChargeId: sub.latestChargeId,
+      });
+
       await h.gateway.cancelSubscription(h.account, sub.subscriptionId);
-      // Cancelling twice is done, not an error.
+      expect(await h.subscriptionAtProvider(sub.subscriptionId)).toMatchObject({
+        status: 'canceled',
+        unitAmount: 4000,
+        quantity: 1,
+      });
+      // Cancelling twice is done, not an error; a canceled subscription takes no new price.
       await h.gateway.cancelSubscription(h.account, sub.subscriptionId);
+      expect((await h.subscriptionAtProvider(sub.subscriptionId)).status).toBe('canceled');
+      await expect(
+        h.gateway.updateSubscriptionPrice(
+          h.account,
+          sub.subscriptionId,
+          { unitAmount: 5000, quantity: 1 },
+          key(),
+        ),
+      ).rejects.toBeInstanceOf(GatewayInvalidRequestError);
+      expect((await h.subscriptionAtProvider(sub.subscriptionId)).unitAmount).toBe(4000);
     });
 
     it('refunds a subscription payment', async () => {

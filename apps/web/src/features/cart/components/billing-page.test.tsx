@@ -97,9 +97,7 @@ describe('BillingPage', () => {
       email: 'bea@example.org',
       firstName: 'Bea',
       lastName: 'Billing',
-      userSponsoreds: [
-        expect.objectContaining({ usersId: '7', sponsoredsId: 41, numSlots: 2, amount: 5000 }),
-      ],
+      userSponsoreds: [expect.objectContaining({ usersId: 7, sponsoredsId: 41, numSlots: 2, amount: 5000 })],
     });
   });
 

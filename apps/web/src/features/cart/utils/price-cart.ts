@@ -66,10 +66,10 @@ export function priceCart(
   };
 }
 
-/** The userSponsoreds lines of the checkout body. */
+/** The userSponsoreds lines of the checkout body; `usersId` as GET users/getByToken answers it. */
 export function checkoutLines(usersId: number, lines: CartLine[]): UserSponsoredLine[] {
   return lines.map((line) => ({
-    usersId: String(usersId),
+    usersId,
     sponsoredsId: line.item.sponsoredsId,
     numSlots: line.item.quantity,
     amount: line.amount,
