@@ -11,6 +11,7 @@ export const MAX_PICTURE_BYTES = 20 * 1024 * 1024;
 export const MAX_PICTURES_PER_UPLOAD = 10;
 
 export const NOT_MULTIPART_MESSAGE = 'Send the pictures as a multipart/form-data body.';
+export const MALFORMED_MULTIPART_MESSAGE = 'The multipart/form-data body is malformed';
 export const TOO_MANY_PICTURES_MESSAGE = `At most ${MAX_PICTURES_PER_UPLOAD} pictures can be sent at once.`;
 export const pictureTooLargeMessage = (fileName: string) =>
   `${fileName} is larger than ${MAX_PICTURE_BYTES / 1024 / 1024} MB, the most a picture may weigh.`;
@@ -30,12 +31,16 @@ async function* uploadedFiles(request: FastifyRequest): AsyncGenerator<UploadedF
     if (error instanceof errors.RequestFileTooLargeError)
       return new HttpError(413, pictureTooLargeMessage(fileName));
     if (error instanceof errors.FilesLimitError) return new HttpError(413, TOO_MANY_PICTURES_MESSAGE);
-    return error;
+    // busboy's own errors (no boundary, a body cut short, ...) are plain Errors: the client's fault.
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (error instanceof HttpError || (typeof status === 'number' && status >= 400 && status < 500))
+      return error;
+    return new HttpError(400, `${MALFORMED_MULTIPART_MESSAGE} (${(error as Error).message})`);
   };
-  const files = request.files({
-    limits: { fileSize: MAX_PICTURE_BYTES, files: MAX_PICTURES_PER_UPLOAD, fields: 20, fieldSize: 10_000 },
-  });
   try {
+    const files = request.files({
+      limits: { fileSize: MAX_PICTURE_BYTES, files: MAX_PICTURES_PER_UPLOAD, fields: 20, fieldSize: 10_000 },
+    });
     for await (const part of files) {
       const fileName = displayName(part.filename);
       yield {

@@ -381,6 +381,23 @@ describe.each(STORES)('POST /api/sponsoreds/{id}/images with pictures in %s', (_
     expect(res.text).toBe('At most 10 pictures can be sent at once.');
   });
 
+  it('answers a broken multipart body with a 400, never a 500', async () => {
+    const url = `/api/sponsoreds/${MASKED}/images?partnersId=2`;
+    const cases: [string, string][] = [
+      ['multipart/form-data', 'no boundary at all'],
+      [
+        'multipart/form-data; boundary=xyz',
+        '--xyz\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\n\r\ncut',
+      ],
+      ['multipart/form-data; boundary=xyz', 'garbage without any boundary'],
+    ];
+    for (const [contentType, body] of cases) {
+      const res = await admin.request('POST', url, undefined, { 'content-type': contentType }, body);
+      expect(res.status, `${contentType}: ${res.text}`).toBe(400);
+      expect(res.text).toMatch(/^The multipart\/form-data body is malformed \(.+\)$/);
+    }
+  });
+
   it('answers who may not add pictures, and a body that is not multipart', async () => {
     const png = await transparentPng();
     const files = [{ name: 'a.png', data: png, type: 'image/png' }];
