@@ -7,7 +7,8 @@ import type { Storage } from '../../platform/storage.ts';
 import { findRecordForPictures, insertSponsoredImages } from './sponsored-images.repository.ts';
 import type { SiteContext } from './sponsoreds.service.ts';
 
-export const PICTURES_FORBIDDEN_MESSAGE = "Only the partner's administrators can add pictures to a record.";
+export const PICTURES_FORBIDDEN_MESSAGE =
+  "Only the partner's administrators and the administrators of the record's program can add pictures to it.";
 export const NO_PICTURE_MESSAGE = 'Send at least one picture as a file of a multipart/form-data body.';
 
 /** One file of an upload, read when the service is ready for it (the route maps the multipart stream). */
@@ -66,7 +67,8 @@ export async function addSponsoredImages(
       record.id,
       prepared.map(({ imagePath, description }) => ({ imagePath, description })),
     );
-    return rows.map((row, i) => ({ ...prepared[i]!, ...row }));
+    const byPath = new Map(prepared.map((image) => [image.imagePath, image]));
+    return rows.map((row) => ({ ...byPath.get(row.imagePath)!, ...row }));
   } catch (error) {
     await Promise.allSettled(stored.map((key) => deps.storage.delete(key)));
     throw error;
