@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,6 +19,11 @@ import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { partnerViewOf } from './modules/partners/partners.service.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import type { SiteContext } from './modules/sponsoreds/sponsoreds.service.ts';
+import {
+  MAX_PICTURE_BYTES,
+  MAX_PICTURES_PER_UPLOAD,
+  sponsoredImagesRoutes,
+} from './modules/sponsoreds/sponsored-images.routes.ts';
 import { sponsoredsRoutes } from './modules/sponsoreds/sponsoreds.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { WEBHOOK_PATH, webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
@@ -125,8 +131,13 @@ export async function buildApp(
 
   registerCrossSiteProtection(app, [WEBHOOK_PATH]);
   registerAuthRoutes(app, auth);
+  // Uploads stream through busboy with these limits; a route may ask for tighter ones.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_PICTURE_BYTES, files: MAX_PICTURES_PER_UPLOAD, fields: 20, fieldSize: 10_000 },
+  });
   await app.register(partnersRoutes);
   await app.register(sponsoredsRoutes);
+  await app.register(sponsoredImagesRoutes);
   await app.register(usersRoutes);
   await app.register(authConfigRoutes);
   await app.register(mediaRoutes);

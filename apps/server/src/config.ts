@@ -76,6 +76,27 @@ const configSchema = z.object({
    * and settles the order (start-up and the orders.reconcile job).
    */
   RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(0).max(86400).default(120),
+  /**
+   * Where pictures are stored: unset for the folder DATA_DIR/media, `file:///a/folder`, or
+   * `s3://bucket/optional/prefix` for any S3-compatible store (the S3_* settings below).
+   */
+  STORAGE_URL: z.preprocess(
+    unset,
+    z
+      .string()
+      .regex(/^(file|s3):\/\/./, 'must start with file:// or s3://')
+      .optional(),
+  ),
+  /** The S3-compatible service's address (MinIO, R2, ...); unset for AWS itself. */
+  S3_ENDPOINT: z.preprocess(unset, z.url().optional()),
+  S3_REGION: z.preprocess(unset, z.string().default('us-east-1')),
+  /** Unset: the AWS SDK's own credential chain (AWS_ACCESS_KEY_ID, an instance role, ...). */
+  S3_ACCESS_KEY_ID: z.preprocess(unset, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(unset, z.string().optional()),
+  /** Path-style addresses (endpoint/bucket/key); default: on when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: z
+    .preprocess(unset, z.enum(['true', 'false']).optional())
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
   WEB_DIST: z.string().default(path.resolve(process.cwd(), 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool,

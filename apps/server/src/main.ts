@@ -6,7 +6,7 @@ import { authSettingsOf, createAuth } from './platform/auth.ts';
 import { loginCreator } from './platform/logins.ts';
 import { runJobOnce, startWorker, type Worker } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
-import { localStorage } from './platform/storage.ts';
+import { openStorage } from './platform/storage.ts';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/demo.ts';
 
 async function main() {
@@ -17,7 +17,7 @@ async function main() {
     dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'db'),
   });
   await migrateDatabase(database);
-  const storage = localStorage(path.join(config.DATA_DIR, 'media'));
+  const storage = await openStorage(config);
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,

@@ -238,6 +238,16 @@ const MATRIX: Row[] = [
     expect: { A: all(200), B: all(200), BonA: all(404) },
   },
   {
+    route: 'POST /api/sponsoreds/:id/images',
+    case: 'a JSON body (the access check comes first, then 415 for a body that is not multipart)',
+    call: (o) => ({ path: `/api/sponsoreds/${o.masked.id}/images?${q(o)}`, body: {} }),
+    expect: {
+      A: '401 403 403 415 415 403 415',
+      B: '401 403 403 403 403 415 415',
+      BonA: '401 404 404 404 404 404 404',
+    },
+  },
+  {
     route: 'GET /api/sponsoreds/:id/updates',
     call: (o) => ({ path: `/api/sponsoreds/${o.masked.id}/updates` }),
     expect: {

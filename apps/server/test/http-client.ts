@@ -15,7 +15,7 @@ export class TestClient {
   private cookies = new Map<string, string>();
 
   constructor(
-    private readonly port: number,
+    readonly port: number,
     readonly host: string = 'demo.localhost',
   ) {}
 
@@ -41,7 +41,7 @@ export class TestClient {
     body?: unknown,
     headers: Record<string, string> = {},
     /** Sent as it is instead of `body` as JSON (with the content type given in `headers`). */
-    raw?: string,
+    raw?: string | Buffer,
   ): Promise<TestResponse> {
     const payload = raw ?? (body === undefined ? undefined : JSON.stringify(body));
     const hostHeader = `${this.host}:${this.port}`;

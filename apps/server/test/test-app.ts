@@ -18,7 +18,7 @@ import {
 } from '../src/platform/jobs.ts';
 import { createMailer } from '../src/platform/mail.ts';
 import type { PaymentGateway } from '../src/platform/payments/gateway.ts';
-import { localStorage } from '../src/platform/storage.ts';
+import { localStorage, type Storage } from '../src/platform/storage.ts';
 import { TestClient } from './http-client.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -49,6 +49,8 @@ export interface TestAppOptions {
   poolSize?: number;
   /** Start the pg-boss worker too (off by default: tests run jobs with runJob). */
   worker?: boolean | WorkerOptions;
+  /** Where pictures are stored; default: the seeded pictures' shared folder. */
+  storage?: Storage;
 }
 
 /** The whole server on a random loopback port, over its own copy of the seeded database. */
@@ -73,7 +75,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const app = await buildApp({
     database,
     config,
-    storage: localStorage(inject('mediaDir')),
+    storage: options.storage ?? localStorage(inject('mediaDir')),
     auth,
     mailer,
     ...(options.gateway ? { gateway: options.gateway(database) } : {}),

@@ -202,6 +202,16 @@ export const sponsoredImageSchema = z.object({
 });
 export type SponsoredImage = z.infer<typeof sponsoredImageSchema>;
 
+/** An uploaded picture of a record (POST sponsoreds/{id}/images): its WebP variants, upright and without metadata. */
+export const createdSponsoredImageSchema = sponsoredImageSchema.extend({
+  id,
+  /** The large variant's size in pixels: the upright picture, at most 1600 on its longest side. */
+  width: z.number().int(),
+  height: z.number().int(),
+  variants: z.object({ large: text, medium: text, thumb: text }),
+});
+export type CreatedSponsoredImage = z.infer<typeof createdSponsoredImageSchema>;
+
 export const updateSchema = z.object({
   id,
   title: text,
