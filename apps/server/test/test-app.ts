@@ -20,6 +20,7 @@ import { createMailer } from '../src/platform/mail.ts';
 import type { PaymentGateway } from '../src/platform/payments/gateway.ts';
 import { localStorage } from '../src/platform/storage.ts';
 import { TestClient } from './http-client.ts';
+import { TEST_AUTH_SECRET } from './people.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -57,7 +58,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database =
     options.database ?? (await openTestDatabase(options.poolSize ? { poolSize: options.poolSize } : {}));
   const config = loadConfig({
-    AUTH_SECRET: 'kinship-test-secret-that-is-long-enough-0001',
+    AUTH_SECRET: TEST_AUTH_SECRET,
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
     ...options.env,
