@@ -24,6 +24,7 @@ import { WEBHOOK_PATH, webhooksRoutes } from './modules/webhooks/webhooks.routes
 import { authSettingsOf, createAuth, registerAuthRoutes, sessionOf, type Auth } from './platform/auth.ts';
 import { registerCrossSiteProtection } from './platform/csrf.ts';
 import { HttpError, registerErrorHandling } from './platform/errors.ts';
+import { registerTransportSecurity } from './platform/https.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import type { PaymentGateway } from './platform/payments/gateway.ts';
 import { createGateway } from './platform/payments/index.ts';
@@ -123,6 +124,7 @@ export async function buildApp(
     return payload;
   });
 
+  registerTransportSecurity(app);
   registerCrossSiteProtection(app, [WEBHOOK_PATH]);
   registerAuthRoutes(app, auth);
   await app.register(partnersRoutes);

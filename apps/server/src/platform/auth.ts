@@ -22,6 +22,7 @@ import {
   throttleKeyOf,
 } from './login-throttle.ts';
 import type { Mailer } from './mail.ts';
+import { servedOverHttps, siteOriginOf } from './https.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { resolveTenant } from './tenant.ts';
 
@@ -64,6 +65,8 @@ export interface AuthOptions {
   /** The partner of a bare host (localhost, an address), as in config.DEFAULT_PARTNER. */
   defaultPartner?: string;
   oidc?: OidcSettings | null;
+  /** PUBLIC_URL: when https, every request counts as served over HTTPS (secure cookies). */
+  publicUrl?: string | undefined;
 }
 
 /** The settings of createAuth that come from the configuration. */
@@ -72,6 +75,7 @@ export function authSettingsOf(config: Config) {
     secret: config.AUTH_SECRET,
     defaultPartner: config.DEFAULT_PARTNER,
     oidc: oidcSettingsOf(config),
+    publicUrl: config.PUBLIC_URL,
   };
 }
 
@@ -81,15 +85,49 @@ const CLIENT_IP_HEADER = 'x-kinship-client-ip';
 /** Sign-in routes after which the session a browser already carried is revoked. */
 const SIGN_IN_PATHS = new Set(['/sign-in/email', '/callback/:id']);
 
-export function createAuth({
-  db,
-  secret,
-  extraHosts = [],
-  rateLimit = true,
-  mailer,
-  defaultPartner = 'demo',
-  oidc = null,
-}: AuthOptions) {
+/**
+ * better-auth, twice over the same database and secret: one instance for pages served over plain
+ * http (localhost in development) and one for HTTPS, whose cookies are `Secure` and named with the
+ * `__Secure-` prefix (better-auth fixes both per instance). `authFor` picks one per request
+ * (decision 014).
+ */
+export function createAuth(options: AuthOptions) {
+  return {
+    plain: createAuthInstance(options, false),
+    secure: createAuthInstance(options, true),
+    publicUrl: options.publicUrl,
+  };
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export type AuthInstance = Auth['plain'];
+
+/** The better-auth instance for this request: the secure one when the site is served over HTTPS. */
+export function authFor(auth: Auth, request: FastifyRequest): AuthInstance {
+  return servedOverHttps(request, { PUBLIC_URL: auth.publicUrl }) ? auth.secure : auth.plain;
+}
+
+/** Set-Cookie values that make the browser forget this request's session cookies. */
+export async function expiredSessionCookies(auth: Auth, request: FastifyRequest): Promise<string[]> {
+  const secure = servedOverHttps(request, { PUBLIC_URL: auth.publicUrl });
+  const { authCookies } = await authFor(auth, request).$context;
+  return [authCookies.sessionToken, authCookies.sessionData, authCookies.dontRememberToken].map(
+    (cookie) => `${cookie.name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+  );
+}
+
+function createAuthInstance(
+  {
+    db,
+    secret,
+    extraHosts = [],
+    rateLimit = true,
+    mailer,
+    defaultPartner = 'demo',
+    oidc = null,
+  }: AuthOptions,
+  secureCookies: boolean,
+) {
   const siteOptions = { defaultPartner };
   return betterAuth({
     appName: 'Kinship',
@@ -119,11 +157,9 @@ export function createAuth({
       },
     }),
     // Only the page's own origin may call state-changing auth routes (cross-site request protection).
-    trustedOrigins: (request) => {
-      const host = request?.headers.get('host');
-      if (!host) return [];
-      return [`http://${host}`, `https://${host}`];
-    },
+    // The request's URL carries the site's own scheme and host (registerAuthRoutes): an https
+    // Origin on an http site, or the reverse, is another origin.
+    trustedOrigins: (request) => (request ? [new URL(request.url).origin] : []),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
@@ -227,13 +263,11 @@ export function createAuth({
       : [],
     advanced: {
       cookiePrefix: 'kinship',
-      useSecureCookies: false,
+      useSecureCookies: secureCookies,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
   });
 }
-
-export type Auth = ReturnType<typeof createAuth>;
 
 function toHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
@@ -246,7 +280,7 @@ function toHeaders(request: FastifyRequest): Headers {
 
 /** The signed-in auth user of a request, or null. */
 export async function sessionOf(auth: Auth, request: FastifyRequest) {
-  const session = await auth.api.getSession({ headers: toHeaders(request) });
+  const session = await authFor(auth, request).api.getSession({ headers: toHeaders(request) });
   return session ?? null;
 }
 
@@ -263,12 +297,12 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth): void {
     url: '/api/auth/*',
     handler: async (request, reply) => {
       await resolveTenant(app.deps.db, request, app.deps.config.DEFAULT_PARTNER);
-      const url = new URL(request.url, `${request.protocol}://${request.host}`);
+      const url = new URL(request.url, siteOriginOf(request, { PUBLIC_URL: auth.publicUrl }));
       const headers = toHeaders(request);
       headers.set('host', request.host);
       headers.set(CLIENT_IP_HEADER, request.ip);
       const hasBody = request.method !== 'GET' && request.body !== undefined && request.body !== null;
-      const response = await auth.handler(
+      const response = await authFor(auth, request).handler(
         new Request(url, {
           method: request.method,
           headers,
