@@ -25,6 +25,7 @@ import { authSettingsOf, createAuth, registerAuthRoutes, sessionOf, type Auth } 
 import { registerCrossSiteProtection } from './platform/csrf.ts';
 import { HttpError, registerErrorHandling } from './platform/errors.ts';
 import { registerTransportSecurity } from './platform/https.ts';
+import { registerJsonBodyLimit } from './platform/json-body.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import type { PaymentGateway } from './platform/payments/gateway.ts';
 import { createGateway } from './platform/payments/index.ts';
@@ -102,6 +103,7 @@ export async function buildApp(
   });
   app.decorate('deps', { database, db: database.db, config, storage, auth, mailer, gateway });
   registerErrorHandling(app);
+  registerJsonBodyLimit(app);
 
   app.decorateRequest('viewer', function (this: Memo & Parameters<typeof sessionOf>[1]) {
     this[VIEWER] ??= sessionOf(auth, this).then((session) =>
