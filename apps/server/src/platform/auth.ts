@@ -23,7 +23,13 @@ import {
 } from './login-throttle.ts';
 import type { Mailer } from './mail.ts';
 import { servedOverHttps, siteOriginOf } from './https.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import {
+  COMMON_PASSWORD_MESSAGE,
+  hashPassword,
+  isCommonPassword,
+  MIN_PASSWORD_LENGTH,
+  verifyPassword,
+} from './password.ts';
 import { resolveTenant } from './tenant.ts';
 
 /** One OpenID Connect provider (Auth0, Keycloak, Entra ID, ...), found through its discovery document. */
@@ -81,6 +87,13 @@ export function authSettingsOf(config: Config) {
 
 /** The client address better-auth's limiter and session records read; set only by registerAuthRoutes. */
 const CLIENT_IP_HEADER = 'x-kinship-client-ip';
+
+/** The body field holding the new password, per better-auth route that sets one. */
+const NEW_PASSWORD_FIELDS: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+};
 
 /** Sign-in routes after which the session a browser already carried is revoked. */
 const SIGN_IN_PATHS = new Set(['/sign-in/email', '/callback/:id']);
@@ -162,7 +175,7 @@ function createAuthInstance(
     trustedOrigins: (request) => (request ? [new URL(request.url).origin] : []),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
       password: { hash: hashPassword, verify: verifyPassword },
       // Sign-up sends a verification mail; signing in waits for the link to be opened.
@@ -211,6 +224,17 @@ function createAuthInstance(
     hooks: {
       // Per-account throttle: counted before the password is checked, whatever the address.
       before: createAuthMiddleware(async (ctx) => {
+        // A new password (sign-up, reset, change) must not be a common one.
+        const field = NEW_PASSWORD_FIELDS[ctx.path];
+        if (field) {
+          const password = (ctx.body as Record<string, unknown> | undefined)?.[field];
+          if (typeof password === 'string' && isCommonPassword(password))
+            throw new APIError('BAD_REQUEST', {
+              message: COMMON_PASSWORD_MESSAGE,
+              code: 'PASSWORD_TOO_COMMON',
+            });
+          return;
+        }
         if (ctx.path !== '/sign-in/email') return;
         const email = throttleKeyOf(ctx.body);
         if (!email) return;
