@@ -16,6 +16,7 @@ import {
   type Worker,
   type WorkerOptions,
 } from '../src/platform/jobs.ts';
+import type { SignInDelay } from '../src/platform/login-throttle.ts';
 import { createMailer } from '../src/platform/mail.ts';
 import type { PaymentGateway } from '../src/platform/payments/gateway.ts';
 import { localStorage } from '../src/platform/storage.ts';
@@ -41,6 +42,8 @@ export interface TestApp {
 
 export interface TestAppOptions {
   rateLimit?: boolean;
+  /** The sign-in slow-down of an account under attack (default: the production schedule). */
+  signInDelay?: SignInDelay;
   env?: Record<string, string>;
   /** The payment gateway to use (built over this app's database); default: from the config (the sandbox). */
   gateway?: (database: Database) => PaymentGateway;
@@ -70,6 +73,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     mailer,
     rateLimit: options.rateLimit ?? false,
     ...authSettingsOf(config),
+    ...(options.signInDelay ? { signInDelay: options.signInDelay } : {}),
   });
   const app = await buildApp({
     database,

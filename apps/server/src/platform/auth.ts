@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts';
 import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../db/schema/index.ts';
 import {
   authSiteOf,
+  failedSignInsMessage,
   RESET_LINK_HOURS,
   resetPasswordLink,
   resetPasswordMessage,
@@ -17,9 +18,14 @@ import {
 } from './auth-mail.ts';
 import {
   ACCOUNT_THROTTLED_MESSAGE,
+  claimFailedSignInAlert,
+  clearAccountSignInAttempts,
   clearSignInAttempts,
   countSignInAttempt,
+  signInDelayMs,
+  SIGN_IN_WINDOW_SECONDS,
   throttleKeyOf,
+  type SignInDelay,
 } from './login-throttle.ts';
 import type { Mailer } from './mail.ts';
 import { servedOverHttps, siteOriginOf } from './https.ts';
@@ -73,6 +79,8 @@ export interface AuthOptions {
   oidc?: OidcSettings | null;
   /** PUBLIC_URL: when https, every request counts as served over HTTPS (secure cookies). */
   publicUrl?: string | undefined;
+  /** The growing delay before checking the password of an account under attack (tests shorten it). */
+  signInDelay?: SignInDelay;
 }
 
 /** The settings of createAuth that come from the configuration. */
@@ -138,10 +146,19 @@ function createAuthInstance(
     mailer,
     defaultPartner = 'demo',
     oidc = null,
+    signInDelay,
   }: AuthOptions,
   secureCookies: boolean,
 ) {
   const siteOptions = { defaultPartner };
+  /** Tells the account's owner of repeated failures, at most once a window; never fails the sign-in. */
+  const alertOwner = async (email: string, request: Request | undefined) => {
+    const failures = await claimFailedSignInAlert(db, email);
+    if (failures === null || !mailer || !request) return;
+    const site = await authSiteOf(db, request, siteOptions);
+    if (!site) return;
+    await mailer.send(failedSignInsMessage(site, email, failures, SIGN_IN_WINDOW_SECONDS / 60));
+  };
   return betterAuth({
     appName: 'Kinship',
     secret,
@@ -190,7 +207,7 @@ function createAuthInstance(
       },
       // Whoever can read the mailbox may sign in again at once.
       async onPasswordReset({ user }) {
-        await clearSignInAttempts(db, user.email);
+        await clearAccountSignInAttempts(db, user.email);
       },
     },
     emailVerification: {
@@ -222,7 +239,7 @@ function createAuthInstance(
       },
     },
     hooks: {
-      // Per-account throttle: counted before the password is checked, whatever the address.
+      // Per account and address: counted before the password is checked (decision 015).
       before: createAuthMiddleware(async (ctx) => {
         // A new password (sign-up, reset, change) must not be a common one.
         const field = NEW_PASSWORD_FIELDS[ctx.path];
@@ -238,7 +255,12 @@ function createAuthInstance(
         if (ctx.path !== '/sign-in/email') return;
         const email = throttleKeyOf(ctx.body);
         if (!email) return;
-        const { throttled, retryAfterSeconds } = await countSignInAttempt(db, email);
+        const address = ctx.headers?.get(CLIENT_IP_HEADER) ?? '';
+        const { throttled, retryAfterSeconds, accountFailures } = await countSignInAttempt(
+          db,
+          email,
+          address,
+        );
         if (throttled) {
           throw new APIError(
             'TOO_MANY_REQUESTS',
@@ -246,6 +268,9 @@ function createAuthInstance(
             { 'Retry-After': String(retryAfterSeconds) },
           );
         }
+        // An account guessed at from elsewhere is slowed down, never locked for this address.
+        const wait = signInDelayMs(accountFailures, signInDelay);
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (!SIGN_IN_PATHS.has(ctx.path)) return;
@@ -256,7 +281,16 @@ function createAuthInstance(
           const passwordAccepted =
             !isAPIError(returned) ||
             (returned.body as { code?: string } | undefined)?.code === 'EMAIL_NOT_VERIFIED';
-          if (email && passwordAccepted) await clearSignInAttempts(db, email);
+          if (email && passwordAccepted)
+            await clearSignInAttempts(db, email, ctx.headers?.get(CLIENT_IP_HEADER) ?? '');
+          const wrongPassword =
+            isAPIError(returned) &&
+            (returned.body as { code?: string } | undefined)?.code === 'INVALID_EMAIL_OR_PASSWORD';
+          // The mail goes out in the background: the answer takes as long whether the account exists or not.
+          if (email && wrongPassword)
+            void alertOwner(email, ctx.request).catch((error: unknown) =>
+              console.error('could not send the failed sign-in alert', error),
+            );
         }
         // A new session replaces the one this browser carried before: the old token stops working.
         const fresh = ctx.context.newSession?.session.token;
