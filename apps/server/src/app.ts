@@ -30,6 +30,8 @@ import { WEBHOOK_PATH, webhooksRoutes } from './modules/webhooks/webhooks.routes
 import { authSettingsOf, createAuth, registerAuthRoutes, sessionOf, type Auth } from './platform/auth.ts';
 import { registerCrossSiteProtection } from './platform/csrf.ts';
 import { HttpError, registerErrorHandling } from './platform/errors.ts';
+import { registerTransportSecurity } from './platform/https.ts';
+import { registerJsonBodyLimit } from './platform/json-body.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import type { PaymentGateway } from './platform/payments/gateway.ts';
 import { createGateway } from './platform/payments/index.ts';
@@ -107,6 +109,7 @@ export async function buildApp(
   });
   app.decorate('deps', { database, db: database.db, config, storage, auth, mailer, gateway });
   registerErrorHandling(app);
+  registerJsonBodyLimit(app);
 
   app.decorateRequest('viewer', function (this: Memo & Parameters<typeof sessionOf>[1]) {
     this[VIEWER] ??= sessionOf(auth, this).then((session) =>
@@ -129,6 +132,7 @@ export async function buildApp(
     return payload;
   });
 
+  registerTransportSecurity(app);
   registerCrossSiteProtection(app, [WEBHOOK_PATH]);
   registerAuthRoutes(app, auth);
   // Uploads stream through busboy with these limits; a route may ask for tighter ones.

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -8,6 +10,16 @@ const bool = z
 
 /** An empty variable counts as unset. */
 const unset = (v: unknown) => (v === '' ? undefined : v);
+
+export const MIN_SECRET_LENGTH = 32;
+/** Secrets that were once embedded defaults, so anyone can read them: never accepted. */
+const PUBLIC_SECRETS = ['kinship-embedded-default-secret-change-me-in-production'];
+/** The file under DATA_DIR holding the installation's generated secret (PGlite only). */
+export const SECRET_FILE = 'auth-secret';
+
+export const MISSING_SECRET_MESSAGE =
+  'AUTH_SECRET must be set when DATABASE_URL is set: every server process of the installation must ' +
+  'share it. Generate one with `openssl rand -base64 48` and set it in the environment of each process.';
 
 /** Every setting has an embedded default, so a fresh clone runs with no environment at all. */
 const configSchema = z.object({
@@ -25,7 +37,19 @@ const configSchema = z.object({
     .transform((v) => v === 'true'),
   /** Public origin used in links sent by email; the request host is used when unset. */
   PUBLIC_URL: z.string().optional(),
-  AUTH_SECRET: z.string().min(32).default('kinship-embedded-default-secret-change-me-in-production'),
+  /**
+   * Signs session cookies, onboarding states and verification tokens; the sandbox's webhook secret
+   * is derived from it. Unset: a random secret kept in DATA_DIR/auth-secret (PGlite only; with
+   * DATABASE_URL it must be set, so every process of the installation shares it). Decision 013.
+   */
+  AUTH_SECRET: z.preprocess(
+    unset,
+    z
+      .string()
+      .min(MIN_SECRET_LENGTH, `AUTH_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`)
+      .refine((v) => !PUBLIC_SECRETS.includes(v), 'AUTH_SECRET is a published example value; choose your own')
+      .optional(),
+  ),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Kinship <no-reply@kinship.localhost>'),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -102,7 +126,7 @@ const configSchema = z.object({
   TRUST_PROXY: bool,
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = Omit<z.infer<typeof configSchema>, 'AUTH_SECRET'> & { AUTH_SECRET: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -110,5 +134,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  return parsed.data;
+  const { AUTH_SECRET, ...rest } = parsed.data;
+  if (AUTH_SECRET) return { ...rest, AUTH_SECRET };
+  if (rest.DATABASE_URL) throw new Error(`Invalid configuration: ${MISSING_SECRET_MESSAGE}`);
+  return { ...rest, AUTH_SECRET: installationSecret(rest.DATA_DIR) };
+}
+
+/**
+ * The embedded installation's secret: read from DATA_DIR/auth-secret, or made on first start (48
+ * random bytes, base64url, file mode 0600). Linked into place whole, so two processes starting
+ * together agree on one secret; every later start reuses it, so sessions survive a restart.
+ */
+export function installationSecret(dataDir: string): string {
+  const file = path.join(dataDir, SECRET_FILE);
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (!fs.existsSync(file)) {
+    // Written whole to a private file, then linked into place (fails if another process won).
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(draft, `${randomBytes(48).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+    try {
+      fs.linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      fs.rmSync(draft, { force: true });
+    }
+  }
+  // Written by hand or by an older umask: only this user may read it.
+  if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
+  const secret = fs.readFileSync(file, 'utf8').trim();
+  if (secret.length < MIN_SECRET_LENGTH)
+    throw new Error(
+      `Invalid configuration: ${file} holds a secret shorter than ${MIN_SECRET_LENGTH} characters; ` +
+        'delete it to have a new one made (signed-in people will have to sign in again).',
+    );
+  return secret;
 }

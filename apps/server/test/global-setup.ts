@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +23,8 @@ declare module 'vitest' {
   }
 }
 
-const TEST_AUTH_SECRET = 'kinship-test-secret-that-is-long-enough-0001';
+/** Seeding signs nothing that outlives it: a random secret of its own. */
+const TEST_AUTH_SECRET = randomBytes(32).toString('base64url');
 
 export function databaseUrlFor(baseUrl: string, name: string): string {
   const url = new URL(baseUrl);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JSON_TOO_DEEP_MESSAGE } from '../src/platform/json-body.ts';
 import { DEMO_ACCOUNTS } from '../src/seed/demo.ts';
 import type { TestClient } from './http-client.ts';
 import { createPeople, signedSessionCookie } from './people.ts';
@@ -170,5 +171,40 @@ describe('malformed input never gets a server error', () => {
       }
     }
     expect(failures).toEqual([]);
+  }, 300_000);
+
+  it('answers JSON nested thousands deep with a 400 that says so, on every route that takes a body', async () => {
+    const deep = [
+      `${'['.repeat(5000)}${']'.repeat(5000)}`,
+      `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`,
+      `{"email":"a@example.org","password":"x","name":${'['.repeat(40)}${']'.repeat(40)}}`,
+    ];
+    const writes = [
+      ...routes.filter((r) => r.method !== 'GET' && r.method !== 'HEAD'),
+      ...['sign-in/email', 'sign-up/email', 'sign-out', 'request-password-reset', 'reset-password'].map(
+        (endpoint) => ({ method: 'POST', url: `/api/auth/${endpoint}` }),
+      ),
+    ];
+    const wrong: string[] = [];
+    for (const [viewer, client] of viewers) {
+      for (const route of writes) {
+        const path = route.url.replace(/:[A-Za-z]+\??/g, '1').replace('*', '1');
+        for (const raw of deep) {
+          const res = await client.request(
+            route.method,
+            `${path}?partnersId=2`,
+            undefined,
+            { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(raw)) },
+            raw,
+          );
+          // The webhook keeps its bytes for the signature, which such a body never carries.
+          const expected =
+            route.url === '/api/payments/webhook' ? 'Invalid webhook signature.' : JSON_TOO_DEEP_MESSAGE;
+          if (res.status !== 400 || res.text !== expected)
+            wrong.push(`${viewer} ${route.method} ${path} -> ${res.status} ${res.text.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
   }, 300_000);
 });

@@ -3,7 +3,8 @@ import type { Database } from '../src/db/client.ts';
 import { authSession, authUser, users } from '../src/db/schema/index.ts';
 import { TestClient } from './http-client.ts';
 
-export const TEST_AUTH_SECRET = 'kinship-test-secret-that-is-long-enough-0001';
+/** This test process's own random secret (never a published constant). */
+export const TEST_AUTH_SECRET = randomBytes(32).toString('base64url');
 const SESSION_COOKIE = 'kinship.session_token';
 
 export interface TestPerson {

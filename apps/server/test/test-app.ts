@@ -16,10 +16,12 @@ import {
   type Worker,
   type WorkerOptions,
 } from '../src/platform/jobs.ts';
+import type { SignInDelay } from '../src/platform/login-throttle.ts';
 import { createMailer } from '../src/platform/mail.ts';
 import type { PaymentGateway } from '../src/platform/payments/gateway.ts';
 import { localStorage, type Storage } from '../src/platform/storage.ts';
 import { TestClient } from './http-client.ts';
+import { TEST_AUTH_SECRET } from './people.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -40,6 +42,8 @@ export interface TestApp {
 
 export interface TestAppOptions {
   rateLimit?: boolean;
+  /** The sign-in slow-down of an account under attack (default: the production schedule). */
+  signInDelay?: SignInDelay;
   env?: Record<string, string>;
   /** The payment gateway to use (built over this app's database); default: from the config (the sandbox). */
   gateway?: (database: Database) => PaymentGateway;
@@ -59,7 +63,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database =
     options.database ?? (await openTestDatabase(options.poolSize ? { poolSize: options.poolSize } : {}));
   const config = loadConfig({
-    AUTH_SECRET: 'kinship-test-secret-that-is-long-enough-0001',
+    AUTH_SECRET: TEST_AUTH_SECRET,
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
     ...options.env,
@@ -71,6 +75,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     mailer,
     rateLimit: options.rateLimit ?? false,
     ...authSettingsOf(config),
+    ...(options.signInDelay ? { signInDelay: options.signInDelay } : {}),
   });
   const app = await buildApp({
     database,

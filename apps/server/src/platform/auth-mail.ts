@@ -110,3 +110,25 @@ export function resetPasswordMessage(site: AuthSite, to: string, link: string): 
     html: htmlMail(partner, paragraphs, { href: link, label: 'Choose a new password' }),
   };
 }
+
+/** Tells the owner of an account that many wrong passwords were tried on it (decision 015). */
+export function failedSignInsMessage(
+  site: AuthSite,
+  to: string,
+  failures: number,
+  minutes: number,
+): MailMessage {
+  const { partner } = site;
+  const link = new URL('/reset-password', site.origin).toString();
+  const paragraphs = [
+    `Someone tried to sign in to your ${partner.name} account (${to}) with a wrong password ${failures} times in the last ${minutes} minutes.`,
+    'If it was you, there is nothing to do. If not, your account is safe while the password is not guessed; sign-ins from the addresses that tried are held back for a while. To be sure, choose a new password:',
+    'You can still sign in as usual with your password.',
+  ];
+  return {
+    to,
+    subject: `Failed sign-in attempts on your ${partner.name} account`,
+    text: `${paragraphs[0]}\n\n${paragraphs[1]}\n${link}\n\n${paragraphs[2]}\n\n${signature(partner)}\n`,
+    html: htmlMail(partner, paragraphs, { href: link, label: 'Choose a new password' }),
+  };
+}

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linksIn, readEml } from '../../test/eml.ts';
 import type { TestClient } from '../../test/http-client.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { hashPassword, SCRYPT_PARAMS, verifyPassword } from './password.ts';
+import {
+  COMMON_PASSWORD_MESSAGE,
+  hashPassword,
+  isCommonPassword,
+  SCRYPT_PARAMS,
+  verifyPassword,
+} from './password.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -226,6 +232,51 @@ describe('password reset by email', () => {
     expect(res.status).toBe(200);
     expect(res.json<{ status: boolean }>().status).toBe(true);
     expect(t.mailTo('unknown@example.org')).toEqual([]);
+  });
+});
+
+describe('common passwords (OWASP ASVS 6.2.4)', () => {
+  it('refuses a common password at sign-up with a clear message, and creates nothing', async () => {
+    for (const password of ['password', '12345678', 'Password123', 'iloveyou', 'QWERTYUIOP']) {
+      const res = await t.client().post('/api/auth/sign-up/email', {
+        name: 'Common Carl',
+        email: 'common@example.org',
+        password,
+        callbackURL: '/redirect',
+      });
+      expect([res.status, res.json<{ message: string }>().message], password).toEqual([
+        400,
+        COMMON_PASSWORD_MESSAGE,
+      ]);
+    }
+    expect(t.mailTo('common@example.org')).toEqual([]);
+    // A password of the same length that is nobody's favourite is fine.
+    await signUpAndVerify(t.client(), 'common@example.org', 'carl likes kites');
+  });
+
+  it('refuses a common new password on the reset form, and the link still works for a good one', async () => {
+    await signUpAndVerify(t.client(), 'common-reset@example.org', 'a fine first password');
+    await t.client().post('/api/auth/request-password-reset', { email: 'common-reset@example.org' });
+    const mail = t
+      .mailTo('common-reset@example.org')
+      .map(readEml)
+      .find((m) => m.subject.startsWith('Reset your'));
+    const token = new URL(linksIn(mail!)[0]!).searchParams.get('token')!;
+    const common = await t.client().post('/api/auth/reset-password', { token, newPassword: 'sunshine' });
+    expect([common.status, common.json<{ message: string }>().message]).toEqual([
+      400,
+      COMMON_PASSWORD_MESSAGE,
+    ]);
+    const good = await t
+      .client()
+      .post('/api/auth/reset-password', { token, newPassword: 'a fine second password' });
+    expect(good.status).toBe(200);
+  });
+
+  it('knows the list without regard to case, and only passwords on it', () => {
+    expect(isCommonPassword('football')).toBe(true);
+    expect(isCommonPassword('FootBall')).toBe(true);
+    expect(isCommonPassword('sponsor-2026')).toBe(false);
   });
 });
 

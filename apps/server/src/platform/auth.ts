@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts';
 import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../db/schema/index.ts';
 import {
   authSiteOf,
+  failedSignInsMessage,
   RESET_LINK_HOURS,
   resetPasswordLink,
   resetPasswordMessage,
@@ -17,12 +18,24 @@ import {
 } from './auth-mail.ts';
 import {
   ACCOUNT_THROTTLED_MESSAGE,
+  claimFailedSignInAlert,
+  clearAccountSignInAttempts,
   clearSignInAttempts,
   countSignInAttempt,
+  signInDelayMs,
+  SIGN_IN_WINDOW_SECONDS,
   throttleKeyOf,
+  type SignInDelay,
 } from './login-throttle.ts';
 import type { Mailer } from './mail.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { servedOverHttps, siteOriginOf } from './https.ts';
+import {
+  COMMON_PASSWORD_MESSAGE,
+  hashPassword,
+  isCommonPassword,
+  MIN_PASSWORD_LENGTH,
+  verifyPassword,
+} from './password.ts';
 import { resolveTenant } from './tenant.ts';
 
 /** One OpenID Connect provider (Auth0, Keycloak, Entra ID, ...), found through its discovery document. */
@@ -64,6 +77,10 @@ export interface AuthOptions {
   /** The partner of a bare host (localhost, an address), as in config.DEFAULT_PARTNER. */
   defaultPartner?: string;
   oidc?: OidcSettings | null;
+  /** PUBLIC_URL: when https, every request counts as served over HTTPS (secure cookies). */
+  publicUrl?: string | undefined;
+  /** The growing delay before checking the password of an account under attack (tests shorten it). */
+  signInDelay?: SignInDelay;
 }
 
 /** The settings of createAuth that come from the configuration. */
@@ -72,25 +89,76 @@ export function authSettingsOf(config: Config) {
     secret: config.AUTH_SECRET,
     defaultPartner: config.DEFAULT_PARTNER,
     oidc: oidcSettingsOf(config),
+    publicUrl: config.PUBLIC_URL,
   };
 }
 
 /** The client address better-auth's limiter and session records read; set only by registerAuthRoutes. */
 const CLIENT_IP_HEADER = 'x-kinship-client-ip';
 
+/** The body field holding the new password, per better-auth route that sets one. */
+const NEW_PASSWORD_FIELDS: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+};
+
 /** Sign-in routes after which the session a browser already carried is revoked. */
 const SIGN_IN_PATHS = new Set(['/sign-in/email', '/callback/:id']);
 
-export function createAuth({
-  db,
-  secret,
-  extraHosts = [],
-  rateLimit = true,
-  mailer,
-  defaultPartner = 'demo',
-  oidc = null,
-}: AuthOptions) {
+/**
+ * better-auth, twice over the same database and secret: one instance for pages served over plain
+ * http (localhost in development) and one for HTTPS, whose cookies are `Secure` and named with the
+ * `__Secure-` prefix (better-auth fixes both per instance). `authFor` picks one per request
+ * (decision 014).
+ */
+export function createAuth(options: AuthOptions) {
+  return {
+    plain: createAuthInstance(options, false),
+    secure: createAuthInstance(options, true),
+    publicUrl: options.publicUrl,
+  };
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export type AuthInstance = Auth['plain'];
+
+/** The better-auth instance for this request: the secure one when the site is served over HTTPS. */
+export function authFor(auth: Auth, request: FastifyRequest): AuthInstance {
+  return servedOverHttps(request, { PUBLIC_URL: auth.publicUrl }) ? auth.secure : auth.plain;
+}
+
+/** Set-Cookie values that make the browser forget this request's session cookies. */
+export async function expiredSessionCookies(auth: Auth, request: FastifyRequest): Promise<string[]> {
+  const secure = servedOverHttps(request, { PUBLIC_URL: auth.publicUrl });
+  const { authCookies } = await authFor(auth, request).$context;
+  return [authCookies.sessionToken, authCookies.sessionData, authCookies.dontRememberToken].map(
+    (cookie) => `${cookie.name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+  );
+}
+
+function createAuthInstance(
+  {
+    db,
+    secret,
+    extraHosts = [],
+    rateLimit = true,
+    mailer,
+    defaultPartner = 'demo',
+    oidc = null,
+    signInDelay,
+  }: AuthOptions,
+  secureCookies: boolean,
+) {
   const siteOptions = { defaultPartner };
+  /** Tells the account's owner of repeated failures, at most once a window; never fails the sign-in. */
+  const alertOwner = async (email: string, request: Request | undefined) => {
+    const failures = await claimFailedSignInAlert(db, email);
+    if (failures === null || !mailer || !request) return;
+    const site = await authSiteOf(db, request, siteOptions);
+    if (!site) return;
+    await mailer.send(failedSignInsMessage(site, email, failures, SIGN_IN_WINDOW_SECONDS / 60));
+  };
   return betterAuth({
     appName: 'Kinship',
     secret,
@@ -119,14 +187,12 @@ export function createAuth({
       },
     }),
     // Only the page's own origin may call state-changing auth routes (cross-site request protection).
-    trustedOrigins: (request) => {
-      const host = request?.headers.get('host');
-      if (!host) return [];
-      return [`http://${host}`, `https://${host}`];
-    },
+    // The request's URL carries the site's own scheme and host (registerAuthRoutes): an https
+    // Origin on an http site, or the reverse, is another origin.
+    trustedOrigins: (request) => (request ? [new URL(request.url).origin] : []),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
       password: { hash: hashPassword, verify: verifyPassword },
       // Sign-up sends a verification mail; signing in waits for the link to be opened.
@@ -141,7 +207,7 @@ export function createAuth({
       },
       // Whoever can read the mailbox may sign in again at once.
       async onPasswordReset({ user }) {
-        await clearSignInAttempts(db, user.email);
+        await clearAccountSignInAttempts(db, user.email);
       },
     },
     emailVerification: {
@@ -173,12 +239,28 @@ export function createAuth({
       },
     },
     hooks: {
-      // Per-account throttle: counted before the password is checked, whatever the address.
+      // Per account and address: counted before the password is checked (decision 015).
       before: createAuthMiddleware(async (ctx) => {
+        // A new password (sign-up, reset, change) must not be a common one.
+        const field = NEW_PASSWORD_FIELDS[ctx.path];
+        if (field) {
+          const password = (ctx.body as Record<string, unknown> | undefined)?.[field];
+          if (typeof password === 'string' && isCommonPassword(password))
+            throw new APIError('BAD_REQUEST', {
+              message: COMMON_PASSWORD_MESSAGE,
+              code: 'PASSWORD_TOO_COMMON',
+            });
+          return;
+        }
         if (ctx.path !== '/sign-in/email') return;
         const email = throttleKeyOf(ctx.body);
         if (!email) return;
-        const { throttled, retryAfterSeconds } = await countSignInAttempt(db, email);
+        const address = ctx.headers?.get(CLIENT_IP_HEADER) ?? '';
+        const { throttled, retryAfterSeconds, accountFailures } = await countSignInAttempt(
+          db,
+          email,
+          address,
+        );
         if (throttled) {
           throw new APIError(
             'TOO_MANY_REQUESTS',
@@ -186,6 +268,9 @@ export function createAuth({
             { 'Retry-After': String(retryAfterSeconds) },
           );
         }
+        // An account guessed at from elsewhere is slowed down, never locked for this address.
+        const wait = signInDelayMs(accountFailures, signInDelay);
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (!SIGN_IN_PATHS.has(ctx.path)) return;
@@ -196,7 +281,16 @@ export function createAuth({
           const passwordAccepted =
             !isAPIError(returned) ||
             (returned.body as { code?: string } | undefined)?.code === 'EMAIL_NOT_VERIFIED';
-          if (email && passwordAccepted) await clearSignInAttempts(db, email);
+          if (email && passwordAccepted)
+            await clearSignInAttempts(db, email, ctx.headers?.get(CLIENT_IP_HEADER) ?? '');
+          const wrongPassword =
+            isAPIError(returned) &&
+            (returned.body as { code?: string } | undefined)?.code === 'INVALID_EMAIL_OR_PASSWORD';
+          // The mail goes out in the background: the answer takes as long whether the account exists or not.
+          if (email && wrongPassword)
+            void alertOwner(email, ctx.request).catch((error: unknown) =>
+              console.error('could not send the failed sign-in alert', error),
+            );
         }
         // A new session replaces the one this browser carried before: the old token stops working.
         const fresh = ctx.context.newSession?.session.token;
@@ -227,13 +321,11 @@ export function createAuth({
       : [],
     advanced: {
       cookiePrefix: 'kinship',
-      useSecureCookies: false,
+      useSecureCookies: secureCookies,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
   });
 }
-
-export type Auth = ReturnType<typeof createAuth>;
 
 function toHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
@@ -246,7 +338,7 @@ function toHeaders(request: FastifyRequest): Headers {
 
 /** The signed-in auth user of a request, or null. */
 export async function sessionOf(auth: Auth, request: FastifyRequest) {
-  const session = await auth.api.getSession({ headers: toHeaders(request) });
+  const session = await authFor(auth, request).api.getSession({ headers: toHeaders(request) });
   return session ?? null;
 }
 
@@ -263,12 +355,12 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth): void {
     url: '/api/auth/*',
     handler: async (request, reply) => {
       await resolveTenant(app.deps.db, request, app.deps.config.DEFAULT_PARTNER);
-      const url = new URL(request.url, `${request.protocol}://${request.host}`);
+      const url = new URL(request.url, siteOriginOf(request, { PUBLIC_URL: auth.publicUrl }));
       const headers = toHeaders(request);
       headers.set('host', request.host);
       headers.set(CLIENT_IP_HEADER, request.ip);
       const hasBody = request.method !== 'GET' && request.body !== undefined && request.body !== null;
-      const response = await auth.handler(
+      const response = await authFor(auth, request).handler(
         new Request(url, {
           method: request.method,
           headers,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from './errors.ts';
+import { siteOriginOf } from './https.ts';
 
 export const CROSS_SITE_MESSAGE = 'Cross-site requests are not allowed.';
 
@@ -18,13 +19,14 @@ export function registerCrossSiteProtection(app: FastifyInstance, exemptPaths: s
     if (!path.startsWith('/api/') || exemptPaths.some((p) => path.startsWith(p))) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      let originHost: string;
+      // Scheme and host (with port): an https page is another origin than the http site.
+      let given: string;
       try {
-        originHost = new URL(origin).host;
+        given = new URL(origin).origin;
       } catch {
         throw forbidden(CROSS_SITE_MESSAGE);
       }
-      if (originHost !== request.host) throw forbidden(CROSS_SITE_MESSAGE);
+      if (given !== siteOriginOf(request, app.deps.config)) throw forbidden(CROSS_SITE_MESSAGE);
       return;
     }
     if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden(CROSS_SITE_MESSAGE);

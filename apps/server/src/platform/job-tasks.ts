@@ -1,6 +1,7 @@
 import { outboxComposer } from '../modules/receipts/receipts.service.ts';
 import { expireHolds, reconcileOrders, runSandboxRenewals } from '../modules/upkeep/upkeep.service.ts';
 import type { JobName, JobTask } from './jobs.ts';
+import { pruneSignInAttempts } from './login-throttle.ts';
 import { dispatchOutbox } from './outbox.ts';
 
 /** What each job does. Every task is idempotent, so a retried or repeated job changes nothing twice. */
@@ -20,4 +21,5 @@ export const JOB_TASKS: Record<JobName, JobTask> = {
   'holds.expire': async (ctx) => expireHolds(ctx),
   'sandbox.renewals': async (ctx) => runSandboxRenewals(ctx),
   'orders.reconcile': async (ctx) => reconcileOrders(ctx),
+  'logins.prune': async (ctx) => pruneSignInAttempts(ctx.database.db),
 };

@@ -13,7 +13,13 @@ import type { Storage } from './storage.ts';
  * share them. Every job is idempotent: a job that dies half-way is simply run again.
  */
 
-export const JOB_NAMES = ['outbox.dispatch', 'holds.expire', 'sandbox.renewals', 'orders.reconcile'] as const;
+export const JOB_NAMES = [
+  'outbox.dispatch',
+  'holds.expire',
+  'sandbox.renewals',
+  'orders.reconcile',
+  'logins.prune',
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobLogger {
@@ -52,6 +58,7 @@ export const JOB_PERIOD_SECONDS: Record<JobName, number> = {
   'holds.expire': 60,
   'sandbox.renewals': 60,
   'orders.reconcile': 60,
+  'logins.prune': 3600,
 };
 
 const silentLog: JobLogger = { info: () => undefined, error: () => undefined };

@@ -1,11 +1,30 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { loginThrottles } from '../db/schema/index.ts';
+import { authUser, loginAlerts, loginAttempts } from '../db/schema/index.ts';
 
-/** Sign-in attempts one account may make within a window before it is throttled. */
+/**
+ * Sign-in throttling (decision 015): wrong passwords are counted per account and client address
+ * pair. One pair is refused after MAX_SIGN_IN_ATTEMPTS within the window; the account as a whole is
+ * only slowed down (a growing delay before the password check), so a stranger guessing from other
+ * addresses can no longer lock the person out; and the person is told by mail once the failures
+ * reach ALERT_AFTER_FAILURES. The per-address limit of better-auth stays on top (platform/auth.ts).
+ */
+
+/** Sign-in attempts one account may get from one address within a window before that pair is refused. */
 export const MAX_SIGN_IN_ATTEMPTS = 5;
-/** The window, from the first attempt; a throttled account answers 429 until it has passed. */
+/** The window, from the pair's first attempt; a refused pair answers 429 until it has passed. */
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+/** Failures on one account (all addresses) within the window after which each attempt is delayed. */
+export const SLOW_DOWN_AFTER_FAILURES = 5;
+/** Failures on one account within the window after which its owner is told by mail (once a window). */
+export const ALERT_AFTER_FAILURES = 10;
+
+/** The delay before the password check: doubling from `baseMs` past SLOW_DOWN_AFTER_FAILURES, at most `maxMs`. */
+export interface SignInDelay {
+  baseMs: number;
+  maxMs: number;
+}
+export const DEFAULT_SIGN_IN_DELAY: SignInDelay = { baseMs: 250, maxMs: 10_000 };
 
 export const ACCOUNT_THROTTLED_MESSAGE =
   'Too many sign-in attempts for this account. Please wait and try again, or reset your password.';
@@ -20,40 +39,111 @@ export function throttleKeyOf(body: unknown): string | null {
   return key.length > 0 && key.length <= 320 ? key : null;
 }
 
+export function signInDelayMs(accountFailures: number, delay: SignInDelay = DEFAULT_SIGN_IN_DELAY): number {
+  if (accountFailures <= SLOW_DOWN_AFTER_FAILURES) return 0;
+  const exponent = Math.min(accountFailures - SLOW_DOWN_AFTER_FAILURES - 1, 30);
+  return Math.min(delay.maxMs, delay.baseMs * 2 ** exponent);
+}
+
 /**
- * Counts a sign-in attempt before the password is checked, in one atomic statement (so parallel
- * attempts are each counted and at most MAX_SIGN_IN_ATTEMPTS reach the password check per
- * window), and answers whether the account is now throttled and for how many seconds.
- * Every attempt counts, for existing and unknown emails alike, so the answer reveals nothing
- * about which accounts exist.
+ * Counts a sign-in attempt of a pair before the password is checked, in one atomic statement (so
+ * parallel attempts are each counted and at most MAX_SIGN_IN_ATTEMPTS per pair reach the password
+ * check per window). Answers whether the pair is refused (and for how long), and the account's
+ * other recent attempts from every address (each pair counting at most MAX_SIGN_IN_ATTEMPTS, so
+ * one address cannot push the delay up alone). Unknown emails are counted alike, so the answer
+ * reveals nothing about which accounts exist.
  */
 export async function countSignInAttempt(
   db: Db,
   email: string,
-): Promise<{ throttled: boolean; retryAfterSeconds: number }> {
-  const expired = sql`${loginThrottles.windowStartedAt} <= now() - ${WINDOW}`;
+  address: string,
+): Promise<{ throttled: boolean; retryAfterSeconds: number; accountFailures: number }> {
+  const expired = sql`${loginAttempts.windowStartedAt} <= now() - ${WINDOW}`;
   const [row] = await db
-    .insert(loginThrottles)
-    .values({ email, attempts: 1 })
+    .insert(loginAttempts)
+    .values({ email, address, attempts: 1 })
     .onConflictDoUpdate({
-      target: loginThrottles.email,
+      target: [loginAttempts.email, loginAttempts.address],
       set: {
-        attempts: sql`CASE WHEN ${expired} THEN 1 ELSE ${loginThrottles.attempts} + 1 END`,
-        windowStartedAt: sql`CASE WHEN ${expired} THEN now() ELSE ${loginThrottles.windowStartedAt} END`,
+        attempts: sql`CASE WHEN ${expired} THEN 1 ELSE ${loginAttempts.attempts} + 1 END`,
+        windowStartedAt: sql`CASE WHEN ${expired} THEN now() ELSE ${loginAttempts.windowStartedAt} END`,
       },
     })
     .returning({
-      attempts: loginThrottles.attempts,
-      retryAfterSeconds: sql<number>`GREATEST(1, CEIL(EXTRACT(EPOCH FROM (${loginThrottles.windowStartedAt} + ${WINDOW} - now()))))::int`,
+      attempts: loginAttempts.attempts,
+      retryAfterSeconds: sql<number>`GREATEST(1, CEIL(EXTRACT(EPOCH FROM (${loginAttempts.windowStartedAt} + ${WINDOW} - now()))))::int`,
     });
   const attempts = row?.attempts ?? 1;
+  if (attempts > MAX_SIGN_IN_ATTEMPTS) {
+    return {
+      throttled: true,
+      retryAfterSeconds: Number(row?.retryAfterSeconds ?? SIGN_IN_WINDOW_SECONDS),
+      accountFailures: 0,
+    };
+  }
   return {
-    throttled: attempts > MAX_SIGN_IN_ATTEMPTS,
-    retryAfterSeconds: Number(row?.retryAfterSeconds ?? SIGN_IN_WINDOW_SECONDS),
+    throttled: false,
+    retryAfterSeconds: 0,
+    accountFailures: (await accountFailuresOf(db, email)) - 1,
   };
 }
 
-/** A successful sign-in (or a password reset by email) clears the account's attempts. */
-export async function clearSignInAttempts(db: Db, email: string): Promise<void> {
-  await db.delete(loginThrottles).where(eq(loginThrottles.email, email.trim().toLowerCase()));
+/** Recent attempts on an account from every address, each address counting at most MAX_SIGN_IN_ATTEMPTS. */
+export async function accountFailuresOf(db: Db, email: string): Promise<number> {
+  const [row] = await db
+    .select({
+      failures: sql<number>`COALESCE(SUM(LEAST(${loginAttempts.attempts}, ${MAX_SIGN_IN_ATTEMPTS})), 0)::int`,
+    })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.email, email), sql`${loginAttempts.windowStartedAt} > now() - ${WINDOW}`));
+  return Number(row?.failures ?? 0);
+}
+
+/** A successful sign-in clears the pair's attempts (other addresses' failures still count). */
+export async function clearSignInAttempts(db: Db, email: string, address: string): Promise<void> {
+  await db
+    .delete(loginAttempts)
+    .where(and(eq(loginAttempts.email, email.trim().toLowerCase()), eq(loginAttempts.address, address)));
+}
+
+/** A password reset by email (whoever reads the mailbox may sign in again at once) clears them all. */
+export async function clearAccountSignInAttempts(db: Db, email: string): Promise<void> {
+  const key = email.trim().toLowerCase();
+  await db.delete(loginAttempts).where(eq(loginAttempts.email, key));
+  await db.delete(loginAlerts).where(eq(loginAlerts.email, key));
+}
+
+/**
+ * After a failed sign-in: whether the account's owner should be told now (the account exists, its
+ * failures reached ALERT_AFTER_FAILURES, and nobody told them within the window). Claimed in one
+ * statement, so parallel failures send one mail.
+ */
+export async function claimFailedSignInAlert(db: Db, email: string): Promise<number | null> {
+  const failures = await accountFailuresOf(db, email);
+  if (failures < ALERT_AFTER_FAILURES) return null;
+  const [account] = await db.select({ id: authUser.id }).from(authUser).where(eq(authUser.email, email));
+  if (!account) return null;
+  const claimed = await db
+    .insert(loginAlerts)
+    .values({ email })
+    .onConflictDoUpdate({
+      target: loginAlerts.email,
+      set: { alertedAt: sql`now()` },
+      setWhere: sql`${loginAlerts.alertedAt} <= now() - ${WINDOW}`,
+    })
+    .returning({ email: loginAlerts.email });
+  return claimed.length > 0 ? failures : null;
+}
+
+/** Deletes attempts and alerts whose window has passed (unknown emails' rows among them): the logins.prune job. */
+export async function pruneSignInAttempts(db: Db): Promise<{ attempts: number; alerts: number }> {
+  const attempts = await db
+    .delete(loginAttempts)
+    .where(sql`${loginAttempts.windowStartedAt} <= now() - ${WINDOW}`)
+    .returning({ email: loginAttempts.email });
+  const alerts = await db
+    .delete(loginAlerts)
+    .where(sql`${loginAlerts.alertedAt} <= now() - ${WINDOW}`)
+    .returning({ email: loginAlerts.email });
+  return { attempts: attempts.length, alerts: alerts.length };
 }

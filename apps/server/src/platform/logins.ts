@@ -6,7 +6,7 @@ import type { Auth } from './auth.ts';
 /** Creates an email-and-password login through better-auth (so the password is hashed by it), verified. */
 export function loginCreator(auth: Auth, db: Db) {
   return async (email: string, password: string, name: string): Promise<string> => {
-    const result = await auth.api.signUpEmail({ body: { email, password, name } });
+    const result = await auth.plain.api.signUpEmail({ body: { email, password, name } });
     await db.update(authUser).set({ emailVerified: true }).where(eq(authUser.id, result.user.id));
     return result.user.id;
   };

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { dictionary } from '@zxcvbn-ts/language-common';
 
 /**
  * scrypt with OWASP's password-storage parameters (N=2^16, r=8, p=2: the 64 MiB row of the
@@ -39,4 +40,23 @@ export async function verifyPassword({
   const expected = Buffer.from(keyHex, 'hex');
   const actual = await derive(password, salt, Number(n), Number(r), Number(p), expected.length);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is one of the most common passwords, so it is easy to guess. Please choose another.';
+
+let commonPasswords: Set<string> | null = null;
+
+/**
+ * Whether a password is on a well-known list of common passwords (OWASP ASVS 6.2.4): the ranked
+ * list of zxcvbn-ts's common dictionary (about 49,000 passwords seen most in breaches; the 18,000
+ * of at least MIN_PASSWORD_LENGTH characters are the ones that matter here), compared without
+ * regard to case. The list is unpacked on first use (about 150 ms), not at start-up.
+ */
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(
+    dictionary['passwords-common'].filter((p) => p.length >= MIN_PASSWORD_LENGTH).map((p) => p.toLowerCase()),
+  );
+  return commonPasswords.has(password.normalize('NFKC').toLowerCase());
 }

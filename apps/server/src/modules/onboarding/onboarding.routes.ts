@@ -1,6 +1,8 @@
 import { onboardRequestSchema, onboardResponseSchema, onboardUrlResponseSchema } from '@kinship/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { resolveTenant } from '../../platform/tenant.ts';
+import { siteOriginOf } from '../../platform/https.ts';
 import { completeOnboarding, onboardingUrlFor } from './onboarding.service.ts';
 
 const partnerQuery = z.object({ partnersId: z.string().optional() }).loose();
@@ -25,7 +27,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
         app.deps,
         await request.siteContext(),
         request.params.id,
-        `${request.protocol}://${request.host}`,
+        siteOriginOf(request, app.deps.config),
       ),
   );
 
@@ -38,6 +40,10 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: onboardResponseSchema },
       },
     },
-    async (request) => completeOnboarding(app.deps, request.body),
+    async (request) => {
+      // Completed on a partner's site (an unknown host is a 404), the one the provider returned to.
+      await resolveTenant(app.deps.db, request, app.deps.config.DEFAULT_PARTNER);
+      return completeOnboarding(app.deps, request.body, siteOriginOf(request, app.deps.config));
+    },
   );
 };

@@ -65,14 +65,17 @@ export async function onboardingUrlFor(
 
 /**
  * POST partners/oauthonboard: exchanges the provider's authorization code for the partner's
- * account id and stores it; answers the dashboard of the site that started the onboarding.
+ * account id and stores it; answers the dashboard of the site that started the onboarding. The
+ * state must have been issued by the site completing it (`origin`, this request's own), so the
+ * answer's redirectUrl never leaves that site, even for a state signed elsewhere.
  */
 export async function completeOnboarding(
   deps: OnboardingDeps,
   input: { state: string; authorizationCode: string },
+  origin: string,
 ): Promise<{ redirectUrl: string }> {
   const state = readOnboardingState(deps.config.AUTH_SECRET, input.state);
-  if (!state) throw badRequest(ONBOARDING_MESSAGES.invalidState);
+  if (!state || state.origin !== origin) throw badRequest(ONBOARDING_MESSAGES.invalidState);
   const partner = await findPartnerForOnboarding(deps.db, state.partnersId);
   if (!partner) throw badRequest(ONBOARDING_MESSAGES.invalidState);
   let accountId: string;
@@ -87,7 +90,7 @@ export async function completeOnboarding(
     throw new HttpError(502, message);
   }
   await connectPartnerAccount(deps.db, { partnersId: partner.id, accountId, usersId: state.usersId });
-  return { redirectUrl: dashboardUrl(state.origin) };
+  return { redirectUrl: dashboardUrl(origin) };
 }
 
 /** The provider's account.updated: whether the partner's connected account can take charges. */

@@ -3,10 +3,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, partners } from '../../db/schema/index.ts';
 import { startStripeDouble, type StripeDouble } from '../../../test/stripe-double.ts';
+import { TEST_AUTH_SECRET as TEST_SECRET } from '../../../test/people.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { issueOnboardingState, readOnboardingState } from './onboarding-state.ts';
 
-const TEST_SECRET = 'kinship-test-secret-that-is-long-enough-0001';
 const account = (role: string) => DEMO_ACCOUNTS.find((a) => a.role === role)!;
 
 async function signedIn(app: TestApp, role: string, host = 'demo.localhost') {
@@ -164,7 +164,7 @@ describe('partner onboarding with the sandbox gateway', () => {
     const before = await stripeUserIdOf(app, 2);
     const good = issueOnboardingState(TEST_SECRET, {
       partnersId: 2,
-      origin: 'http://demo.localhost',
+      origin: `http://demo.localhost:${app.port}`,
       usersId: null,
     });
     const failed = await client.post('/api/partners/oauthonboard', {
@@ -173,6 +173,33 @@ describe('partner onboarding with the sandbox gateway', () => {
     });
     expect([failed.status, failed.text]).toEqual([502, 'Authorization code is invalid or expired']);
     expect(await stripeUserIdOf(app, 2)).toEqual(before);
+  });
+
+  it('sends the partner back only to the site that completes the onboarding (no open redirect)', async () => {
+    const before = await stripeUserIdOf(app, 2);
+    // A validly signed state naming another site (as anyone could make with a known secret).
+    for (const origin of [
+      'https://evil.example',
+      `https://demo.localhost:${app.port}`,
+      'http://maple.localhost',
+    ]) {
+      const state = issueOnboardingState(TEST_SECRET, { partnersId: 2, origin, usersId: null });
+      const res = await app
+        .client()
+        .post('/api/partners/oauthonboard', { state, authorizationCode: `sbx_auth_${'a'.repeat(24)}` });
+      expect([res.status, res.text]).toEqual([400, 'Invalid onboarding state.']);
+    }
+    expect(await stripeUserIdOf(app, 2)).toEqual(before);
+    // An unknown host names no site to return to.
+    const state = issueOnboardingState(TEST_SECRET, {
+      partnersId: 2,
+      origin: 'http://nowhere.localhost',
+      usersId: null,
+    });
+    const unknown = await app
+      .client('nowhere.localhost')
+      .post('/api/partners/oauthonboard', { state, authorizationCode: `sbx_auth_${'a'.repeat(24)}` });
+    expect(unknown.status).toBe(404);
   });
 });
 
@@ -227,7 +254,7 @@ describe('partner onboarding with Stripe Connect', () => {
     double.failNext({ status: 500, path: /^\/oauth\/token$/, shouldRetry: false });
     const state = issueOnboardingState(TEST_SECRET, {
       partnersId: 2,
-      origin: 'http://demo.localhost',
+      origin: `http://demo.localhost:${app.port}`,
       usersId: null,
     });
     const res = await app.client().post('/api/partners/oauthonboard', { state, authorizationCode: 'ac_any' });

@@ -2,6 +2,7 @@ import { savedPaymentMethodSchema, setupIntentSchema } from '@kinship/domain';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { parseJsonBody } from '../../platform/json-body.ts';
 import {
   getSetupIntent,
   listPaymentMethods,
@@ -22,7 +23,7 @@ export function acceptEmptyJsonBodies(app: FastifyInstance): void {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(text));
+      done(null, parseJsonBody(text));
     } catch (error) {
       done(Object.assign(error as Error, { statusCode: 400 }), undefined);
     }

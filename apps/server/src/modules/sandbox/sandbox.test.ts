@@ -5,15 +5,21 @@ import {
   PaymentDeclinedError,
   type PaymentGateway,
 } from '../../platform/payments/gateway.ts';
-import { addInterval, SandboxGateway, signSandboxWebhook } from '../../platform/payments/sandbox-gateway.ts';
+import {
+  addInterval,
+  SandboxGateway,
+  sandboxWebhookSecret,
+  signSandboxWebhook,
+} from '../../platform/payments/sandbox-gateway.ts';
 import { rowsWhere } from '../../../test/giving-fixtures.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 
+const WEBHOOK_SECRET = sandboxWebhookSecret('sandbox-test-installation-secret-0123456789');
 let t: TestApp;
 let sandbox: SandboxGateway;
 beforeAll(async () => {
   t = await startTestApp();
-  sandbox = new SandboxGateway(t.database.db as Db);
+  sandbox = new SandboxGateway(t.database.db as Db, { webhookSecret: WEBHOOK_SECRET });
 });
 afterAll(async () => {
   await t?.close();
@@ -244,7 +250,7 @@ describe('the sandbox gateway', () => {
       currentPeriodEnd: null,
       created: '2026-05-01T00:00:00.000Z',
     });
-    const event = sandbox.verifyWebhook(Buffer.from(body), signSandboxWebhook(body));
+    const event = sandbox.verifyWebhook(Buffer.from(body), signSandboxWebhook(body, WEBHOOK_SECRET));
     expect(event).toEqual({
       id: 'evt_sbx_1',
       type: 'subscription.deleted',
@@ -262,7 +268,7 @@ describe('the sandbox gateway', () => {
     expect(() =>
       sandbox.verifyWebhook(
         Buffer.from(body),
-        signSandboxWebhook(body, undefined, Math.floor(Date.now() / 1000) - 3600),
+        signSandboxWebhook(body, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600),
       ),
     ).toThrow('too old');
   });

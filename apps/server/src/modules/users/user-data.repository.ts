@@ -10,7 +10,8 @@ import {
   emailOutbox,
   gatewayCustomers,
   giftCodes,
-  loginThrottles,
+  loginAlerts,
+  loginAttempts,
   messages,
   occasions,
   orders,
@@ -238,7 +239,8 @@ export async function erasePerson(
         .update(emailOutbox)
         .set({ toAddress: 'erased', bodyText: '', bodyHtml: null })
         .where(and(eq(emailOutbox.toAddress, email), inArray(emailOutbox.status, ['sent', 'failed'])));
-      await tx.delete(loginThrottles).where(eq(loginThrottles.email, email.toLowerCase()));
+      await tx.delete(loginAttempts).where(eq(loginAttempts.email, email.toLowerCase()));
+      await tx.delete(loginAlerts).where(eq(loginAlerts.email, email.toLowerCase()));
     }
     await tx
       .update(users)

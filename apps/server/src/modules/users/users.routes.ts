@@ -8,6 +8,7 @@ import {
 } from '@kinship/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { expiredSessionCookies } from '../../platform/auth.ts';
 import { deleteOwnAccount, exportOwnData, updateOwnDetails } from './user-data.service.ts';
 import { createUser, getUserByToken, getUserSponsoreds } from './users.service.ts';
 
@@ -78,13 +79,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await deleteOwnAccount(app.deps.db, app.deps.gateway, await request.siteContext(), request.params.id);
       // The login is gone: the browser forgets its session cookies.
-      const { authCookies } = await app.deps.auth.$context;
-      reply.header(
-        'set-cookie',
-        [authCookies.sessionToken, authCookies.sessionData, authCookies.dontRememberToken].map(
-          (cookie) => `${cookie.name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`,
-        ),
-      );
+      reply.header('set-cookie', await expiredSessionCookies(app.deps.auth, request));
       return reply.code(204).send();
     },
   );

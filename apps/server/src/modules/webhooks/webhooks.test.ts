@@ -12,10 +12,10 @@ import {
   users,
   webhookEvents,
 } from '../../db/schema/index.ts';
-import { signSandboxWebhook } from '../../platform/payments/sandbox-gateway.ts';
+import { sandboxWebhookSecret, signSandboxWebhook } from '../../platform/payments/sandbox-gateway.ts';
 import { startStripeDouble, stripeEvent, type StripeDouble } from '../../../test/stripe-double.ts';
 import { freshAddress, insertRecord, line, slotsFilledOf } from '../../../test/giving-fixtures.ts';
-import { clientAs, createPeople } from '../../../test/people.ts';
+import { clientAs, createPeople, TEST_AUTH_SECRET } from '../../../test/people.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 
 /** A delivery as the provider makes it: the exact bytes, a signature header, no browser headers. */
@@ -512,6 +512,7 @@ describe('the Stripe webhook', () => {
 });
 
 describe('the sandbox webhook', () => {
+  const SANDBOX_SECRET = sandboxWebhookSecret(TEST_AUTH_SECRET);
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp();
@@ -529,11 +530,11 @@ describe('the sandbox webhook', () => {
       currentPeriodEnd: null,
       created: new Date().toISOString(),
     });
-    expect(await deliver(app.port, payload, signSandboxWebhook(payload))).toEqual({
+    expect(await deliver(app.port, payload, signSandboxWebhook(payload, SANDBOX_SECRET))).toEqual({
       status: 200,
       text: JSON.stringify({ received: true, duplicate: false }),
     });
-    expect(await deliver(app.port, payload, signSandboxWebhook(payload))).toEqual({
+    expect(await deliver(app.port, payload, signSandboxWebhook(payload, SANDBOX_SECRET))).toEqual({
       status: 200,
       text: JSON.stringify({ received: true, duplicate: true }),
     });
@@ -541,5 +542,13 @@ describe('the sandbox webhook', () => {
       status: 400,
       text: 'Invalid webhook signature.',
     });
+    // The secret the sandbox once used for every installation is public: it signs nothing here.
+    const other = payload.replace('evt_sbx_1', 'evt_sbx_2');
+    expect(await deliver(app.port, other, signSandboxWebhook(other, 'whsec_sandbox_embedded'))).toEqual({
+      status: 400,
+      text: 'Invalid webhook signature.',
+    });
+    // Each installation's secret is its own, derived from its AUTH_SECRET.
+    expect(sandboxWebhookSecret('another-installation-secret-0123456789')).not.toBe(SANDBOX_SECRET);
   });
 });

@@ -16,13 +16,15 @@ import {
 } from './gateway.ts';
 import { loadConfig } from '../../config.ts';
 import { createGateway } from './index.ts';
-import { SandboxGateway, signSandboxWebhook } from './sandbox-gateway.ts';
+import { SandboxGateway, sandboxWebhookSecret, signSandboxWebhook } from './sandbox-gateway.ts';
 import { StripeGateway, STRIPE_CONNECT_AUTHORIZE_URL } from './stripe-gateway.ts';
 
 /**
  * One contract, every gateway: the sandbox (the embedded default) and Stripe (the official SDK
  * against a local double of the Stripe API) must behave the same for everything Kinship relies on.
  */
+
+const SANDBOX_SECRET = sandboxWebhookSecret(randomUUID());
 
 interface SignedDelivery {
   raw: Buffer;
@@ -69,10 +71,10 @@ const sandboxSubject: Subject = {
         created: new Date().toISOString(),
         ...event,
       });
-      return { raw: Buffer.from(payload), signature: signSandboxWebhook(payload) };
+      return { raw: Buffer.from(payload), signature: signSandboxWebhook(payload, SANDBOX_SECRET) };
     };
     return {
-      gateway: new SandboxGateway(database.db),
+      gateway: new SandboxGateway(database.db, { webhookSecret: SANDBOX_SECRET }),
       account: { accountId: 'acct_sandbox_contract', currency: 'usd' },
       paidDelivery: ({ subscriptionId, chargeId, amount }) =>
         sign({ type: 'payment.succeeded', chargeId, subscriptionId, amount }),
@@ -1028,6 +1030,7 @@ describe('choosing the gateway', () => {
   it('uses Stripe whenever a Stripe key is configured, and the sandbox only without one', () => {
     const stripe = createGateway(
       loadConfig({
+        AUTH_SECRET: SANDBOX_SECRET,
         STRIPE_SECRET_KEY: 'sk_test_x',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
         STRIPE_WEBHOOK_SECRET: 'whsec_x',
@@ -1036,19 +1039,33 @@ describe('choosing the gateway', () => {
     );
     expect(stripe).toBeInstanceOf(StripeGateway);
     expect([stripe.kind, stripe.publishableKey]).toEqual(['stripe', 'pk_test_x']);
-    const sandbox = createGateway(loadConfig({}), { db });
+    const sandbox = createGateway(loadConfig({ AUTH_SECRET: SANDBOX_SECRET }), { db });
     expect(sandbox).toBeInstanceOf(SandboxGateway);
     expect([sandbox.kind, sandbox.publishableKey]).toEqual(['sandbox', null]);
   });
 
   it('refuses a half-configured Stripe instead of falling back to the sandbox', () => {
     expect(() =>
-      createGateway(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }), { db }),
+      createGateway(
+        loadConfig({
+          AUTH_SECRET: SANDBOX_SECRET,
+          STRIPE_SECRET_KEY: 'sk_test_x',
+          STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        }),
+        { db },
+      ),
     ).toThrow('STRIPE_PUBLISHABLE_KEY must be set with STRIPE_SECRET_KEY.');
     expect(() =>
-      createGateway(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }), {
-        db,
-      }),
+      createGateway(
+        loadConfig({
+          AUTH_SECRET: SANDBOX_SECRET,
+          STRIPE_SECRET_KEY: 'sk_test_x',
+          STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+        }),
+        {
+          db,
+        },
+      ),
     ).toThrow('STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY.');
   });
 });

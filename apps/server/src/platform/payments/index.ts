@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { PartnerRow } from '../../modules/partners/partners.repository.ts';
 import { badRequest } from '../errors.ts';
 import type { GatewayAccount, PaymentGateway } from './gateway.ts';
-import { SandboxGateway } from './sandbox-gateway.ts';
+import { SandboxGateway, sandboxWebhookSecret } from './sandbox-gateway.ts';
 import { StripeGateway } from './stripe-gateway.ts';
 
 /**
@@ -25,7 +25,7 @@ export function createGateway(config: Config, deps: { db: Db }): PaymentGateway 
       },
     });
   }
-  return new SandboxGateway(deps.db);
+  return new SandboxGateway(deps.db, { webhookSecret: sandboxWebhookSecret(config.AUTH_SECRET) });
 }
 
 /**

@@ -64,7 +64,13 @@ export interface SandboxRenewal {
   currentPeriodEnd: Date;
 }
 
-export const SANDBOX_WEBHOOK_SECRET = 'whsec_sandbox_embedded';
+/**
+ * The sandbox's webhook signing secret: derived from the installation's AUTH_SECRET (never a
+ * published constant), so only this installation can sign its sandbox events.
+ */
+export function sandboxWebhookSecret(authSecret: string): string {
+  return `whsec_${createHmac('sha256', authSecret).update('kinship:sandbox-webhook:v1').digest('base64url')}`;
+}
 /** Failed renewal attempts are retried daily; the third failure in a row cancels the subscription. */
 export const SANDBOX_RENEWAL_RETRY_MS = 24 * 60 * 60 * 1000;
 export const SANDBOX_MAX_RENEWAL_ATTEMPTS = 3;
@@ -121,7 +127,7 @@ function toGatewayMethod(row: SandboxPaymentMethodRow): GatewayPaymentMethod {
 /** Signs a sandbox webhook body the way verifyWebhook checks it (Stripe's t=...,v1=... scheme). */
 export function signSandboxWebhook(
   rawBody: string,
-  secret = SANDBOX_WEBHOOK_SECRET,
+  secret: string,
   timestamp = Math.floor(Date.now() / 1000),
 ): string {
   const signature = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
@@ -134,7 +140,8 @@ export class SandboxGateway implements PaymentGateway {
 
   constructor(
     private readonly db: Db,
-    private readonly options: { webhookSecret?: string } = {},
+    /** Without a webhook secret, a random one of its own: no event from outside verifies. */
+    private readonly options: { webhookSecret: string } = { webhookSecret: randomBytes(32).toString('hex') },
   ) {}
 
   // ------------------------------------------------------------------ customers and methods
@@ -854,7 +861,7 @@ export class SandboxGateway implements PaymentGateway {
    * header `t={unix seconds},v1={hex HMAC-SHA256 of "t.body"}`, within five minutes.
    */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): GatewayEvent {
-    const secret = this.options.webhookSecret ?? SANDBOX_WEBHOOK_SECRET;
+    const secret = this.options.webhookSecret;
     const parts = Object.fromEntries(
       (signatureHeader ?? '').split(',').map((part) => {
         const at = part.indexOf('=');
