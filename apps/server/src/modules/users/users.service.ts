@@ -1,6 +1,7 @@
-import { isPartnerAdmin, type NewUser, type User, type UserSponsored } from '@kinship/domain';
+import { type NewUser, type User, type UserSponsored } from '@kinship/domain';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Db } from '../../db/client.ts';
+import { requireAccess } from '../../platform/access.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import type { RequestViewer, UserRow } from '../../platform/viewer.ts';
 import type { SiteContext } from '../sponsoreds/sponsoreds.service.ts';
@@ -96,10 +97,11 @@ export async function createUser(db: Db, viewer: RequestViewer | null, body: New
 /** GET users/{id}/sponsoreds?partnersId=: the person themself, or an administrator of the partner. */
 export async function getUserSponsoreds(db: Db, ctx: SiteContext, usersId: number): Promise<UserSponsored[]> {
   if (!ctx.viewer) throw unauthorized();
-  const self = ctx.viewer.user?.id === usersId;
-  if (!self && !isPartnerAdmin(ctx.viewer.permissions, ctx.partner.id)) {
-    throw forbidden('You can only see your own sponsorships.');
+  if (ctx.viewer.user?.id === usersId) {
+    return (await findUserSponsoreds(db, usersId, ctx.partner.id)).map(sponsorshipView);
   }
-  if (!self && !(await findUserById(db, usersId))) throw notFound(`User ${usersId} was not found.`);
-  return (await findUserSponsoreds(db, usersId, ctx.partner.id)).map(sponsorshipView);
+  // Someone else's: staff who see sponsors, limited to their programs' records.
+  const scope = requireAccess(ctx, 'sponsors.view', {}, 'You can only see your own sponsorships.');
+  if (!(await findUserById(db, usersId))) throw notFound(`User ${usersId} was not found.`);
+  return (await findUserSponsoreds(db, usersId, ctx.partner.id, false, scope)).map(sponsorshipView);
 }
