@@ -84,25 +84,26 @@ describe('hasAnyPartnerRole and the Administration link', () => {
  * (P) and limited to programs 100 and 101 (S), written out so a change to ROLE_ACTIONS must change
  * this table too. Columns: Administrator, Reporting, Management, Messages, DonorManagement.
  */
+// prettier-ignore
 const ROLE_TABLE: Record<Action, string> = {
-  //                    Admin  Report  Manage  Messag  Donors
-  //                    P S    P S     P S     P S     P S
-  'records.view': 'y y    y y     y y     y y     y y',
-  'records.manage': 'y y    - -     y y     - -     - -',
-  'pictures.manage': 'y y    - -     y y     - -     - -',
-  'types.manage': 'y -    - -     - -     - -     - -',
-  'programs.manage': 'y y    - -     y y     - -     - -',
-  'updates.manage': 'y y    - -     y y     y y     - -',
-  'sponsors.view': 'y y    y y     - -     - -     y y',
-  'sponsors.manage': 'y y    - -     - -     - -     y y',
-  'donations.view': 'y y    y y     - -     - -     y y',
-  'donations.refund': 'y -    - -     - -     - -     y -',
-  'reports.view': 'y y    y y     - -     - -     - -',
-  'letters.moderate': 'y y    - -     - -     y y     - -',
-  'settings.manage': 'y -    - -     - -     - -     - -',
-  'team.manage': 'y -    - -     - -     - -     - -',
-  'audit.view': 'y -    - -     - -     - -     - -',
-  'platform.console': '- -    - -     - -     - -     - -',
+  //                     Admin  Report  Manage  Messag  Donors
+  //                     P S    P S     P S     P S     P S
+  'records.view':      'y y    y y     y y     y y     y y',
+  'records.manage':    'y y    - -     y y     - -     - -',
+  'pictures.manage':   'y y    - -     y y     - -     - -',
+  'types.manage':      'y -    - -     - -     - -     - -',
+  'programs.manage':   'y y    - -     y y     - -     - -',
+  'updates.manage':    'y y    - -     y y     y y     - -',
+  'sponsors.view':     'y y    y y     - -     - -     y y',
+  'sponsors.manage':   'y y    - -     - -     - -     y y',
+  'donations.view':    'y y    y y     - -     - -     y y',
+  'donations.refund':  'y -    - -     - -     - -     y -',
+  'reports.view':      'y y    y y     - -     - -     - -',
+  'letters.moderate':  'y y    - -     - -     y y     - -',
+  'settings.manage':   'y -    - -     - -     - -     - -',
+  'team.manage':       'y -    - -     - -     - -     - -',
+  'audit.view':        'y -    - -     - -     - -     - -',
+  'platform.console':  '- -    - -     - -     - -     - -',
 };
 
 const ROLE_IDS = [Role.Administrator, Role.Reporting, Role.Management, Role.Messages, Role.DonorManagement];

@@ -2,7 +2,7 @@ import { can, dashboardUrl, ONBOARDING_MESSAGES, type OnboardUrlResponse } from 
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { requireAccess } from '../../platform/access.ts';
-import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../platform/errors.ts';
+import { badRequest, HttpError, notFound, unauthorized } from '../../platform/errors.ts';
 import type { PaymentGateway } from '../../platform/payments/gateway.ts';
 import type { SiteContext } from '../sponsoreds/sponsoreds.service.ts';
 import { issueOnboardingState, readOnboardingState } from './onboarding-state.ts';

@@ -2,7 +2,7 @@ import { type NewUser, type User, type UserSponsored } from '@kinship/domain';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Db } from '../../db/client.ts';
 import { requireAccess } from '../../platform/access.ts';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound, unauthorized } from '../../platform/errors.ts';
 import type { RequestViewer, UserRow } from '../../platform/viewer.ts';
 import type { SiteContext } from '../sponsoreds/sponsoreds.service.ts';
 import { findPartnerUsersOf, findUserById, findUserSponsoreds, insertUser } from './users.repository.ts';
