@@ -23,9 +23,18 @@ export function requiredMantineStyles(webRoot: string): string[] {
   for (const file of sourceFiles(path.join(webRoot, 'src'))) {
     for (const name of namedImportsFrom(fs.readFileSync(file, 'utf8'), '@mantine/core')) names.add(name);
   }
-  const notifications = path.join(path.dirname(resolve('@mantine/notifications/styles.css')), 'esm');
-  for (const file of sourceFiles(notifications, /\.mjs$/)) {
-    for (const name of namedImportsFrom(fs.readFileSync(file, 'utf8'), '@mantine/core')) names.add(name);
+  // The Mantine-ecosystem packages the app renders use core components of their own.
+  const sources = sourceFiles(path.join(webRoot, 'src')).map((file) => fs.readFileSync(file, 'utf8'));
+  const packages = [
+    '@mantine/notifications',
+    ...ECOSYSTEM_PACKAGES.filter((pkg) => sources.some((text) => importsModule(text, pkg))),
+  ];
+  for (const pkg of packages) {
+    const dir = path.dirname(resolve(`${pkg}/styles.css`));
+    const code = fs.existsSync(path.join(dir, 'esm')) ? path.join(dir, 'esm') : dir;
+    for (const file of sourceFiles(code, /\.mjs$/)) {
+      for (const name of namedImportsFrom(fs.readFileSync(file, 'utf8'), '@mantine/core')) names.add(name);
+    }
   }
 
   const seen = new Set<string>();
@@ -56,6 +65,13 @@ export function requiredMantineStyles(webRoot: string): string[] {
     .filter((sheet) => fs.existsSync(path.join(core, 'styles', sheet)))
     .sort((a, b) => positionOf(a) - positionOf(b));
   return ['baseline.css', 'default-css-variables.css', 'global.css', ...components];
+}
+
+/** Packages whose core components count when the app imports them (each ships a styles.css). */
+const ECOSYSTEM_PACKAGES = ['@mantine/dates', '@mantine/dropzone', '@mantine/charts', 'mantine-datatable'];
+
+function importsModule(source: string, module: string): boolean {
+  return new RegExp(`from\\s*["']${module.replace('/', '\\/')}["']`).test(source);
 }
 
 /** The contents `src/mantine-styles.ts` must have. */

@@ -19,4 +19,10 @@ describe("Mantine's per-component styles", () => {
     expect(sheets.slice(0, 3)).toEqual(['baseline.css', 'default-css-variables.css', 'global.css']);
     expect(sheets.indexOf('UnstyledButton.css')).toBeLessThan(sheets.indexOf('Button.css'));
   });
+
+  it('follows the core components of the Mantine packages the app uses: the data table needs Table and Pagination', () => {
+    const sheets = requiredMantineStyles(webRoot);
+    for (const sheet of ['Table.css', 'Pagination.css', 'LoadingOverlay.css', 'Progress.css', 'AppShell.css'])
+      expect(sheets).toContain(sheet);
+  });
 });

@@ -9,9 +9,10 @@ afterEach(() => {
 
 // Mantine reads these browser APIs that jsdom lacks.
 if (!window.matchMedia) {
+  // As in browsers, an empty query matches (mantine-datatable shows a column whose query is empty).
   window.matchMedia = (query: string) =>
     ({
-      matches: false,
+      matches: query.trim() === '',
       media: query,
       onchange: null,
       addListener: () => undefined,
