@@ -1,3 +1,4 @@
+import '../../components/staff/mantine-styles';
 import { Box, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
