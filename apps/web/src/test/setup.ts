@@ -29,6 +29,8 @@ class ResizeObserverStub {
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 window.scrollTo = () => undefined;
+// mantine-datatable scrolls its viewport back to the top on a new page.
+Element.prototype.scrollTo ??= () => undefined;
 // Mantine's Combobox scrolls the selected option into view.
 Element.prototype.scrollIntoView ??= () => undefined;
 // Mantine's autosize Textarea listens for web fonts loading; jsdom has no FontFaceSet.

@@ -51,7 +51,7 @@ const filters = [
 
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
-describe('ServerDataTable', () => {
+describe('ServerDataTable', { timeout: 15_000 }, () => {
   let exported: Blob[] = [];
   beforeEach(() => {
     exported = [];
