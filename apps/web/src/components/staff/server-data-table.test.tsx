@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { csvCell, toCsv } from './csv';
@@ -128,6 +129,31 @@ describe('ServerDataTable', { timeout: 15_000 }, () => {
     );
     await waitFor(() => expect(screen.queryByText(/^Child \d+$/)).not.toBeInTheDocument());
     expect(screen.getByText('No rows match this search.')).toBeInTheDocument();
+  });
+
+  it('filters by a date range once both ends are chosen', async () => {
+    const fetchPage = serverOf(ALL);
+    const { user } = renderWithProviders(
+      <ServerDataTable
+        queryKey={['t7']}
+        fetchPage={fetchPage}
+        columns={columns}
+        rowKey={(r) => r.id}
+        filters={[{ kind: 'dateRange', key: 'started', label: 'Started' }]}
+      />,
+    );
+    await screen.findByText('Child 01');
+    await user.click(screen.getByRole('button', { name: 'Started' }));
+    const month = dayjs().format('MMMM YYYY');
+    await user.click(await screen.findByRole('button', { name: `3 ${month}` }));
+    await user.click(screen.getByRole('button', { name: `12 ${month}` }));
+    const from = dayjs().date(3).format('YYYY-MM-DD');
+    const to = dayjs().date(12).format('YYYY-MM-DD');
+    await waitFor(() =>
+      expect(fetchPage).toHaveBeenLastCalledWith(
+        expect.objectContaining({ filters: { started: `${from}..${to}` } }),
+      ),
+    );
   });
 
   it('says what an empty list will hold', async () => {

@@ -1,5 +1,7 @@
+import '@mantine/dates/styles.css';
 import 'mantine-datatable/styles.css';
 import { Button, Checkbox, Group, Menu, Select, Stack, Text, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
@@ -32,10 +34,14 @@ export interface StaffColumn<Row> {
   csv?: (row: Row) => unknown;
 }
 
-export interface StaffFilter {
-  key: string;
-  label: string;
-  options: { value: string; label: string }[];
+/** A filter: a choice among options, or a date range (sent as `YYYY-MM-DD..YYYY-MM-DD`). */
+export type StaffFilter =
+  | { kind?: 'select'; key: string; label: string; options: { value: string; label: string }[] }
+  | { kind: 'dateRange'; key: string; label: string };
+
+/** A date range as a filter value: both ends, ISO dates joined by `..`; empty until both are chosen. */
+export function dateRangeValue(range: readonly [string | null, string | null]): string {
+  return range[0] && range[1] ? `${range[0]}..${range[1]}` : '';
 }
 
 export interface ServerDataTableProps<Row> {
@@ -158,18 +164,31 @@ export function ServerDataTable<Row>({
           }}
           style={{ flex: '1 1 14rem' }}
         />
-        {filters.map((f) => (
-          <Select
-            key={f.key}
-            label={f.label}
-            data={f.options}
-            value={filterValues[f.key] || null}
-            onChange={(value) => changeFilter(f.key, value)}
-            clearable
-            placeholder="All"
-            style={{ flex: '0 1 12rem' }}
-          />
-        ))}
+        {filters.map((f) =>
+          f.kind === 'dateRange' ? (
+            <DatePickerInput
+              key={f.key}
+              type="range"
+              label={f.label}
+              placeholder="Any date"
+              clearable
+              valueFormat="YYYY-MM-DD"
+              onChange={(range) => changeFilter(f.key, dateRangeValue(range))}
+              style={{ flex: '0 1 16rem' }}
+            />
+          ) : (
+            <Select
+              key={f.key}
+              label={f.label}
+              data={f.options}
+              value={filterValues[f.key] || null}
+              onChange={(value) => changeFilter(f.key, value)}
+              clearable
+              placeholder="All"
+              style={{ flex: '0 1 12rem' }}
+            />
+          ),
+        )}
         <Menu closeOnItemClick={false} position="bottom-end">
           <Menu.Target>
             <Button variant="default">Columns</Button>
