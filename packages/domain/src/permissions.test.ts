@@ -5,10 +5,12 @@ import {
   actionScope,
   actionsFor,
   can,
+  canAccessEntity,
   canAccessPrivateDemo,
   canAdministerSponsored,
   hasAnyPartnerPermission,
   hasAnyPartnerRole,
+  isPartnerAdmin,
   isPlatformAdmin,
   isProgramScoped,
   rolesFor,
@@ -192,6 +194,27 @@ describe('staffedPartnerIds', () => {
     expect(staffedPartnerIds(twoPartners)).toEqual([PARTNER, OTHER_PARTNER]);
     expect(staffedPartnerIds(entityOnly)).toEqual([]);
     expect(staffedPartnerIds(anonymous)).toEqual([]);
+  });
+});
+
+describe('the deprecated pre-action rules, kept for code still moving to can()', () => {
+  it('isPartnerAdmin: a platform admin, anyone with an entity, or a partner-wide Administrator', () => {
+    expect(isPartnerAdmin(platformAdmin, PARTNER)).toBe(true);
+    expect(isPartnerAdmin(programManager, PARTNER)).toBe(true);
+    expect(isPartnerAdmin(entityOnly, PARTNER)).toBe(true);
+    expect(isPartnerAdmin(partnerAdmin, PARTNER)).toBe(true);
+    expect(isPartnerAdmin(partnerReporter, PARTNER)).toBe(false);
+    expect(isPartnerAdmin(partnerAdmin, OTHER_PARTNER)).toBe(false);
+    expect(isPartnerAdmin(anonymous, PARTNER)).toBe(false);
+  });
+
+  it('canAccessEntity: a role, partner-wide or including the entity', () => {
+    expect(canAccessEntity(platformAdmin, PARTNER, 999)).toBe(true);
+    expect(canAccessEntity(partnerReporter, PARTNER, 999)).toBe(true);
+    expect(canAccessEntity(programManager, PARTNER, 101)).toBe(true);
+    expect(canAccessEntity(programManager, PARTNER, 102)).toBe(false);
+    expect(canAccessEntity(entityOnly, PARTNER, 100)).toBe(false);
+    expect(canAccessEntity(anonymous, PARTNER, 100)).toBe(false);
   });
 });
 

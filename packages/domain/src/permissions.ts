@@ -173,6 +173,30 @@ export function staffedPartnerIds(viewer: Viewer): number[] {
   return [...new Set(ids)].sort((a, b) => a - b);
 }
 
+/**
+ * @deprecated Use `can(viewer, action, target)`. The pre-action rule, kept unchanged while code
+ * written against it (in parallel branches) moves over: a platform admin; a user with at least one
+ * entity at the partner; or an Administrator there with partner-wide scope.
+ */
+export function isPartnerAdmin(viewer: Viewer, partnersId: number): boolean {
+  if (isPlatformAdmin(viewer)) return true;
+  return partnerUsersOf(viewer, partnersId).some(
+    (pu) => pu.entityIds.length > 0 || pu.roles.includes(Role.Administrator),
+  );
+}
+
+/**
+ * @deprecated Use `can(viewer, 'records.view', { partnersId, entitiesId })`. The pre-action rule,
+ * kept unchanged: a platform admin; or a partner user holding a role whose entity scope is
+ * partner-wide (empty) or includes the entity.
+ */
+export function canAccessEntity(viewer: Viewer, partnersId: number, entitiesId: number): boolean {
+  if (isPlatformAdmin(viewer)) return true;
+  return partnerUsersOf(viewer, partnersId).some(
+    (pu) => pu.roles.length > 0 && (pu.entityIds.length === 0 || pu.entityIds.includes(entitiesId)),
+  );
+}
+
 /** A person who may see a sponsored record in full: `records.view` in the record's program. */
 export function canAdministerSponsored(
   viewer: Viewer,
