@@ -12,7 +12,7 @@ import path from 'node:path';
  * followed from there, and each component folder reached that has a stylesheet is kept. The global
  * sheets come first. `src/mantine-styles.ts` holds the result; a test fails when it is out of date.
  */
-export function requiredMantineStyles(webRoot: string): string[] {
+export function requiredMantineStyles(webRoot: string, part: StylesPart = 'site'): string[] {
   // Each package's root is found from a stylesheet it exports (its package.json is not exported).
   const resolve = createRequire(path.join(webRoot, 'package.json')).resolve;
   const core = path.dirname(resolve('@mantine/core/styles.css'));
@@ -20,12 +20,23 @@ export function requiredMantineStyles(webRoot: string): string[] {
   const exportFiles = exportedModules(path.join(esm, 'index.mjs'));
 
   const names = new Set<string>();
-  for (const file of sourceFiles(path.join(webRoot, 'src'))) {
-    for (const name of namedImportsFrom(fs.readFileSync(file, 'utf8'), '@mantine/core')) names.add(name);
+  const sources = sourceFiles(path.join(webRoot, 'src'))
+    .filter((file) => isStaffSource(webRoot, file) === (part === 'staff'))
+    .map((file) => fs.readFileSync(file, 'utf8'));
+  for (const text of sources) {
+    for (const name of namedImportsFrom(text, '@mantine/core')) names.add(name);
   }
-  const notifications = path.join(path.dirname(resolve('@mantine/notifications/styles.css')), 'esm');
-  for (const file of sourceFiles(notifications, /\.mjs$/)) {
-    for (const name of namedImportsFrom(fs.readFileSync(file, 'utf8'), '@mantine/core')) names.add(name);
+  // The Mantine-ecosystem packages the app renders use core components of their own.
+  const packages = [
+    ...(part === 'site' ? ['@mantine/notifications'] : []),
+    ...ECOSYSTEM_PACKAGES.filter((pkg) => sources.some((text) => importsModule(text, pkg))),
+  ];
+  for (const pkg of packages) {
+    const dir = path.dirname(resolve(`${pkg}/styles.css`));
+    const code = fs.existsSync(path.join(dir, 'esm')) ? path.join(dir, 'esm') : dir;
+    for (const file of sourceFiles(code, /\.mjs$/)) {
+      for (const name of namedImportsFrom(fs.readFileSync(file, 'utf8'), '@mantine/core')) names.add(name);
+    }
   }
 
   const seen = new Set<string>();
@@ -55,13 +66,46 @@ export function requiredMantineStyles(webRoot: string): string[] {
     .map((folder) => `${folder}.css`)
     .filter((sheet) => fs.existsSync(path.join(core, 'styles', sheet)))
     .sort((a, b) => positionOf(a) - positionOf(b));
+  if (part === 'staff') {
+    const site = new Set(requiredMantineStyles(webRoot, 'site'));
+    return components.filter((sheet) => !site.has(sheet));
+  }
   return ['baseline.css', 'default-css-variables.css', 'global.css', ...components];
 }
 
+/**
+ * `site`: every page's render-blocking stylesheet (src/mantine-styles.ts, loaded by main.tsx);
+ * `staff`: what the dashboard's lazy chunk adds (src/components/staff/mantine-styles.ts), so the
+ * staff screens' tables, app shell and uploads cost the public site nothing.
+ */
+export type StylesPart = 'site' | 'staff';
+
+const STAFF_SOURCES = ['src/app/routes/dashboard.tsx', 'src/features/dashboard/', 'src/components/staff/'];
+
+function isStaffSource(webRoot: string, file: string): boolean {
+  const relative = path.relative(webRoot, file).split(path.sep).join('/');
+  return STAFF_SOURCES.some((prefix) => relative === prefix || relative.startsWith(prefix));
+}
+
+/** Where each part's module is written. */
+export const STYLES_MODULE: Record<StylesPart, string> = {
+  site: 'src/mantine-styles.ts',
+  staff: 'src/components/staff/mantine-styles.ts',
+};
+
+/** Packages whose core components count when the app imports them (each ships a styles.css). */
+const ECOSYSTEM_PACKAGES = ['@mantine/dates', '@mantine/dropzone', '@mantine/charts', 'mantine-datatable'];
+
+function importsModule(source: string, module: string): boolean {
+  return new RegExp(`from\\s*["']${module.replace('/', '\\/')}["']`).test(source);
+}
+
 /** The contents `src/mantine-styles.ts` must have. */
-export function mantineStylesModule(sheets: readonly string[]): string {
+export function mantineStylesModule(sheets: readonly string[], part: StylesPart = 'site'): string {
   return [
-    '// Generated from the components the app uses (apps/web/mantine-styles.ts); a test keeps it current.',
+    part === 'site'
+      ? '// Generated from the components the app uses (apps/web/mantine-styles.ts); a test keeps it current.'
+      : '// Generated from the components only the staff screens use (apps/web/mantine-styles.ts); a test keeps it current.',
     '// Regenerate with: npm run mantine-styles -w apps/web',
     ...sheets.map((sheet) => `import '@mantine/core/styles/${sheet}';`),
     '',
@@ -114,8 +158,10 @@ function sourceFiles(dir: string, pattern = /\.tsx?$/): string[] {
 // `node --import tsx mantine-styles.ts` writes src/mantine-styles.ts.
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const webRoot = import.meta.dirname;
-  fs.writeFileSync(
-    path.join(webRoot, 'src', 'mantine-styles.ts'),
-    mantineStylesModule(requiredMantineStyles(webRoot)),
-  );
+  for (const part of ['site', 'staff'] as const) {
+    fs.writeFileSync(
+      path.join(webRoot, STYLES_MODULE[part]),
+      mantineStylesModule(requiredMantineStyles(webRoot, part), part),
+    );
+  }
 }

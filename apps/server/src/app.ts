@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { donationsRoutes } from './modules/donations/donations.routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(
   await app.register(subscriptionsRoutes);
   await app.register(sandboxRoutes);
   await app.register(receiptsRoutes);
+  await app.register(dashboardRoutes);
   await registerWebApp(app, config.WEB_DIST);
   return app;
 }

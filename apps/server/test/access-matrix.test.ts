@@ -1,9 +1,13 @@
 import fs from 'node:fs';
-import { and, asc, eq, exists, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { ACTIONS, can, Role, type Action, type StaffedPartner } from '@kinship/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   orders,
   partnerSponsoredTypes,
+  partnerUserEntities,
+  partnerUserRoles,
+  partnerUsers,
   sponsoredImages,
   sponsoreds,
   subscriptions,
@@ -15,7 +19,7 @@ import { DEMO_ACCOUNTS, DEMO_IDS } from '../src/seed/demo.ts';
 import { freshAddress, insertRecord, line } from './giving-fixtures.ts';
 import type { TestClient, TestResponse } from './http-client.ts';
 import { pdfText } from './pdf-text.ts';
-import { createPeople, signedSessionCookie } from './people.ts';
+import { clientAs, createPeople, signedSessionCookie } from './people.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 /*
@@ -32,12 +36,84 @@ import { startTestApp, type TestApp } from './test-app.ts';
  * nor administrator of a masked record never receives its last name, birthday or pictures, and a
  * denied answer never carries the other partner's data.
  *
+ * THE ACTION AXIS: beside those seven, every row runs on A as each staff role alone (Administrator,
+ * Reporting, Management, Messages, DonorManagement), partner-wide and limited to the program
+ * administrator's program: ten people of partner A. A row's `staff` says what they get: one status
+ * for all, or the action the route requires with its status when granted and when denied; who is
+ * granted is read from ACTION_AXIS, the role map written out (decision 022). An action without a
+ * row in ACTION_AXIS fails the axis tests, and the server's own view of each person's actions
+ * (GET dashboard/partners) must match it too.
+ *
  * Set KINSHIP_MATRIX_OBSERVED=path to write the observed table (handy when adding a row).
  */
 
 const VIEWERS = ['anonymous', 'donor', 'sponsor', 'adminA', 'programA', 'adminB', 'platform'] as const;
 type Viewer = (typeof VIEWERS)[number];
 type Target = 'A' | 'B' | 'BonA';
+
+/** The staff roles of the action axis, each held alone, partner-wide and in one program. */
+const STAFF_ROLES = [
+  ['Administrator', Role.Administrator],
+  ['Reporting', Role.Reporting],
+  ['Management', Role.Management],
+  ['Messages', Role.Messages],
+  ['DonorManagement', Role.DonorManagement],
+] as const;
+
+interface StaffViewer {
+  name: string;
+  role: number;
+  /** Limited to the program administrator's program (DEMO_IDS.programAdminEntity). */
+  scoped: boolean;
+}
+
+const STAFF: StaffViewer[] = STAFF_ROLES.flatMap(([name, role]) => [
+  { name, role, scoped: false },
+  { name: `${name} in a program`, role, scoped: true },
+]);
+
+/*
+ * The role map written out: per action, for each staff viewer in the order of STAFF (each role
+ * partner-wide P, then in a program S), whether they may do it (in their program, for S).
+ */
+// prettier-ignore
+const ACTION_AXIS: Record<Action, string> = {
+  //                     Admin  Report  Manage  Messag  Donors
+  //                     P S    P S     P S     P S     P S
+  'records.view':      'y y    y y     y y     y y     y y',
+  'records.manage':    'y y    - -     y y     - -     - -',
+  'pictures.manage':   'y y    - -     y y     - -     - -',
+  'types.manage':      'y -    - -     - -     - -     - -',
+  'programs.manage':   'y y    - -     y y     - -     - -',
+  'updates.manage':    'y y    - -     y y     y y     - -',
+  'sponsors.view':     'y y    y y     - -     - -     y y',
+  'sponsors.manage':   'y y    - -     - -     - -     y y',
+  'donations.view':    'y y    y y     - -     - -     y y',
+  'donations.refund':  'y -    - -     - -     - -     y -',
+  'reports.view':      'y y    y y     - -     - -     - -',
+  'letters.moderate':  'y y    - -     - -     y y     - -',
+  'settings.manage':   'y -    - -     - -     - -     - -',
+  'team.manage':       'y -    - -     - -     - -     - -',
+  'audit.view':        'y -    - -     - -     - -     - -',
+  'platform.console':  '- -    - -     - -     - -     - -',
+};
+
+/** Whether the axis grants a staff viewer an action, at a program (undefined: the partner as a whole). */
+function axisGrants(action: Action, staff: StaffViewer, entitiesId: number | undefined): boolean {
+  const granted = ACTION_AXIS[action].split(/\s+/)[STAFF.indexOf(staff)] === 'y';
+  return granted && (!staff.scoped || entitiesId === undefined || entitiesId === DEMO_IDS.programAdminEntity);
+}
+
+/** What the staff viewers get on a row: one status for all, or the status by the action's grant. */
+type StaffExpectation =
+  | number
+  | {
+      action: Action;
+      /** The program of the object asked about; omitted for a list of the partner. */
+      at?: (all: Objects) => number;
+      granted: number;
+      denied: number;
+    };
 
 const LOGINS: Record<Exclude<Viewer, 'anonymous'>, string> = {
   donor: 'donor@demo.example.org',
@@ -57,6 +133,7 @@ const PRIVILEGED: Record<Target, readonly Viewer[]> = {
 
 interface MaskedRecord {
   id: number;
+  entitiesId: number;
   lastName: string;
   birthday: string;
   imagePaths: string[];
@@ -106,6 +183,8 @@ interface Row {
   case?: string;
   call: (o: PartnerObjects, all: Objects, target: Target) => Call;
   expect: Partial<Record<Target, string>>;
+  /** What each staff viewer of the action axis gets on A (rows with an A target). */
+  staff: StaffExpectation;
   /** The masked record this row is about, when not the target's own (with who may see it in full). */
   masked?: { record: (all: Objects) => MaskedRecord; privileged: readonly Viewer[] };
 }
@@ -143,6 +222,7 @@ const MATRIX: Row[] = [
     route: 'GET /api/auth/*',
     case: 'get-session',
     call: () => ({ path: '/api/auth/get-session' }),
+    staff: 200,
     expect: { A: all(200), B: all(200) },
   },
   {
@@ -152,11 +232,13 @@ const MATRIX: Row[] = [
       path: '/api/auth/request-password-reset',
       body: { email: 'nobody-in-the-matrix@example.org' },
     }),
+    staff: 200,
     expect: { A: all(200), B: all(200) },
   },
   {
     route: 'GET /api/auth-config',
     call: (o) => ({ path: `/api/auth-config?${q(o)}` }),
+    staff: 200,
     expect: { A: all(200), B: all(200) },
   },
   // ------------------------------------------------------------------ partners
@@ -164,11 +246,13 @@ const MATRIX: Row[] = [
     route: 'GET /api/partners/:key',
     call: (o) => ({ path: `/api/partners/${o.subdomain}` }),
     // The public partner model, by key on any site.
+    staff: 200,
     expect: { A: all(200), B: all(200), BonA: all(200) },
   },
   {
     route: 'GET /api/partners',
     call: (o) => ({ path: `/api/partners?${q(o)}` }),
+    staff: 200,
     expect: { A: all(200), B: all(200) },
   },
   {
@@ -176,6 +260,7 @@ const MATRIX: Row[] = [
     call: (o, _all, target) => ({
       path: `/api/partners/${o.partnersId}/onboardurl?partnersId=${target === 'BonA' ? 2 : o.partnersId}`,
     }),
+    staff: { action: 'settings.manage', granted: 200, denied: 403 },
     expect: {
       A: '401 403 403 200 403 403 200',
       B: '401 403 403 403 403 200 200',
@@ -188,6 +273,7 @@ const MATRIX: Row[] = [
       path: '/api/partners/oauthonboard',
       body: { state: 'not-a-state', authorizationCode: 'ac_nothing' },
     }),
+    staff: 400,
     expect: { A: all(400), B: all(400) },
   },
   // ------------------------------------------------------------------ sponsored records
@@ -195,13 +281,15 @@ const MATRIX: Row[] = [
     route: 'GET /api/partners/:partnerId/sponsoreds',
     case: 'active listing of the site',
     call: (o) => ({ path: `/api/partners/${o.partnersId}/sponsoreds?${q(o)}&limit=100` }),
+    staff: 200,
     expect: { A: all(200), B: all(200), BonA: all(404) },
   },
   {
     route: 'GET /api/partners/:partnerId/sponsoreds',
     case: 'inactive records (administrators only)',
     call: (o) => ({ path: `/api/partners/${o.partnersId}/sponsoreds?${q(o)}&status=inactive` }),
-    expect: { A: '403 403 403 200 200 403 200', B: '403 403 403 403 403 200 200' },
+    staff: { action: 'records.view', granted: 200, denied: 403 },
+    expect: { A: '401 403 403 200 200 403 200', B: '401 403 403 403 403 200 200' },
   },
   {
     route: 'GET /api/partners/:partnerId/sponsoreds',
@@ -211,17 +299,20 @@ const MATRIX: Row[] = [
       const other = o.partnersId === 2 ? objects.B : objects.A;
       return { path: `/api/partners/${site.partnersId}/sponsoreds?${q(site)}&entitiesId=${other.entityId}` };
     },
+    staff: 400,
     expect: { A: all(400), B: all(400) },
   },
   {
     route: 'GET /api/sponsoreds/:id',
     call: (o) => ({ path: `/api/sponsoreds/${o.masked.id}` }),
+    staff: 200,
     expect: { A: all(200), B: all(200), BonA: all(404) },
   },
   {
     route: 'GET /api/sponsoreds/:id',
     case: 'a masked record outside the program administrator’s program',
     call: (_o, objects) => ({ path: `/api/sponsoreds/${objects.outsideProgram.id}` }),
+    staff: 200,
     expect: { A: all(200) },
     masked: { record: (objects) => objects.outsideProgram, privileged: ['adminA', 'platform'] },
   },
@@ -229,18 +320,21 @@ const MATRIX: Row[] = [
     route: 'GET /api/sponsoreds/:id/updates',
     case: 'a masked record outside the program administrator’s program',
     call: (_o, objects) => ({ path: `/api/sponsoreds/${objects.outsideProgram.id}/updates` }),
+    staff: { action: 'records.view', at: (all) => all.outsideProgram.entitiesId, granted: 200, denied: 403 },
     expect: { A: '401 403 403 200 403 403 200' },
     masked: { record: (objects) => objects.outsideProgram, privileged: ['adminA', 'platform'] },
   },
   {
     route: 'GET /api/sponsoreds/:id/images',
     call: (o) => ({ path: `/api/sponsoreds/${o.masked.id}/images` }),
+    staff: 200,
     expect: { A: all(200), B: all(200), BonA: all(404) },
   },
   {
     route: 'POST /api/sponsoreds/:id/images',
     case: 'a JSON body (the access check comes first, then 415 for a body that is not multipart)',
     call: (o) => ({ path: `/api/sponsoreds/${o.masked.id}/images?${q(o)}`, body: {} }),
+    staff: { action: 'pictures.manage', at: (all) => all.A.masked.entitiesId, granted: 415, denied: 403 },
     expect: {
       A: '401 403 403 415 415 403 415',
       B: '401 403 403 403 403 415 415',
@@ -250,6 +344,7 @@ const MATRIX: Row[] = [
   {
     route: 'GET /api/sponsoreds/:id/updates',
     call: (o) => ({ path: `/api/sponsoreds/${o.masked.id}/updates` }),
+    staff: { action: 'records.view', at: (all) => all.A.masked.entitiesId, granted: 200, denied: 403 },
     expect: {
       A: '401 403 200 200 200 403 200',
       B: '401 403 200 403 403 200 200',
@@ -260,6 +355,7 @@ const MATRIX: Row[] = [
     route: 'GET /media/*',
     case: 'a gallery picture of the masked record',
     call: (o) => ({ path: `/media/${o.masked.imagePaths.at(-1)!}` }),
+    staff: { action: 'records.view', at: (all) => all.A.masked.entitiesId, granted: 200, denied: 404 },
     expect: {
       A: '404 404 200 200 200 404 200',
       B: '404 404 200 404 404 200 200',
@@ -270,6 +366,7 @@ const MATRIX: Row[] = [
   {
     route: 'GET /api/users/getByToken',
     call: (o) => ({ path: `/api/users/getByToken?${q(o)}` }),
+    staff: 200,
     expect: { A: '401 200 200 200 200 200 200', B: '401 200 200 200 200 200 200' },
   },
   {
@@ -287,11 +384,13 @@ const MATRIX: Row[] = [
         zip: '1',
       },
     }),
+    staff: 409,
     expect: { A: '401 409 409 409 409 409 409', B: '401 409 409 409 409 409 409' },
   },
   {
     route: 'GET /api/users/:id/sponsoreds',
     call: (o) => ({ path: `/api/users/${o.sponsorUserId}/sponsoreds?${q(o)}` }),
+    staff: { action: 'sponsors.view', granted: 200, denied: 403 },
     expect: { A: '401 403 200 200 200 403 200', B: '401 403 200 403 403 200 200' },
   },
   {
@@ -308,6 +407,7 @@ const MATRIX: Row[] = [
         zip: '78701',
       },
     }),
+    staff: 403,
     expect: { A: '401 403 200 403 403 403 403', B: '401 403 200 403 403 403 403' },
   },
   {
@@ -317,16 +417,19 @@ const MATRIX: Row[] = [
       path: `/api/users/${o.strangerUserId}?${q(o)}`,
       body: { firstName: 'Mallory', lastName: 'X', address1: '1 St', city: 'C', state: 'S', zip: '1' },
     }),
+    staff: 403,
     expect: { A: '401 403 403 403 403 403 403', B: '401 403 403 403 403 403 403' },
   },
   {
     route: 'GET /api/users/:id/export',
     call: (o) => ({ path: `/api/users/${o.sponsorUserId}/export?${q(o)}` }),
+    staff: 403,
     expect: { A: '401 403 200 403 403 403 403', B: '401 403 200 403 403 403 403' },
   },
   {
     route: 'GET /api/users/:id/statement',
     call: (o) => ({ path: `/api/users/${o.sponsorUserId}/statement?${q(o)}` }),
+    staff: 403,
     expect: { A: '401 403 200 403 403 403 403', B: '401 403 200 403 403 403 403' },
   },
   // ------------------------------------------------------------------ payments
@@ -334,21 +437,25 @@ const MATRIX: Row[] = [
     route: 'GET /api/payments/config',
     call: (o) => ({ path: `/api/payments/config?${q(o)}` }),
     // The card field's configuration: public, as visitors donate too.
+    staff: 200,
     expect: { A: all(200), B: all(200) },
   },
   {
     route: 'GET /api/payments/setupintent',
     call: (o) => ({ path: `/api/payments/setupintent?${q(o)}` }),
+    staff: 200,
     expect: { A: '401 200 200 200 200 200 200', B: '401 200 200 200 200 200 200' },
   },
   {
     route: 'GET /api/payments/:userId/paymentmethods',
     call: (o) => ({ path: `/api/payments/${o.sponsorUserId}/paymentmethods?${q(o)}` }),
+    staff: 403,
     expect: { A: '401 403 200 403 403 403 403', B: '401 403 200 403 403 403 403' },
   },
   {
     route: 'PUT /api/payments/updatedefaultpaymentmethod/:id',
     call: (o) => ({ path: `/api/payments/updatedefaultpaymentmethod/${o.methodInUse}?${q(o)}` }),
+    staff: 404,
     expect: {
       A: '401 404 200 404 404 404 404',
       B: '401 404 200 404 404 404 404',
@@ -358,6 +465,7 @@ const MATRIX: Row[] = [
   {
     route: 'GET /api/payments/subscriptiondetail/:id',
     call: (o) => ({ path: `/api/payments/subscriptiondetail/${o.subscriptionId}?${q(o)}` }),
+    staff: 404,
     expect: {
       A: '401 404 200 404 404 404 404',
       B: '401 404 200 404 404 404 404',
@@ -370,6 +478,7 @@ const MATRIX: Row[] = [
       path: `/api/payments/updatesubscriptionpayment/${o.ordersId}?${q(o)}`,
       body: { ordersId: o.ordersId, paymentMethodId: o.methodInUse },
     }),
+    staff: 404,
     expect: {
       A: '401 404 200 404 404 404 404',
       B: '401 404 200 404 404 404 404',
@@ -379,6 +488,7 @@ const MATRIX: Row[] = [
   {
     route: 'PUT /api/payments/resetsubscriptionprice/:id',
     call: (o) => ({ path: `/api/payments/resetsubscriptionprice/${o.subscriptionId}?${q(o)}` }),
+    staff: 404,
     expect: {
       A: '401 404 200 404 404 404 404',
       B: '401 404 200 404 404 404 404',
@@ -388,6 +498,7 @@ const MATRIX: Row[] = [
   {
     route: 'POST /api/payments/checkout/:interval',
     call: (o) => ({ path: `/api/payments/checkout/month?${q(o)}`, body: checkoutBody(o) }),
+    staff: 200,
     expect: {
       A: '401 200 200 200 200 200 200',
       B: '401 200 200 200 200 200 200',
@@ -397,6 +508,7 @@ const MATRIX: Row[] = [
   {
     route: 'POST /api/payments/checkout',
     call: (o) => ({ path: `/api/payments/checkout?${q(o)}`, body: checkoutBody(o, 'year') }),
+    staff: 200,
     expect: {
       A: '401 200 200 200 200 200 200',
       B: '401 200 200 200 200 200 200',
@@ -417,22 +529,26 @@ const MATRIX: Row[] = [
         token: 'pm_card_visa',
       },
     }),
+    staff: 200,
     expect: { A: all(200), B: all(200) },
   },
   {
     route: 'GET /api/receipts/:code',
     call: (o) => ({ path: `/api/receipts/${o.receiptCode}?${q(o)}` }),
+    staff: 200,
     expect: { A: all(200), B: all(200), BonA: all(404) },
   },
   {
     route: 'GET /api/receipts/:code/pdf',
     call: (o) => ({ path: `/api/receipts/${o.receiptCode}/pdf?${q(o)}` }),
+    staff: 200,
     expect: { A: all(200), B: all(200), BonA: all(404) },
   },
   {
     route: 'POST /api/payments/webhook',
     case: 'an unsigned delivery',
     call: () => ({ path: '/api/payments/webhook', body: { id: 'evt_forged', type: 'invoice.paid' } }),
+    staff: 400,
     expect: { A: all(400), B: all(400) },
   },
   {
@@ -441,6 +557,7 @@ const MATRIX: Row[] = [
       path: `/api/sandbox/paymentmethods?${q(o)}`,
       body: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
     }),
+    staff: 200,
     expect: { A: all(200), B: all(200) },
   },
   {
@@ -450,6 +567,7 @@ const MATRIX: Row[] = [
       path: `/api/sandbox/setupintents/${o.setupIntent.id}/confirm?${q(o)}`,
       body: { clientSecret: o.setupIntent.clientSecret, paymentMethod: 'pm_card_amex' },
     }),
+    staff: 400,
     expect: { A: '200 400 400 400 400 400 400', B: '200 400 400 400 400 400 400' },
   },
   {
@@ -459,12 +577,22 @@ const MATRIX: Row[] = [
       path: `/api/sandbox/setupintents/${o.setupIntent.id}/confirm?${q(o)}`,
       body: { clientSecret: 'seti_guess_secret', paymentMethod: 'pm_card_amex' },
     }),
+    staff: 400,
     expect: { A: all(400), B: all(400) },
+  },
+  // ------------------------------------------------------------------ the dashboard
+  {
+    route: 'GET /api/dashboard/partners',
+    call: (o) => ({ path: `/api/dashboard/partners?${q(o)}` }),
+    // The viewer's own memberships (possibly none); the axis tests check what it says.
+    staff: 200,
+    expect: { A: '401 200 200 200 200 200 200', B: '401 200 200 200 200 200 200' },
   },
   // ------------------------------------------------------------------ destructive rows last
   {
     route: 'DELETE /api/payments/paymentmethod/:id',
     call: (o) => ({ path: `/api/payments/paymentmethod/${o.spareMethod}?${q(o)}` }),
+    staff: 404,
     expect: {
       BonA: '401 404 404 404 404 404 404',
       A: '401 404 204 404 404 404 404',
@@ -475,12 +603,14 @@ const MATRIX: Row[] = [
     route: 'DELETE /api/users/:id',
     case: 'a stranger’s account',
     call: (o) => ({ path: `/api/users/${o.strangerUserId}?${q(o)}` }),
+    staff: 403,
     expect: { A: '401 403 403 403 403 403 403', B: '401 403 403 403 403 403 403' },
   },
   {
     route: 'DELETE /api/users/:id',
     case: 'the donor’s own account (the donor is gone afterwards)',
     call: (_o, objects) => ({ path: `/api/users/${objects.userIds.donor}?partnersId=2` }),
+    staff: 403,
     expect: { A: '401 204 403 403 403 403 403' },
   },
 ];
@@ -491,6 +621,30 @@ const NOT_API = new Set(['GET /*']);
 let t: TestApp;
 let objects: Objects;
 const clients = new Map<Viewer, { A: TestClient; B: TestClient }>();
+/** The staff viewers of the action axis, signed in on A's site. */
+const staffClients = new Map<StaffViewer, TestClient>();
+
+/** People of partner A holding one role each, partner-wide or in the program administrator's program. */
+async function createStaff(): Promise<void> {
+  const people = await createPeople(t.database, STAFF.length, 'matrix-staff');
+  const db = t.database.db;
+  const rows = await db
+    .insert(partnerUsers)
+    .values(people.map((p) => ({ partnersId: DEMO_IDS.partners.demo, usersId: p.usersId })))
+    .returning({ id: partnerUsers.id, usersId: partnerUsers.usersId });
+  const rowOf = (i: number) => rows.find((r) => r.usersId === people[i]!.usersId)!.id;
+  await db
+    .insert(partnerUserRoles)
+    .values(STAFF.map((s, i) => ({ partnerUsersId: rowOf(i), rolesId: s.role })));
+  await db
+    .insert(partnerUserEntities)
+    .values(
+      STAFF.flatMap((s, i) =>
+        s.scoped ? [{ partnerUsersId: rowOf(i), entitiesId: DEMO_IDS.programAdminEntity }] : [],
+      ),
+    );
+  STAFF.forEach((s, i) => staffClients.set(s, clientAs(t.port, people[i]!, 'demo.localhost')));
+}
 
 async function maskedRecordOf(partnersId: number, id: number): Promise<MaskedRecord> {
   const db = t.database.db;
@@ -503,6 +657,7 @@ async function maskedRecordOf(partnersId: number, id: number): Promise<MaskedRec
   expect(row!.partnersId).toBe(partnersId);
   return {
     id,
+    entitiesId: row!.entitiesId,
     lastName: row!.lastName!,
     birthday: row!.birthday!,
     imagePaths: [row!.profileImagePath!, ...images.map((i) => i.imagePath)],
@@ -640,6 +795,7 @@ beforeAll(async () => {
   const userIds = Object.fromEntries(
     Object.entries(LOGINS).map(([viewer, email]) => [viewer, idOf(email)]),
   ) as Objects['userIds'];
+  await createStaff();
   const strangers = await createPeople(t.database, 2, 'matrix-stranger');
   const mapleMasked = await openMaskedMapleStudent();
   const A = await objectsOf('A', DEMO_IDS.maskedSponsoredOfSponsor, userIds.sponsor, strangers[0]!.usersId);
@@ -665,17 +821,28 @@ function* objectsIn(value: unknown): Generator<Record<string, unknown>> {
   }
 }
 
+/** The masked record a row is about on a target. */
+function maskedRecordOfRow(row: Row, target: Target): MaskedRecord {
+  if (row.masked) return row.masked.record(objects);
+  return target === 'A' ? objects.A.masked : objects.B.masked;
+}
+
+/** Whether a viewer of the table may see the row's masked record in full. */
+function isPrivileged(row: Row, target: Target, viewer: Viewer): boolean {
+  return (row.masked ? row.masked.privileged : PRIVILEGED[target]).includes(viewer);
+}
+
+/** A staff viewer sees a masked record in full where they may see records: `records.view` there. */
+function isStaffPrivileged(row: Row, staff: StaffViewer): boolean {
+  return axisGrants('records.view', staff, maskedRecordOfRow(row, 'A').entitiesId);
+}
+
 /** The leak checks of one answer; returns the problems found. */
-function leaksIn(res: TestResponse, row: Row, target: Target, viewer: Viewer): string[] {
+function leaksIn(res: TestResponse, row: Row, target: Target, privileged: boolean): string[] {
   const problems: string[] = [];
   const otherPartner = target === 'B' ? objects.A : objects.B;
-  const record = row.masked
-    ? row.masked.record(objects)
-    : target === 'A'
-      ? objects.A.masked
-      : objects.B.masked;
-  const privileged = row.masked ? row.masked.privileged : PRIVILEGED[target];
-  if (!privileged.includes(viewer)) {
+  const record = maskedRecordOfRow(row, target);
+  if (!privileged) {
     for (const path of record.imagePaths) if (res.text.includes(path)) problems.push(`picture ${path}`);
     let json: unknown = null;
     try {
@@ -702,7 +869,14 @@ function leaksIn(res: TestResponse, row: Row, target: Target, viewer: Viewer): s
 }
 
 const rowName = (row: Row) => (row.case ? `${row.route} (${row.case})` : row.route);
-const observed: Record<string, Partial<Record<Target, string>>> = {};
+const observed: Record<string, Partial<Record<Target | 'staff', string>>> = {};
+
+/** The status a staff viewer should get on a row, by the action axis. */
+function staffStatus(expectation: StaffExpectation, staff: StaffViewer): number {
+  if (typeof expectation === 'number') return expectation;
+  const at = expectation.at?.(objects);
+  return axisGrants(expectation.action, staff, at) ? expectation.granted : expectation.denied;
+}
 
 describe('access matrix', () => {
   it('lists every route the server has, and only routes it has', () => {
@@ -730,13 +904,28 @@ describe('access matrix', () => {
           if (target === 'BonA') path = path.replace(/partnersId=3\b/, 'partnersId=2');
           const res = await client.request(method, path, call.body, freshAddress());
           statuses.push(String(res.status));
-          for (const problem of leaksIn(res, row, target, viewer))
+          for (const problem of leaksIn(res, row, target, isPrivileged(row, target, viewer)))
             problems.push(`${target} ${viewer}: ${problem}`);
         }
         actual[target] = statuses.join(' ');
       }
-      observed[rowName(row)] = actual;
-      expect(actual).toEqual(row.expect);
+      // The action axis: the staff of A, on A.
+      const expected: Partial<Record<Target | 'staff', string>> = { ...row.expect };
+      const actualWithStaff: Partial<Record<Target | 'staff', string>> = { ...actual };
+      if (row.expect.A !== undefined) {
+        const statuses: string[] = [];
+        for (const staff of STAFF) {
+          const call = row.call(objects.A, objects, 'A');
+          const res = await staffClients.get(staff)!.request(method, call.path, call.body, freshAddress());
+          statuses.push(String(res.status));
+          for (const problem of leaksIn(res, row, 'A', isStaffPrivileged(row, staff)))
+            problems.push(`A ${staff.name}: ${problem}`);
+        }
+        actualWithStaff.staff = statuses.join(' ');
+        expected.staff = STAFF.map((staff) => String(staffStatus(row.staff, staff))).join(' ');
+      }
+      observed[rowName(row)] = actualWithStaff;
+      expect(actualWithStaff).toEqual(expected);
       expect(problems).toEqual([]);
     });
   }
@@ -792,6 +981,8 @@ const CARRIES_NO_SPONSORED_RECORD: Record<string, string> = {
   'GET /api/auth/*': 'sign-in only',
   'POST /api/auth/*': 'sign-in only',
   'GET /api/auth-config': 'sign-in configuration',
+  'GET /api/dashboard/partners': 'the partners the viewer staffs and the actions there',
+  'POST /api/sponsoreds/:id/images': 'the new pictures, to staff who manage them (the matrix row checks who)',
   'GET /api/partners/:key': 'the partner model',
   'GET /api/partners': 'partner models',
   'GET /api/partners/:id/onboardurl': 'a provider address',
@@ -1045,7 +1236,7 @@ describe('masked records in every answer follow the viewer’s rights (a program
     });
   }
 
-  it('shows the program administrator another person’s sponsorship outside their program masked, and one inside it in full', async () => {
+  it('shows the program administrator none of another person’s sponsorships outside their program, and one inside it in full', async () => {
     const { res } = await fetchAs(
       'programA',
       'A',
@@ -1055,9 +1246,8 @@ describe('masked records in every answer follow the viewer’s rights (a program
     expect(res.status).toBe(200);
     const cards =
       res.json<{ sponsoredsId: number; dateEnded: string | null; sponsoreds: Record<string, unknown> }[]>();
-    const outside = cards.find((c) => c.sponsoredsId === objects.outsideProgram.id)!;
-    expect(outside.dateEnded).toBeNull();
-    expect(outside.sponsoreds).toMatchObject({ masked: true, lastName: null, profileImagePath: null });
+    // A program-scoped person's lists hold only their programs' rows (decision 022).
+    expect(cards.find((c) => c.sponsoredsId === objects.outsideProgram.id)).toBeUndefined();
     // The outsider's sponsorship there has ended, but the program administrator administers it.
     const inside = cards.find((c) => c.sponsoredsId === m.endedInProgram.id)!;
     expect(inside.dateEnded).not.toBeNull();
@@ -1118,5 +1308,122 @@ describe('masked records in every answer follow the viewer’s rights (a program
     );
     expect(res.status).toBe(404);
     expect(res.text).toBe(`User ${m.missingPersonId} was not found.`);
+  });
+});
+
+describe('access matrix: the action axis', () => {
+  it('has a row for every action, and only for actions', () => {
+    expect(Object.keys(ACTION_AXIS).sort()).toEqual([...ACTIONS].sort());
+  });
+
+  it('the domain grants each role alone what the axis says, partner-wide and in the program', () => {
+    const granted = (staff: StaffViewer, action: Action, entitiesId?: number) =>
+      can(
+        {
+          userId: staff.name,
+          partnerUsers: [
+            {
+              partnersId: DEMO_IDS.partners.demo,
+              roles: [staff.role],
+              entityIds: staff.scoped ? [DEMO_IDS.programAdminEntity] : [],
+            },
+          ],
+        },
+        action,
+        { partnersId: DEMO_IDS.partners.demo, entitiesId },
+      );
+    for (const action of ACTIONS) {
+      const inProgram = STAFF.map((s) => granted(s, action, DEMO_IDS.programAdminEntity));
+      const elsewhere = STAFF.map((s) => granted(s, action, DEMO_IDS.otherDemoEntity));
+      expect({ action, inProgram }).toEqual({
+        action,
+        inProgram: STAFF.map((s) => axisGrants(action, s, DEMO_IDS.programAdminEntity)),
+      });
+      expect({ action, elsewhere }).toEqual({
+        action,
+        elsewhere: STAFF.map((s) => axisGrants(action, s, DEMO_IDS.otherDemoEntity)),
+      });
+    }
+  });
+
+  it('the server reads each person’s roles and scope into the actions the axis says (GET dashboard/partners)', async () => {
+    for (const staff of STAFF) {
+      const res = await staffClients.get(staff)!.get('/api/dashboard/partners?partnersId=2');
+      expect(res.status).toBe(200);
+      const partners = res.json<StaffedPartner[]>();
+      expect(partners.map((p) => p.id)).toEqual([DEMO_IDS.partners.demo]);
+      expect({ who: staff.name, actions: partners[0]!.actions }).toEqual({
+        who: staff.name,
+        actions: ACTIONS.filter((action) => axisGrants(action, staff, undefined)),
+      });
+    }
+  });
+});
+
+describe('access matrix: program scope in lists', () => {
+  const staffNamed = (name: string) => staffClients.get(STAFF.find((s) => s.name === name)!)!;
+
+  it('a program-scoped person’s list of inactive records and its count hold their program’s rows only', async () => {
+    const inProgram = await insertRecord(t.database, { maxSlots: 1 });
+    const elsewhere = await insertRecord(t.database, { maxSlots: 1 });
+    await t.database.db
+      .update(sponsoreds)
+      .set({ status: 'inactive', active: false })
+      .where(inArray(sponsoreds.id, [inProgram, elsewhere]));
+    await t.database.db
+      .update(sponsoreds)
+      .set({ entitiesId: DEMO_IDS.otherDemoEntity })
+      .where(eq(sponsoreds.id, elsewhere));
+    const countOf = async (entitiesId: number | null) => {
+      const rows = await t.database.db
+        .select({ n: count() })
+        .from(sponsoreds)
+        .innerJoin(partnerSponsoredTypes, eq(partnerSponsoredTypes.id, sponsoreds.partnerSponsoredTypesId))
+        .where(
+          and(
+            eq(sponsoreds.partnersId, DEMO_IDS.partners.demo),
+            eq(sponsoreds.status, 'inactive'),
+            eq(partnerSponsoredTypes.active, true),
+            entitiesId === null ? undefined : eq(sponsoreds.entitiesId, entitiesId),
+          ),
+        );
+      return rows[0]!.n;
+    };
+    const path = '/api/partners/2/sponsoreds?partnersId=2&status=inactive&limit=100';
+
+    const scoped = await staffNamed('Reporting in a program').get(path);
+    expect(scoped.status).toBe(200);
+    const scopedItems = scoped.json<{ id: number; entitiesId: number }[]>();
+    expect(new Set(scopedItems.map((i) => i.entitiesId))).toEqual(new Set([DEMO_IDS.programAdminEntity]));
+    expect(scopedItems.map((i) => i.id)).toContain(inProgram);
+    expect(Number(scoped.headers['x-total-count'])).toBe(await countOf(DEMO_IDS.programAdminEntity));
+
+    const wide = await staffNamed('Reporting').get(path);
+    const wideItems = wide.json<{ id: number }[]>();
+    expect(wideItems.map((i) => i.id)).toEqual(expect.arrayContaining([inProgram, elsewhere]));
+    expect(Number(wide.headers['x-total-count'])).toBe(await countOf(null));
+  });
+
+  it('a program-scoped person sees another person’s sponsorships of their program’s records only', async () => {
+    const sponsor = objects.userIds.sponsor;
+    const path = `/api/users/${sponsor}/sponsoreds?partnersId=2`;
+    const programOf = async (ids: number[]) =>
+      (await t.database.db.select({ id: sponsoreds.id, e: sponsoreds.entitiesId }).from(sponsoreds)).filter(
+        (r) => ids.includes(r.id),
+      );
+    const wide = (await staffNamed('DonorManagement').get(path)).json<{ sponsoredsId: number }[]>();
+    const scopedRes = await staffNamed('DonorManagement in a program').get(path);
+    expect(scopedRes.status).toBe(200);
+    const scoped = scopedRes.json<{ sponsoredsId: number }[]>();
+    const wideRecords = await programOf(wide.map((s) => s.sponsoredsId));
+    // The demo sponsor sponsors records in more than one program, so the scope shows.
+    expect(new Set(wideRecords.map((r) => r.e)).size).toBeGreaterThan(1);
+    expect(scoped.map((s) => s.sponsoredsId).sort()).toEqual(
+      wide
+        .map((s) => s.sponsoredsId)
+        .filter((id) => wideRecords.find((r) => r.id === id)!.e === DEMO_IDS.programAdminEntity)
+        .sort(),
+    );
+    expect(scoped.length).toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mantineStylesModule, requiredMantineStyles } from '../mantine-styles';
+import { mantineStylesModule, requiredMantineStyles, STYLES_MODULE } from '../mantine-styles';
 
 const webRoot = path.resolve(import.meta.dirname, '..');
 
@@ -18,5 +18,18 @@ describe("Mantine's per-component styles", () => {
       expect(sheets).toContain(sheet);
     expect(sheets.slice(0, 3)).toEqual(['baseline.css', 'default-css-variables.css', 'global.css']);
     expect(sheets.indexOf('UnstyledButton.css')).toBeLessThan(sheets.indexOf('Button.css'));
+  });
+
+  it('keeps what only the staff screens use out of every page’s sheet, in the dashboard’s lazy chunk', () => {
+    const committed = fs.readFileSync(path.join(webRoot, STYLES_MODULE.staff), 'utf8');
+    expect(committed).toBe(mantineStylesModule(requiredMantineStyles(webRoot, 'staff'), 'staff'));
+    const site = requiredMantineStyles(webRoot);
+    const staff = requiredMantineStyles(webRoot, 'staff');
+    // The data table (mantine-datatable) needs Table; the dashboard's shell AppShell and NavLink.
+    for (const sheet of ['Table.css', 'AppShell.css', 'NavLink.css']) {
+      expect(staff).toContain(sheet);
+      expect(site).not.toContain(sheet);
+    }
+    expect(staff.filter((sheet) => site.includes(sheet))).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ describe('the package entry', () => {
     expect(domain.PAGE_SIZE).toBe(25);
     expect(domain.formatCents(123450)).toBe('$1,234.50');
     expect(domain.gradeName(0)).toBe('Unknown');
-    expect(typeof domain.canAccessEntity).toBe('function');
+    expect(typeof domain.can).toBe('function');
     expect(typeof domain.partnerPublicSchema.parse).toBe('function');
     expect(domain.TABLE_COLUMNS[4]).toEqual([{ key: 'title', label: 'Title' }]);
     expect(domain.AGE_BANDS).toHaveLength(5);

@@ -229,8 +229,12 @@ describe('seedDemo', () => {
           FROM partner_users pu JOIN users u ON u.id = pu.users_id WHERE pu.partners_id = 2 ORDER BY u.email`,
     );
     expect(scope).toEqual([
+      { email: 'donor-care@demo.example.org', roles: [6], entities: [] },
+      { email: 'management@demo.example.org', roles: [4], entities: [DEMO_IDS.programAdminEntity] },
+      { email: 'messages@demo.example.org', roles: [5], entities: [] },
       { email: 'partner-admin@demo.example.org', roles: [2], entities: [] },
       { email: 'program-admin@demo.example.org', roles: [2, 3], entities: [DEMO_IDS.programAdminEntity] },
+      { email: 'reporting@demo.example.org', roles: [3], entities: [] },
     ]);
     const [other] = await query<{ partners_id: number }>(
       sql`SELECT partners_id FROM entities WHERE id = ${DEMO_IDS.otherDemoEntity}`,

@@ -101,6 +101,31 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     password: 'donor-2026',
     description: 'A logged-in donor with no sponsorships.',
   },
+  {
+    role: 'Reporting',
+    email: 'reporting@demo.example.org',
+    password: 'reporting-2026',
+    description:
+      'Reporting on the demo partner, partner-wide: reads records, sponsors, donations and reports.',
+  },
+  {
+    role: 'Program manager',
+    email: 'management@demo.example.org',
+    password: 'management-2026',
+    description: 'Management on the demo partner, scoped to Antigua Community School only.',
+  },
+  {
+    role: 'Messages',
+    email: 'messages@demo.example.org',
+    password: 'messages-2026',
+    description: 'Messages on the demo partner, partner-wide: updates and letters.',
+  },
+  {
+    role: 'Donor care',
+    email: 'donor-care@demo.example.org',
+    password: 'donor-care-2026',
+    description: 'DonorManagement on the demo partner and Reporting on Maple Schools Network (two partners).',
+  },
 ];
 
 interface AccountPerson {
@@ -167,6 +192,42 @@ const ACCOUNT_PEOPLE: Record<string, AccountPerson> = {
     state: 'MA',
     zip: '02110',
     phone: '(617) 555-0162',
+  },
+  'reporting@demo.example.org': {
+    firstName: 'Morgan',
+    lastName: 'Hale',
+    address1: '15 Ledger Lane',
+    city: 'Columbus',
+    state: 'OH',
+    zip: '43215',
+    phone: '(614) 555-0170',
+  },
+  'management@demo.example.org': {
+    firstName: 'Luis',
+    lastName: 'Ortega',
+    address1: '402 Mission Road',
+    city: 'Tucson',
+    state: 'AZ',
+    zip: '85701',
+    phone: '(520) 555-0183',
+  },
+  'messages@demo.example.org': {
+    firstName: 'Ruth',
+    lastName: 'Abernathy',
+    address1: '9 Post Office Square',
+    city: 'Providence',
+    state: 'RI',
+    zip: '02903',
+    phone: '(401) 555-0191',
+  },
+  'donor-care@demo.example.org': {
+    firstName: 'Kofi',
+    lastName: 'Mensah',
+    address1: '61 Cedar Street',
+    city: 'Raleigh',
+    state: 'NC',
+    zip: '27601',
+    phone: '(919) 555-0104',
   },
 };
 
@@ -1040,25 +1101,33 @@ export async function seedDemo(db: Db, deps: SeedDeps): Promise<{ seeded: boolea
       ['partner-admin@demo.example.org', 2, [2], []],
       ['program-admin@demo.example.org', 2, [2, 3], [DEMO_IDS.programAdminEntity]],
       ['admin@maple.example.org', 3, [2], []],
+      ['reporting@demo.example.org', 2, [3], []],
+      ['management@demo.example.org', 2, [4], [DEMO_IDS.programAdminEntity]],
+      ['messages@demo.example.org', 2, [5], []],
+      ['donor-care@demo.example.org', 2, [6], []],
+      ['donor-care@demo.example.org', 3, [3], []],
     ];
     const insertedPartnerUsers = await tx
       .insert(partnerUsers)
       .values(admins.map(([email, partnersId]) => ({ partnersId, usersId: userIdByEmail.get(email)! })))
-      .returning({ id: partnerUsers.id, usersId: partnerUsers.usersId });
-    const partnerUserId = (email: string) =>
-      insertedPartnerUsers.find((pu) => pu.usersId === userIdByEmail.get(email))!.id;
+      .returning({ id: partnerUsers.id, usersId: partnerUsers.usersId, partnersId: partnerUsers.partnersId });
+    // One partner user per person and partner.
+    const partnerUserId = (email: string, partnersId: number) =>
+      insertedPartnerUsers.find(
+        (pu) => pu.usersId === userIdByEmail.get(email) && pu.partnersId === partnersId,
+      )!.id;
     await tx
       .insert(partnerUserRoles)
       .values(
-        admins.flatMap(([email, , roles]) =>
-          roles.map((rolesId) => ({ partnerUsersId: partnerUserId(email), rolesId })),
+        admins.flatMap(([email, partnersId, roles]) =>
+          roles.map((rolesId) => ({ partnerUsersId: partnerUserId(email, partnersId), rolesId })),
         ),
       );
     await tx
       .insert(partnerUserEntities)
       .values(
-        admins.flatMap(([email, , , scope]) =>
-          scope.map((entitiesId) => ({ partnerUsersId: partnerUserId(email), entitiesId })),
+        admins.flatMap(([email, partnersId, , scope]) =>
+          scope.map((entitiesId) => ({ partnerUsersId: partnerUserId(email, partnersId), entitiesId })),
         ),
       );
 

@@ -1,4 +1,5 @@
 import { MESSAGES, TOTAL_COUNT_HEADER, mediaPath } from '@kinship/domain';
+import { parseProblem, type Problem } from './problem';
 
 /**
  * The typed API client of SPEC section 7: every call goes under /api/ and carries the current
@@ -9,6 +10,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** A staff call's JSON problem (field and row errors), when the answer was one. */
+    readonly problem: Problem | null = null,
   ) {
     super(message);
   }
@@ -58,7 +61,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   if (!response.ok) {
     const text = await response.text();
     console.error(MESSAGES.apiError, response.status, text);
-    throw new ApiError(response.status, text || response.statusText);
+    const problem = parseProblem(text, response.headers.get('content-type'));
+    throw new ApiError(response.status, problem?.title ?? (text || response.statusText), problem);
   }
   return response;
 }

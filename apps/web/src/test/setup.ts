@@ -9,9 +9,10 @@ afterEach(() => {
 
 // Mantine reads these browser APIs that jsdom lacks.
 if (!window.matchMedia) {
+  // As in browsers, an empty query matches (mantine-datatable shows a column whose query is empty).
   window.matchMedia = (query: string) =>
     ({
-      matches: false,
+      matches: query.trim() === '',
       media: query,
       onchange: null,
       addListener: () => undefined,
@@ -28,6 +29,8 @@ class ResizeObserverStub {
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 window.scrollTo = () => undefined;
+// mantine-datatable scrolls its viewport back to the top on a new page.
+Element.prototype.scrollTo ??= () => undefined;
 // Mantine's Combobox scrolls the selected option into view.
 Element.prototype.scrollIntoView ??= () => undefined;
 // Mantine's autosize Textarea listens for web fonts loading; jsdom has no FontFaceSet.

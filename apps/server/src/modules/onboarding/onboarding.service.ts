@@ -1,14 +1,8 @@
-import {
-  dashboardUrl,
-  isPlatformAdmin,
-  ONBOARDING_MESSAGES,
-  Role,
-  type OnboardUrlResponse,
-  type Viewer,
-} from '@kinship/domain';
+import { can, dashboardUrl, ONBOARDING_MESSAGES, type OnboardUrlResponse } from '@kinship/domain';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../platform/errors.ts';
+import { requireAccess } from '../../platform/access.ts';
+import { badRequest, HttpError, notFound, unauthorized } from '../../platform/errors.ts';
 import type { PaymentGateway } from '../../platform/payments/gateway.ts';
 import type { SiteContext } from '../sponsoreds/sponsoreds.service.ts';
 import { issueOnboardingState, readOnboardingState } from './onboarding-state.ts';
@@ -24,14 +18,6 @@ interface OnboardingDeps {
   config: Pick<Config, 'AUTH_SECRET'>;
 }
 
-/** Administrator of the partner with partner-wide scope (a program-scoped administrator is not enough). */
-function administersWholePartner(viewer: NonNullable<Viewer>, partnersId: number): boolean {
-  return viewer.partnerUsers.some(
-    (pu) =>
-      pu.partnersId === partnersId && pu.roles.includes(Role.Administrator) && pu.entityIds.length === 0,
-  );
-}
-
 /**
  * GET partners/{id}/onboardurl: the provider's authorization page for the partner, carrying a signed
  * state; the provider sends the partner back to this site's /onboard. For the partner's
@@ -44,11 +30,15 @@ export async function onboardingUrlFor(
   origin: string,
 ): Promise<OnboardUrlResponse> {
   if (!viewer) throw unauthorized();
-  const platformAdmin = isPlatformAdmin(viewer.permissions);
+  // Another partner's account is for the platform console only.
+  const platformAdmin = can(viewer.permissions, 'platform.console', { partnersId: site.id });
   if (!platformAdmin && partnersId !== site.id) throw badRequest('partnersId does not match this site.');
-  if (!platformAdmin && !administersWholePartner(viewer.permissions, partnersId)) {
-    throw forbidden(ONBOARDING_MESSAGES.adminOnly);
-  }
+  requireAccess(
+    { partner: { id: partnersId }, viewer },
+    'settings.manage',
+    {},
+    ONBOARDING_MESSAGES.adminOnly,
+  );
   const partner = await findPartnerForOnboarding(deps.db, partnersId);
   if (!partner) throw notFound(`Partner ${partnersId} was not found.`);
   const state = issueOnboardingState(deps.config.AUTH_SECRET, {

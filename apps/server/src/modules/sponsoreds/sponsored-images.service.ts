@@ -1,26 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { canAdministerSponsored, isPartnerAdmin, type CreatedSponsoredImage } from '@kinship/domain';
+import type { CreatedSponsoredImage } from '@kinship/domain';
 import type { Db } from '../../db/client.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
+import { requireAccess } from '../../platform/access.ts';
+import { badRequest, notFound, unauthorized } from '../../platform/errors.ts';
 import { processImage, type ImageVariantName } from '../../platform/images.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { findRecordForPictures, insertSponsoredImages } from './sponsored-images.repository.ts';
 import type { SiteContext } from './sponsoreds.service.ts';
 
 export const PICTURES_FORBIDDEN_MESSAGE =
-  "Only the partner's administrators and the administrators of the record's program can add pictures to it.";
+  "Only the partner's staff who manage pictures of the record's program can add pictures to it.";
 export const NO_PICTURE_MESSAGE = 'Send at least one picture as a file of a multipart/form-data body.';
 
 /** One file of an upload, read when the service is ready for it (the route maps the multipart stream). */
 export interface UploadedFile {
   fileName: string;
   read(): Promise<Buffer>;
-}
-
-/** Partner administrators, and program administrators of the record's program (H6's requireAccess replaces this). */
-function canManagePictures(ctx: SiteContext, record: { partnersId: number; entitiesId: number }): boolean {
-  const permissions = ctx.viewer?.permissions ?? null;
-  return isPartnerAdmin(permissions, record.partnersId) && canAdministerSponsored(permissions, record);
 }
 
 /**
@@ -38,7 +33,7 @@ export async function addSponsoredImages(
   if (!ctx.viewer) throw unauthorized();
   const record = await findRecordForPictures(deps.db, ctx.partner.id, id);
   if (!record) throw notFound(`Sponsored record ${id} was not found.`);
-  if (!canManagePictures(ctx, record)) throw forbidden(PICTURES_FORBIDDEN_MESSAGE);
+  requireAccess(ctx, 'pictures.manage', { entitiesId: record.entitiesId }, PICTURES_FORBIDDEN_MESSAGE);
   const stored: string[] = [];
   try {
     const prepared: (Omit<CreatedSponsoredImage, 'id'> & { imagePath: string })[] = [];

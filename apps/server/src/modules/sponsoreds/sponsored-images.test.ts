@@ -408,7 +408,7 @@ describe.each(STORES)('POST /api/sponsoreds/{id}/images with pictures in %s', (_
     const asDonor = await upload(donor, MASKED, files);
     expect([asDonor.status, asDonor.text]).toEqual([
       403,
-      "Only the partner's administrators and the administrators of the record's program can add pictures to it.",
+      "Only the partner's staff who manage pictures of the record's program can add pictures to it.",
     ]);
     // The program administrator: a record of their program, and one outside it.
     expect((await upload(programAdmin, MASKED, files)).status).toBe(201);

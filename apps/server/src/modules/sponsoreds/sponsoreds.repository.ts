@@ -13,6 +13,7 @@ import {
   updates,
   userSponsoreds,
 } from '../../db/schema/index.ts';
+import { scopeCondition, type AccessScope } from '../../platform/access.ts';
 
 /** The monthly amount a record is sponsored at: its own override, else its type's current plan. */
 const monthlyAmountSql = sql<number | null>`coalesce(${sponsoreds.monthlyAmount}, (
@@ -77,6 +78,8 @@ export interface ListingFilters {
   birthMonth?: number | undefined;
   ageMin?: number | undefined;
   ageMax?: number | null | undefined;
+  /** A staff list's program scope (from `requireAccess`): only the viewer's programs' rows. */
+  scope?: AccessScope | undefined;
 }
 
 const ageYears = sql`date_part('year', age(current_date, ${sponsoreds.birthday}))`;
@@ -100,6 +103,7 @@ function listingWhere(partnersId: number, f: ListingFilters): SQL | undefined {
       : undefined,
     f.ageMin !== undefined ? sql`${ageYears} >= ${f.ageMin}` : undefined,
     f.ageMax !== undefined && f.ageMax !== null ? sql`${ageYears} <= ${f.ageMax}` : undefined,
+    f.scope ? scopeCondition(f.scope, sponsoreds.entitiesId) : undefined,
   );
 }
 

@@ -3,7 +3,6 @@ import {
   ageFromBirthday,
   formatDate,
   hasAnyPartnerPermission,
-  isPartnerAdmin,
   MESSAGES,
   type RecordRights,
   type SponsoredDetail,
@@ -12,6 +11,7 @@ import {
   type Update,
 } from '@kinship/domain';
 import type { Db } from '../../db/client.ts';
+import { requireAccess } from '../../platform/access.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import type { RequestViewer } from '../../platform/viewer.ts';
 import type { PartnerRow } from '../partners/partners.repository.ts';
@@ -30,6 +30,8 @@ import {
 } from './sponsoreds.repository.ts';
 
 export const PRIVATE_DEMO_MESSAGE = 'This is a private demo. Please contact the provider for access.';
+export const INACTIVE_LIST_FORBIDDEN_MESSAGE =
+  'Only partner administrators can list inactive or archived records.';
 export const UPDATES_FORBIDDEN_MESSAGE =
   'Only sponsors of this profile and partner administrators can see its updates.';
 
@@ -118,11 +120,10 @@ export async function listSponsoreds(
   query: ListingQuery,
 ): Promise<{ items: SponsoredSummary[]; count: number }> {
   assertSiteOpen(ctx);
-  const admin = isPartnerAdmin(ctx.viewer?.permissions ?? null, ctx.partner.id);
   const status = query.status ?? 'active';
-  if (!admin && (status === 'inactive' || status === 'archived')) {
-    throw forbidden('Only partner administrators can list inactive or archived records.');
-  }
+  // Inactive and archived records are a staff list: the viewer's programs only.
+  const staffList = status === 'inactive' || status === 'archived';
+  const scope = staffList ? requireAccess(ctx, 'records.view', {}, INACTIVE_LIST_FORBIDDEN_MESSAGE) : null;
   let band: (typeof AGE_BANDS)[number] | undefined;
   if (query.ageBand !== undefined) {
     band = AGE_BANDS.find((b) => b.id === query.ageBand);
@@ -145,6 +146,7 @@ export async function listSponsoreds(
     birthMonth: query.birthMonth,
     ageMin: band?.min,
     ageMax: band?.max,
+    scope: scope ?? undefined,
   };
   const { rows, total } = await findListingPage(db, ctx.partner.id, filters, query.offset, query.limit);
   const rightsOver = await viewerRightsOver(db, ctx.viewer, rows);

@@ -160,8 +160,14 @@ describe('GET /api/partners/{partnerId}/sponsoreds', () => {
     expect(masked.some((s) => s.lastName !== null && s.profileImagePath !== null)).toBe(true);
   });
 
-  it('only administrators may list inactive records', async () => {
-    expect((await anonymous.get('/api/partners/2/sponsoreds?status=inactive')).status).toBe(403);
+  it('only staff who see records may list inactive records', async () => {
+    const visitor = await anonymous.get('/api/partners/2/sponsoreds?status=inactive');
+    expect([visitor.status, visitor.text]).toEqual([401, 'You must be logged in to do this.']);
+    const signedIn = await donor.get('/api/partners/2/sponsoreds?status=inactive');
+    expect([signedIn.status, signedIn.text]).toEqual([
+      403,
+      'Only partner administrators can list inactive or archived records.',
+    ]);
     const res = await partnerAdmin.get('/api/partners/2/sponsoreds?status=inactive');
     expect(res.status).toBe(200);
     expect(res.json<Summary[]>().map((s) => s.id)).toContain(DEMO_IDS.inactiveSponsored);

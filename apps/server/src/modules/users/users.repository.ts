@@ -11,6 +11,7 @@ import {
   userSponsoreds,
   users,
 } from '../../db/schema/index.ts';
+import { scopeCondition, type AccessScope } from '../../platform/access.ts';
 
 export type NewUserRow = typeof users.$inferInsert;
 
@@ -54,6 +55,8 @@ export async function findUserSponsoreds(
   usersId: number,
   partnersId: number | null,
   onlyActive = false,
+  /** A staff viewer's program scope: only sponsorships of records in their programs. */
+  scope?: AccessScope,
 ) {
   return db
     .select({
@@ -90,6 +93,7 @@ export async function findUserSponsoreds(
         eq(userSponsoreds.usersId, usersId),
         partnersId === null ? undefined : eq(userSponsoreds.partnersId, partnersId),
         onlyActive ? isNull(userSponsoreds.dateEnded) : undefined,
+        scope ? scopeCondition(scope, sponsoreds.entitiesId) : undefined,
       ),
     )
     .orderBy(

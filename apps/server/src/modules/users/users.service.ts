@@ -1,13 +1,8 @@
-import {
-  isPartnerAdmin,
-  type NewUser,
-  type RecordRights,
-  type User,
-  type UserSponsored,
-} from '@kinship/domain';
+import { type NewUser, type RecordRights, type User, type UserSponsored } from '@kinship/domain';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
+import { requireAccess } from '../../platform/access.ts';
+import { badRequest, conflict, notFound, unauthorized } from '../../platform/errors.ts';
 import type { RequestViewer, UserRow } from '../../platform/viewer.ts';
 import type { SiteContext } from '../sponsoreds/sponsoreds.service.ts';
 import { viewerRightsOver, visibleFieldsFor } from '../sponsoreds/record-rights.ts';
@@ -141,12 +136,15 @@ export const personNotFound = (usersId: number) => `User ${usersId} was not foun
  */
 export async function getUserSponsoreds(db: Db, ctx: SiteContext, usersId: number): Promise<UserSponsored[]> {
   if (!ctx.viewer) throw unauthorized();
-  const self = ctx.viewer.user?.id === usersId;
-  if (!self && !isPartnerAdmin(ctx.viewer.permissions, ctx.partner.id)) {
-    throw forbidden(SPONSORSHIPS_OF_OTHERS_MESSAGE);
+  if (ctx.viewer.user?.id === usersId) {
+    return sponsorshipViews(db, ctx.viewer, await findUserSponsoreds(db, usersId, ctx.partner.id));
   }
-  if (!self && !(await isPersonKnownToPartner(db, usersId, ctx.partner.id))) {
-    throw notFound(personNotFound(usersId));
-  }
-  return sponsorshipViews(db, ctx.viewer, await findUserSponsoreds(db, usersId, ctx.partner.id));
+  // Someone else's: staff who see sponsors, limited to their programs' records.
+  const scope = requireAccess(ctx, 'sponsors.view', {}, SPONSORSHIPS_OF_OTHERS_MESSAGE);
+  if (!(await isPersonKnownToPartner(db, usersId, ctx.partner.id))) throw notFound(personNotFound(usersId));
+  return sponsorshipViews(
+    db,
+    ctx.viewer,
+    await findUserSponsoreds(db, usersId, ctx.partner.id, false, scope),
+  );
 }

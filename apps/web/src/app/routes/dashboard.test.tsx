@@ -1,37 +1,145 @@
 import { Role } from '@kinship/domain';
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { buildPartner, partnerStaff, signedIn, signedOut } from '../../test/fixtures';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { partnerDashboardUrl } from '../../features/dashboard/sections';
+import { json, stubApi } from '../../test/api-stub';
+import { buildPartner, buildUser, partnerStaff, signedIn, signedOut } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { DashboardRoute, NO_ADMIN_ACCESS } from './dashboard';
+import { DashboardRoute, NO_ADMIN_ACCESS, NO_SECTION_ACCESS } from './dashboard';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const navLinks = () =>
+  within(screen.getByRole('navigation', { name: 'Dashboard' }))
+    .getAllByRole('link')
+    .map((l) => l.textContent)
+    .filter((name) => name !== 'Back to the site');
+
+const staffedPartners = (...partners: { id: number; name: string; subdomain: string }[]) =>
+  stubApi({ 'GET /api/dashboard/partners': json(partners.map((p) => ({ ...p, actions: [] }))) });
 
 describe('DashboardRoute', () => {
-  it('a person holding a role sees the administration page with each sponsored type and its listing', () => {
+  it('a partner administrator sees every partner section, and the first page says what each will hold', async () => {
+    staffedPartners({ id: 2, name: 'Hope Schools', subdomain: 'hope' });
     renderWithProviders(<DashboardRoute />, {
-      me: partnerStaff(2, [Role.DonorManagement]),
+      me: partnerStaff(2, [Role.Administrator]),
       route: '/dashboard',
+      path: '/dashboard/*',
     });
+    expect(navLinks()).toEqual([
+      'Overview',
+      'Records',
+      'Pictures',
+      'Programs',
+      'Updates',
+      'Letters',
+      'Sponsors',
+      'Donations',
+      'Reports',
+      'Types and plans',
+      'Settings',
+      'Team',
+      'Audit trail',
+    ]);
     const main = screen.getByRole('main');
     expect(within(main).getByRole('heading', { name: 'Administration', level: 1 })).toBeInTheDocument();
-    expect(within(main).getByText('Hope Schools')).toBeInTheDocument();
-    expect(within(main).getByRole('link', { name: 'Students' })).toHaveAttribute(
-      'href',
-      '/sponsored/board/students',
-    );
-    expect(within(main).getByRole('link', { name: 'Teachers' })).toHaveAttribute(
-      'href',
-      '/sponsored/board/teachers',
-    );
+    expect(within(main).getByRole('link', { name: 'Records' })).toHaveAttribute('href', '/dashboard/records');
+    expect(within(main).getByText(/Every sponsored record of your programs/)).toBeInTheDocument();
     expect(screen.queryByText(NO_ADMIN_ACCESS)).not.toBeInTheDocument();
+    // One partner: no switcher.
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Partner' })).not.toBeInTheDocument());
   });
 
-  it('a platform administrator may administer any partner', () => {
-    renderWithProviders(<DashboardRoute />, {
-      me: partnerStaff(1, [Role.Administrator]),
-      partner: buildPartner({ id: 3, name: 'Maple Schools' }),
+  it('each role sees the sections its actions open', () => {
+    staffedPartners();
+    const cases: [number, string[]][] = [
+      [Role.Reporting, ['Overview', 'Records', 'Sponsors', 'Donations', 'Reports']],
+      [Role.Management, ['Overview', 'Records', 'Pictures', 'Programs', 'Updates']],
+      [Role.Messages, ['Overview', 'Records', 'Updates', 'Letters']],
+      [Role.DonorManagement, ['Overview', 'Records', 'Sponsors', 'Donations']],
+    ];
+    for (const [role, expected] of cases) {
+      const { unmount } = renderWithProviders(<DashboardRoute />, {
+        me: partnerStaff(2, [role]),
+        route: '/dashboard',
+        path: '/dashboard/*',
+      });
+      expect({ role, links: navLinks() }).toEqual({ role, links: expected });
+      unmount();
+    }
+  });
+
+  it('a program-scoped administrator has no partner-wide sections', () => {
+    staffedPartners();
+    const me = signedIn(
+      buildUser({
+        partnerUsers: [
+          {
+            partnersId: 2,
+            partnerUserRoles: [{ rolesId: Role.Administrator }],
+            partnerUserEntities: [{ entitiesId: 1 }],
+          },
+        ],
+      }),
+    );
+    renderWithProviders(<DashboardRoute />, { me, route: '/dashboard', path: '/dashboard/*' });
+    expect(navLinks()).toEqual([
+      'Overview',
+      'Records',
+      'Pictures',
+      'Programs',
+      'Updates',
+      'Letters',
+      'Sponsors',
+      'Donations',
+      'Reports',
+    ]);
+  });
+
+  it('opens a section the person may use, and refuses one they may not', () => {
+    staffedPartners();
+    const { unmount } = renderWithProviders(<DashboardRoute />, {
+      me: partnerStaff(2, [Role.Messages]),
+      route: '/dashboard/letters',
+      path: '/dashboard/*',
     });
-    expect(screen.getByRole('heading', { name: 'Administration' })).toBeInTheDocument();
-    expect(screen.queryByText(NO_ADMIN_ACCESS)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Letters', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Letters' })).toHaveAttribute('aria-current', 'page');
+    unmount();
+    renderWithProviders(<DashboardRoute />, {
+      me: partnerStaff(2, [Role.Messages]),
+      route: '/dashboard/settings',
+      path: '/dashboard/*',
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(NO_SECTION_ACCESS);
+  });
+
+  it('a platform administrator may administer any partner, with the console and a partner switcher', async () => {
+    const api = staffedPartners(
+      { id: 1, name: 'Kinship', subdomain: 'kinship' },
+      { id: 3, name: 'Maple Schools', subdomain: 'maple' },
+    );
+    const assign = vi.fn();
+    vi.stubGlobal('location', {
+      ...window.location,
+      assign,
+      protocol: 'http:',
+      hostname: 'maple.localhost',
+      port: '3000',
+    });
+    const { user } = renderWithProviders(<DashboardRoute />, {
+      me: partnerStaff(1, [Role.Administrator]),
+      partner: buildPartner({ id: 3, name: 'Maple Schools', subdomain: 'maple' }),
+      route: '/dashboard',
+      path: '/dashboard/*',
+    });
+    expect(navLinks()).toContain('Platform console');
+    const switcher = await screen.findByRole('combobox', { name: 'Partner' });
+    expect(switcher).toHaveValue('Maple Schools');
+    expect(api.callsTo('GET /api/dashboard/partners')).toHaveLength(1);
+    await user.click(switcher);
+    await user.click(await screen.findByRole('option', { name: 'Kinship' }));
+    expect(assign).toHaveBeenCalledWith('http://kinship.localhost:3000/dashboard');
   });
 
   it('a sponsor without a role is told they have no access', () => {
@@ -39,12 +147,30 @@ describe('DashboardRoute', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       "You do not have access to this partner's administration.",
     );
-    expect(screen.queryByRole('link', { name: 'Students' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Dashboard' })).not.toBeInTheDocument();
   });
 
   it('a visitor is told the same and offered Login', () => {
     renderWithProviders(<DashboardRoute />, { me: signedOut });
     expect(screen.getByText(NO_ADMIN_ACCESS)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+});
+
+describe('partnerDashboardUrl', () => {
+  const at = (hostname: string, port = '') => ({ protocol: 'https:', hostname, port });
+  it('swaps the partner’s subdomain, keeps the port, and uses ?partner= on a bare host', () => {
+    expect(partnerDashboardUrl(at('demo.localhost', '3000'), 'demo', 'maple')).toBe(
+      'https://maple.localhost:3000/dashboard',
+    );
+    expect(partnerDashboardUrl(at('demo.kinship.app'), 'demo', 'maple')).toBe(
+      'https://maple.kinship.app/dashboard',
+    );
+    expect(partnerDashboardUrl(at('localhost', '3000'), 'demo', 'maple')).toBe(
+      'https://localhost:3000/dashboard?partner=maple',
+    );
+    expect(partnerDashboardUrl(at('127.0.0.1'), 'demo', 'maple')).toBe(
+      'https://127.0.0.1/dashboard?partner=maple',
+    );
   });
 });

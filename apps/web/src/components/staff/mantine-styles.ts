@@ -1,0 +1,8 @@
+// Generated from the components only the staff screens use (apps/web/mantine-styles.ts); a test keeps it current.
+// Regenerate with: npm run mantine-styles -w apps/web
+import '@mantine/core/styles/Flex.css';
+import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/LoadingOverlay.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Table.css';

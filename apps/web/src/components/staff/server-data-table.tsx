@@ -1,0 +1,261 @@
+import '@mantine/dates/styles.css';
+import 'mantine-datatable/styles.css';
+import { Button, Checkbox, Group, Menu, Select, Stack, Text, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { useMemo, useState, type ReactNode } from 'react';
+import { downloadText, toCsv } from './csv';
+
+/** What a server-paged list is asked for: the current page, sort, search and filters. */
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+  sort: { column: string; direction: 'asc' | 'desc' } | null;
+  search: string;
+  filters: Record<string, string>;
+}
+
+export interface PageAnswer<Row> {
+  items: Row[];
+  count: number;
+}
+
+export interface StaffColumn<Row> {
+  /** The field (the server's sort key too). */
+  key: string;
+  title: string;
+  sortable?: boolean;
+  /** Hidden until chosen in Columns. */
+  hiddenByDefault?: boolean;
+  render?: (row: Row) => ReactNode;
+  /** The value in the CSV export (default: the field as text). */
+  csv?: (row: Row) => unknown;
+}
+
+/** A filter: a choice among options, or a date range (sent as `YYYY-MM-DD..YYYY-MM-DD`). */
+export type StaffFilter =
+  | { kind?: 'select'; key: string; label: string; options: { value: string; label: string }[] }
+  | { kind: 'dateRange'; key: string; label: string };
+
+/** A date range as a filter value: both ends, ISO dates joined by `..`; empty until both are chosen. */
+export function dateRangeValue(range: readonly [string | null, string | null]): string {
+  return range[0] && range[1] ? `${range[0]}..${range[1]}` : '';
+}
+
+export interface ServerDataTableProps<Row> {
+  /** Names the list in the query cache: [...queryKey, request]. */
+  queryKey: readonly unknown[];
+  fetchPage: (request: PageRequest) => Promise<PageAnswer<Row>>;
+  columns: StaffColumn<Row>[];
+  rowKey: (row: Row) => string | number;
+  filters?: StaffFilter[];
+  searchLabel?: string;
+  pageSize?: number;
+  /** What an empty list says (with no filter, and with one). */
+  emptyText?: string;
+  /** The CSV file's name; the export holds every row of the current filter, not only this page. */
+  exportFileName?: string;
+  /** Row selection: the selected rows are passed to these actions. */
+  selectionActions?: (selected: Row[], clear: () => void) => ReactNode;
+}
+
+const EXPORT_PAGE_SIZE = 500;
+/** No column sorted: the server's own order. */
+const NO_SORT = { columnAccessor: '', direction: 'asc' } as const;
+
+function cellText<Row>(row: Row, column: StaffColumn<Row>): unknown {
+  if (column.csv) return column.csv(row);
+  return (row as Record<string, unknown>)[column.key];
+}
+
+/**
+ * The staff list: pages, sorting, search and filters are the server's (one request per change,
+ * the previous page kept on screen while the next loads); column choice, row selection, the empty
+ * and loading states and a CSV export of the current filter are here. Built on mantine-datatable.
+ */
+export function ServerDataTable<Row>({
+  queryKey,
+  fetchPage,
+  columns,
+  rowKey,
+  filters = [],
+  searchLabel = 'Search',
+  pageSize = 25,
+  emptyText = 'Nothing here yet.',
+  exportFileName,
+  selectionActions,
+}: ServerDataTableProps<Row>) {
+  const [page, setPage] = useState(1);
+  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<Row> | null>(null);
+  const [searchInput, setSearchInput] = useState('');
+  const [search] = useDebouncedValue(searchInput.trim(), 300);
+  const [filterValues, setFilterValues] = useState<Record<string, string>>({});
+  const [hidden, setHidden] = useState(
+    () => new Set(columns.filter((c) => c.hiddenByDefault).map((c) => c.key)),
+  );
+  const [selected, setSelected] = useState<Row[]>([]);
+  const [exporting, setExporting] = useState(false);
+
+  const request: PageRequest = {
+    page,
+    pageSize,
+    sort: sortStatus ? { column: String(sortStatus.columnAccessor), direction: sortStatus.direction } : null,
+    search,
+    filters: filterValues,
+  };
+  const { data, isFetching, isError, error } = useQuery({
+    queryKey: [...queryKey, request],
+    queryFn: () => fetchPage(request),
+    placeholderData: keepPreviousData,
+  });
+
+  const visible = columns.filter((c) => !hidden.has(c.key));
+  const tableColumns = useMemo(
+    () =>
+      visible.map((c) => ({
+        accessor: c.key,
+        title: c.title,
+        sortable: c.sortable ?? false,
+        ...(c.render ? { render: (row: Row) => c.render!(row) } : {}),
+      })),
+    [visible],
+  );
+  const filtered = search !== '' || Object.values(filterValues).some((v) => v !== '');
+
+  const changeFilter = (key: string, value: string | null) => {
+    setFilterValues((current) => ({ ...current, [key]: value ?? '' }));
+    setPage(1);
+    setSelected([]);
+  };
+
+  const exportCsv = async () => {
+    if (!exportFileName) return;
+    setExporting(true);
+    try {
+      const rows: Row[] = [];
+      for (let p = 1; ; p++) {
+        const answer = await fetchPage({ ...request, page: p, pageSize: EXPORT_PAGE_SIZE });
+        rows.push(...answer.items);
+        if (answer.items.length < EXPORT_PAGE_SIZE || rows.length >= answer.count) break;
+      }
+      downloadText(
+        exportFileName,
+        toCsv(
+          visible.map((c) => c.title),
+          rows.map((row) => visible.map((c) => cellText(row, c))),
+        ),
+      );
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label={searchLabel}
+          value={searchInput}
+          onChange={(e) => {
+            setSearchInput(e.currentTarget.value);
+            setPage(1);
+          }}
+          style={{ flex: '1 1 14rem' }}
+        />
+        {filters.map((f) =>
+          f.kind === 'dateRange' ? (
+            <DatePickerInput
+              key={f.key}
+              type="range"
+              label={f.label}
+              placeholder="Any date"
+              clearable
+              valueFormat="YYYY-MM-DD"
+              onChange={(range) => changeFilter(f.key, dateRangeValue(range))}
+              style={{ flex: '0 1 16rem' }}
+            />
+          ) : (
+            <Select
+              key={f.key}
+              label={f.label}
+              data={f.options}
+              value={filterValues[f.key] || null}
+              onChange={(value) => changeFilter(f.key, value)}
+              clearable
+              placeholder="All"
+              style={{ flex: '0 1 12rem' }}
+            />
+          ),
+        )}
+        <Menu closeOnItemClick={false} position="bottom-end">
+          <Menu.Target>
+            <Button variant="default">Columns</Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {columns.map((c) => (
+              <Menu.Item key={c.key} component="div">
+                <Checkbox
+                  label={c.title}
+                  checked={!hidden.has(c.key)}
+                  disabled={!hidden.has(c.key) && visible.length === 1}
+                  onChange={(e) => {
+                    const show = e.currentTarget.checked;
+                    setHidden((current) => {
+                      const next = new Set(current);
+                      if (show) next.delete(c.key);
+                      else next.add(c.key);
+                      return next;
+                    });
+                  }}
+                />
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+        {exportFileName && (
+          <Button variant="default" onClick={() => void exportCsv()} loading={exporting}>
+            Export CSV
+          </Button>
+        )}
+      </Group>
+      {selectionActions && selected.length > 0 && (
+        <Group gap="sm" role="toolbar" aria-label="Selected rows">
+          <Text size="sm">{selected.length} selected</Text>
+          {selectionActions(selected, () => setSelected([]))}
+        </Group>
+      )}
+      {isError && (
+        <Text role="alert" c="red">
+          {(error as Error).message}
+        </Text>
+      )}
+      <DataTable<Row>
+        withTableBorder
+        borderRadius="sm"
+        minHeight={data && data.items.length > 0 ? undefined : 180}
+        records={data?.items ?? []}
+        columns={tableColumns}
+        idAccessor={(row) => rowKey(row)}
+        totalRecords={data?.count ?? 0}
+        recordsPerPage={pageSize}
+        page={page}
+        onPageChange={(p) => {
+          setPage(p);
+          setSelected([]);
+        }}
+        sortStatus={sortStatus ?? NO_SORT}
+        onSortStatusChange={(status: DataTableSortStatus<Row>) => {
+          setSortStatus(status);
+          setPage(1);
+        }}
+        {...(selectionActions ? { selectedRecords: selected, onSelectedRecordsChange: setSelected } : {})}
+        fetching={isFetching}
+        loadingText="Loading"
+        noRecordsText={filtered ? 'No rows match this search.' : emptyText}
+        paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,15 @@
+import type { StaffedPartner } from '@kinship/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET dashboard/partners: the partners the viewer may staff (the partner switcher). */
+export function getStaffedPartners(): Promise<StaffedPartner[]> {
+  return apiRequest<StaffedPartner[]>('dashboard/partners');
+}
+
+export const staffedPartnersQueryOptions = () =>
+  queryOptions({ queryKey: ['dashboard', 'partners'], queryFn: getStaffedPartners, staleTime: 60_000 });
+
+export function useStaffedPartners(enabled: boolean) {
+  return useQuery({ ...staffedPartnersQueryOptions(), enabled });
+}
