@@ -21,3 +21,5 @@ export * from './tax-notice.ts';
 export * from './giving-rules.ts';
 export * from './giving-schemas.ts';
 export * from './sandbox-cards.ts';
+export * from './spreadsheet.ts';
+export * from './record-import.ts';
