@@ -54,7 +54,7 @@ export function xlsxExportStream<Row>(
   rows: AsyncIterable<Row>,
   options: { sheetName?: string } = {},
 ): Readable {
-  const output = new PassThrough({ highWaterMark: 64 * 1024 });
+  const output = new PassThrough({ highWaterMark: 16 * 1024 });
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
     useStyles: false,
@@ -63,14 +63,30 @@ export function xlsxExportStream<Row>(
   const sheet = workbook.addWorksheet(safeSheetName(options.sheetName ?? 'Export'));
   void (async () => {
     sheet.addRow(columns.map((c) => neutraliseSpreadsheetText(c.header))).commit();
+    let written = 0;
     for await (const row of rows) {
       sheet.addRow(columns.map((c) => exportCell(c.value(row)))).commit();
-      if (output.writableNeedDrain) await once(output, 'drain');
+      // Let the zip deflate what was committed (its work is asynchronous), then wait for the reader.
+      if (++written % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
+      while (output.writableNeedDrain && !output.destroyed) await drainOrClose(output);
     }
     sheet.commit();
     await workbook.commit();
   })().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
   return output;
+}
+
+/** Resolves when the stream wants more, or is closed (a client that went away ends the export). */
+async function drainOrClose(stream: PassThrough): Promise<void> {
+  const controller = new AbortController();
+  try {
+    await Promise.race([
+      once(stream, 'drain', { signal: controller.signal }),
+      once(stream, 'close', { signal: controller.signal }),
+    ]);
+  } finally {
+    controller.abort();
+  }
 }
 
 /** Excel sheet names: at most 31 characters, none of : \ / ? * [ ]. */
