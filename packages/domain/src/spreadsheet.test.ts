@@ -43,5 +43,7 @@ describe('spreadsheet cells', () => {
     expect(parseSpreadsheetDate('Smarch 5, 2014')).toBeNull();
     expect(parseSpreadsheetDate(true)).toBeNull();
     expect(parseSpreadsheetDate('')).toBeNull();
+    expect(parseSpreadsheetDate('2014')).toBeNull();
+    expect(parseSpreadsheetDate('1234567')).toBeNull();
   });
 });

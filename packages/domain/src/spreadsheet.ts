@@ -92,6 +92,7 @@ export function parseSpreadsheetDate(value: CellValue, order: DateOrder = 'mdy')
     const month = monthOfName(match[1]!);
     return month ? isoOf(Number(match[3]), month, Number(match[2])) : null;
   }
-  if (/^\d{2,7}(\.\d+)?$/.test(text)) return excelSerialToIsoDate(Number(text));
+  // A serial written out as text: five digits (1927-05-18 to 2173-10-14), so a bare year is no date.
+  if (/^\d{5}(\.\d+)?$/.test(text)) return excelSerialToIsoDate(Number(text));
   return null;
 }

@@ -41,6 +41,8 @@ export async function importPicturesZip(options: {
   partnersId: number;
   bytes: Buffer;
   limits?: ZipLimits;
+  /** The programs whose records the importer may change; null or omitted: all. */
+  programScope?: readonly number[] | null;
   onPicture: (picture: ZipPicture) => Promise<void>;
 }): Promise<PicturesImportResult> {
   const zip = await openCheckedZip(options.bytes, options.limits ?? PICTURES_ZIP_LIMITS, 'The pictures zip');
@@ -58,7 +60,14 @@ export async function importPicturesZip(options: {
     const matched: (Omit<ZipPicture, 'bytes'> & { name: string })[] = [];
     for (const { name } of files) {
       const match = pictureCodeOf(name, (code) => ids.has(code));
-      if (match) matched.push({ ...match, sponsoredsId: ids.get(match.code)!, entryName: name, name });
+      const record = match ? ids.get(match.code)! : undefined;
+      const scope = options.programScope ?? null;
+      if (match && record && scope !== null && !scope.includes(record.entitiesId)) {
+        result.skipped.push({
+          entry: name,
+          reason: `Record ${match.code} is in a program you do not manage.`,
+        });
+      } else if (match && record) matched.push({ ...match, sponsoredsId: record.id, entryName: name, name });
       else
         result.skipped.push({
           entry: name,

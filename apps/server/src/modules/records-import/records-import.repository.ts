@@ -149,16 +149,16 @@ export async function writeCustomValues(
     });
 }
 
-/** Ids of the partner's records by code, for matching pictures. */
+/** Ids and programs of the partner's records by code, for matching pictures. */
 export async function findIdsByCodes(
   db: Queryable,
   partnersId: number,
   codes: readonly string[],
-): Promise<Map<string, number>> {
+): Promise<Map<string, { id: number; entitiesId: number }>> {
   if (codes.length === 0) return new Map();
   const rows = await db
-    .select({ id: sponsoreds.id, code: sponsoreds.code })
+    .select({ id: sponsoreds.id, code: sponsoreds.code, entitiesId: sponsoreds.entitiesId })
     .from(sponsoreds)
     .where(and(eq(sponsoreds.partnersId, partnersId), inArray(sponsoreds.code, [...codes])));
-  return new Map(rows.map((r) => [r.code, r.id]));
+  return new Map(rows.map((r) => [r.code, { id: r.id, entitiesId: r.entitiesId }]));
 }

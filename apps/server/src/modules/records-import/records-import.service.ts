@@ -318,9 +318,24 @@ export async function applyImport(
           continue;
         }
         try {
-          await tx.transaction((savepoint) => applyDecision(savepoint, request.partnersId, decision));
-          if (decision.action === 'create') batchCounts.created++;
-          else batchCounts.updated++;
+          let applied: Decision = decision;
+          try {
+            await tx.transaction((savepoint) => applyDecision(savepoint, request.partnersId, decision));
+          } catch (error) {
+            // Another import created this code since the batch was read: decide again against it.
+            if (decision.action !== 'create' || !isUniqueViolation(error)) throw error;
+            const fresh = await findRecordsByCodes(tx, request.partnersId, [record.code], { lock: true });
+            applied = decide(record, fresh.get(record.code), prepared, request);
+            if (applied.action === 'error') {
+              batchErrors.push(applied.error);
+              continue;
+            }
+            const retried = applied;
+            await tx.transaction((savepoint) => applyDecision(savepoint, request.partnersId, retried));
+          }
+          if (applied.action === 'create') batchCounts.created++;
+          else if (applied.action === 'update') batchCounts.updated++;
+          else batchCounts.unchanged++;
         } catch (error) {
           batchErrors.push({
             row: record.row,
@@ -340,6 +355,14 @@ export async function applyImport(
     await request.onProgress?.(done, total);
   }
   return finish(prepared, counts, errors);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** A database refusal in a partner's words (the constraint names are ours, the sentences too). */

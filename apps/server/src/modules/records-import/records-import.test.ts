@@ -247,6 +247,23 @@ describe('importing records from a file', () => {
     });
   });
 
+  it('two imports of one new file at once create each record once', async () => {
+    const rows = importRows()
+      .slice(0, 60)
+      .map((row) => [String(row[0]).replace('IMP-', 'RACE-'), ...row.slice(1)]);
+    const file = { name: 'race.csv', bytes: csvOf(rows) };
+    const [a, b] = await Promise.all([applyImport(request(file)), applyImport(request(file))]);
+    expect(a.errors).toEqual([]);
+    expect(b.errors).toEqual([]);
+    expect(a.counts.created + b.counts.created).toBe(60);
+    expect(a.counts.unchanged + b.counts.unchanged).toBe(60);
+    const [row] = await database.db
+      .select({ n: count() })
+      .from(sponsoreds)
+      .where(and(eq(sponsoreds.partnersId, PARTNER), like(sponsoreds.code, 'RACE-%')));
+    expect(row!.n).toBe(60);
+  });
+
   it('refuses files it cannot read with a clear 400', async () => {
     const refused = async (name: string, bytes: Buffer) => {
       try {
@@ -313,6 +330,19 @@ describe('pictures in a zip matched by code', () => {
       ['IMP-0002', 2, 'photos/IMP-0002-2.jpg', 'second'],
       ['IMP-0003', 1, 'IMP-0003 (1).png', 'third'],
     ]);
+    const scoped = await importPicturesZip({
+      db: database.db,
+      partnersId: PARTNER,
+      bytes,
+      programScope: [programs[2 % programs.length]!.id],
+      onPicture: async () => undefined,
+    });
+    // IMP-0003 is in the third program, IMP-0002 in the second.
+    expect(scoped.matched).toBe(1);
+    expect(scoped.skipped).toContainEqual({
+      entry: 'photos/IMP-0002.jpg',
+      reason: 'Record IMP-0002 is in a program you do not manage.',
+    });
     expect(result).toEqual({
       matched: 3,
       skipped: [
