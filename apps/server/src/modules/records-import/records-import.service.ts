@@ -164,7 +164,10 @@ function decide(
   prepared: Prepared,
   request: ImportRequest,
 ): Decision {
-  const column = (key: string) => prepared.headers[prepared.mapping.indexOf(key as never)] ?? key;
+  const column = (key: string) =>
+    prepared.headers[prepared.mapping.indexOf(key as never)] ??
+    prepared.fields.find((field) => field.key === key)?.label ??
+    key;
   const error = (key: string, value: string, reason: string): Decision => ({
     action: 'error',
     error: { row: record.row, column: column(key), value, reason },

@@ -264,6 +264,18 @@ describe('importing records from a file', () => {
     expect(row!.n).toBe(60);
   });
 
+  it('a new record with no program column is refused by row when the partner has several programs', async () => {
+    const csv = Buffer.from('Code,First Name\nNEW-1,Ana\n');
+    const result = await dryRunImport(request({ name: 'a.csv', bytes: csv }));
+    expect(result.errors).toEqual([
+      { row: 2, column: 'Program', value: '', reason: 'A new record needs a program.' },
+    ]);
+    const withDefault = await dryRunImport(
+      request({ name: 'a.csv', bytes: csv }, { defaultEntitiesId: programs[0]!.id }),
+    );
+    expect(withDefault.counts).toEqual({ rows: 1, created: 1, updated: 0, unchanged: 0, failed: 0 });
+  });
+
   it('refuses files it cannot read with a clear 400', async () => {
     const refused = async (name: string, bytes: Buffer) => {
       try {
