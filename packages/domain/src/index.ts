@@ -22,3 +22,5 @@ export * from './giving-rules.ts';
 export * from './giving-schemas.ts';
 export * from './sandbox-cards.ts';
 export * from './dashboard.ts';
+export * from './spreadsheet.ts';
+export * from './record-import.ts';

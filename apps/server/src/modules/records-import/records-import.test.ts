@@ -1,0 +1,398 @@
+import { and, count, eq, like, max } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import yazl from 'yazl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SponsoredType } from '@kinship/domain';
+import type { Database } from '../../db/client.ts';
+import { entities } from '../../db/schema/partners.ts';
+import { customColumnValues, partnerSponsoredTypes, sponsoreds } from '../../db/schema/sponsoreds.ts';
+import { HttpError } from '../../platform/errors.ts';
+import { openTestDatabase } from '../../../test/test-database.ts';
+import { importPicturesZip, type ZipPicture } from './pictures-import.ts';
+import { applyImport, dryRunImport, type ImportRequest } from './records-import.service.ts';
+
+const PARTNER = 2;
+const HEADERS = [
+  'Student ID',
+  'First Name',
+  'Surname',
+  'Sex',
+  'DOB',
+  'Grade',
+  'Homeroom',
+  'Program',
+  'Favourite Colour',
+];
+/** Data rows (0-based) that are bad, and the spreadsheet row each is on (header = row 1). */
+const BAD = { 100: 102, 250: 252, 400: 402 } as const;
+
+let database: Database;
+let studentTypeId: number;
+let programs: { id: number; name: string }[];
+
+function importRows(): (string | Date)[][] {
+  return Array.from({ length: 500 }, (_, i) => {
+    const n = String(i + 1).padStart(4, '0');
+    const row: (string | Date)[] = [
+      `IMP-${n}`,
+      `Child${n}`,
+      `Family${n}`,
+      i % 2 === 0 ? 'F' : 'Male',
+      `2014-0${(i % 9) + 1}-1${i % 10}`,
+      String((i % 12) + 1),
+      `Room ${i % 7}`,
+      programs[i % programs.length]!.name,
+      i % 3 === 0 ? 'green' : '',
+    ];
+    if (i === 100) row[4] = '2014-02-30';
+    if (i === 250) row[5] = '13th';
+    if (i === 400) row[1] = '';
+    return row;
+  });
+}
+
+function csvOf(rows: (string | Date)[][]): Buffer {
+  const quote = (cell: string | Date) => {
+    const text = cell instanceof Date ? cell.toISOString().slice(0, 10) : cell;
+    return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  return Buffer.from([HEADERS, ...rows].map((r) => r.map(quote).join(',')).join('\r\n') + '\r\n');
+}
+
+async function xlsxOf(rows: (string | Date)[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Students');
+  sheet.addRow(HEADERS);
+  // Good birthdays as real date cells, grades as numbers: what a spreadsheet saves.
+  for (const row of rows) {
+    const typed = row.map((cell, index) => {
+      if (index === 4 && typeof cell === 'string' && cell !== '2014-02-30')
+        return new Date(`${cell}T00:00:00Z`);
+      if (index === 5 && typeof cell === 'string' && /^\d+$/.test(cell)) return Number(cell);
+      return cell === '' ? null : cell;
+    });
+    sheet.addRow(typed);
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+function request(file: { name: string; bytes: Buffer }, extra: Partial<ImportRequest> = {}): ImportRequest {
+  return {
+    db: database.db,
+    partnersId: PARTNER,
+    partnerSponsoredTypesId: studentTypeId,
+    file,
+    today: '2026-11-23',
+    ...extra,
+  };
+}
+
+const EXPECTED_ERRORS = [
+  {
+    row: BAD[100],
+    column: 'DOB',
+    value: '2014-02-30',
+    reason: 'Birthday is not a date (use YYYY-MM-DD or MM/DD/YYYY).',
+  },
+  {
+    row: BAD[250],
+    column: 'Grade',
+    value: '13th',
+    reason: 'Grade "13th" is not a grade (for example 3rd Grade, 3, K or Preschool).',
+  },
+  { row: BAD[400], column: 'First Name', value: '', reason: 'First Name is required.' },
+];
+
+async function importedCount(): Promise<number> {
+  const [row] = await database.db
+    .select({ n: count() })
+    .from(sponsoreds)
+    .where(and(eq(sponsoreds.partnersId, PARTNER), like(sponsoreds.code, 'IMP-%')));
+  return row!.n;
+}
+
+async function lastUpdate(): Promise<string | null> {
+  const [row] = await database.db
+    .select({ at: max(sponsoreds.updatedAt) })
+    .from(sponsoreds)
+    .where(and(eq(sponsoreds.partnersId, PARTNER), like(sponsoreds.code, 'IMP-%')));
+  return row?.at ? new Date(row.at).toISOString() : null;
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const [type] = await database.db
+    .select({ id: partnerSponsoredTypes.id })
+    .from(partnerSponsoredTypes)
+    .where(
+      and(
+        eq(partnerSponsoredTypes.partnersId, PARTNER),
+        eq(partnerSponsoredTypes.sponsoredTypesId, SponsoredType.Student),
+      ),
+    );
+  studentTypeId = type!.id;
+  await database.db
+    .update(partnerSponsoredTypes)
+    .set({ customColumns: ['Favourite Colour'] })
+    .where(eq(partnerSponsoredTypes.id, studentTypeId));
+  programs = await database.db
+    .select({ id: entities.id, name: entities.name })
+    .from(entities)
+    .where(eq(entities.partnersId, PARTNER));
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+describe('importing records from a file', () => {
+  it('a dry run of a 500-row CSV with 3 bad rows reports the 3 by row, column and reason, and writes nothing', async () => {
+    const result = await dryRunImport(request({ name: 'students.csv', bytes: csvOf(importRows()) }));
+    expect(result.errors).toEqual(EXPECTED_ERRORS);
+    expect(result.counts).toEqual({ rows: 500, created: 497, updated: 0, unchanged: 0, failed: 3 });
+    expect(result.mapping).toEqual([
+      'code',
+      'firstName',
+      'lastName',
+      'gender',
+      'birthday',
+      'grade',
+      'homeroom',
+      'program',
+      'custom:Favourite Colour',
+    ]);
+    expect(await importedCount()).toBe(0);
+  });
+
+  it('the import lands the 497 good rows, and the same file again changes nothing', async () => {
+    const file = { name: 'students.csv', bytes: csvOf(importRows()) };
+    const progress: number[] = [];
+    const first = await applyImport({ ...request(file), onProgress: (done) => void progress.push(done) });
+    expect(first.errors).toEqual(EXPECTED_ERRORS);
+    expect(first.counts).toEqual({ rows: 500, created: 497, updated: 0, unchanged: 0, failed: 3 });
+    expect(progress).toEqual([200, 400, 497]);
+    expect(await importedCount()).toBe(497);
+
+    const [ana] = await database.db.select().from(sponsoreds).where(eq(sponsoreds.code, 'IMP-0004'));
+    expect(ana).toMatchObject({
+      partnersId: PARTNER,
+      partnerSponsoredTypesId: studentTypeId,
+      sponsoredTypesId: SponsoredType.Student,
+      firstName: 'Child0004',
+      lastName: 'Family0004',
+      gender: 'Male',
+      birthday: '2014-04-13',
+      gradesId: 7,
+      homeroom: 'Room 3',
+      entitiesId: programs[3 % programs.length]!.id,
+      status: 'active',
+      active: true,
+    });
+    const colours = await database.db
+      .select({ value: customColumnValues.value })
+      .from(customColumnValues)
+      .where(eq(customColumnValues.sponsoredsId, ana!.id));
+    expect(colours).toEqual([{ value: 'green' }]);
+
+    const before = await lastUpdate();
+    const again = await applyImport(request(file));
+    expect(again.counts).toEqual({ rows: 500, created: 0, updated: 0, unchanged: 497, failed: 3 });
+    expect(await importedCount()).toBe(497);
+    expect(await lastUpdate()).toBe(before);
+  });
+
+  it('an .xlsx with the same content reads the same: the same 3 errors and nothing to change', async () => {
+    const bytes = await xlsxOf(importRows());
+    const result = await applyImport(request({ name: 'students.xlsx', bytes }));
+    expect(result.errors).toEqual(EXPECTED_ERRORS);
+    expect(result.counts).toEqual({ rows: 500, created: 0, updated: 0, unchanged: 497, failed: 3 });
+  });
+
+  it('a changed row updates its record by code, and a fixed row is created', async () => {
+    const rows = importRows();
+    rows[4]![6] = 'Room 42';
+    rows[9]![8] = ''; // clears IMP-0010's colour
+    rows[400]![1] = 'Fixed';
+    const result = await applyImport(request({ name: 'students.csv', bytes: csvOf(rows) }));
+    expect(result.counts).toEqual({ rows: 500, created: 1, updated: 2, unchanged: 495, failed: 2 });
+    const [five] = await database.db
+      .select({ homeroom: sponsoreds.homeroom })
+      .from(sponsoreds)
+      .where(eq(sponsoreds.code, 'IMP-0005'));
+    expect(five!.homeroom).toBe('Room 42');
+    const [ten] = await database.db
+      .select({ id: sponsoreds.id })
+      .from(sponsoreds)
+      .where(eq(sponsoreds.code, 'IMP-0010'));
+    expect(
+      await database.db
+        .select({ value: customColumnValues.value })
+        .from(customColumnValues)
+        .where(eq(customColumnValues.sponsoredsId, ten!.id)),
+    ).toEqual([{ value: null }]);
+    expect(await importedCount()).toBe(498);
+  });
+
+  it('a program-scoped importer cannot add or change records of other programs', async () => {
+    const rows = importRows().slice(0, 4);
+    const result = await dryRunImport(
+      request({ name: 'students.csv', bytes: csvOf(rows) }, { programScope: [programs[0]!.id] }),
+    );
+    expect(result.counts).toMatchObject({ unchanged: 1, failed: 3 });
+    expect(result.errors[0]).toEqual({
+      row: 3,
+      column: 'Program',
+      value: programs[1]!.name,
+      reason: `You cannot add or move records to ${programs[1]!.name}.`,
+    });
+  });
+
+  it('two imports of one new file at once create each record once', async () => {
+    const rows = importRows()
+      .slice(0, 60)
+      .map((row) => [String(row[0]).replace('IMP-', 'RACE-'), ...row.slice(1)]);
+    const file = { name: 'race.csv', bytes: csvOf(rows) };
+    const [a, b] = await Promise.all([applyImport(request(file)), applyImport(request(file))]);
+    expect(a.errors).toEqual([]);
+    expect(b.errors).toEqual([]);
+    expect(a.counts.created + b.counts.created).toBe(60);
+    expect(a.counts.unchanged + b.counts.unchanged).toBe(60);
+    const [row] = await database.db
+      .select({ n: count() })
+      .from(sponsoreds)
+      .where(and(eq(sponsoreds.partnersId, PARTNER), like(sponsoreds.code, 'RACE-%')));
+    expect(row!.n).toBe(60);
+  });
+
+  it('a new record with no program column is refused by row when the partner has several programs', async () => {
+    const csv = Buffer.from('Code,First Name\nNEW-1,Ana\n');
+    const result = await dryRunImport(request({ name: 'a.csv', bytes: csv }));
+    expect(result.errors).toEqual([
+      { row: 2, column: 'Program', value: '', reason: 'A new record needs a program.' },
+    ]);
+    const withDefault = await dryRunImport(
+      request({ name: 'a.csv', bytes: csv }, { defaultEntitiesId: programs[0]!.id }),
+    );
+    expect(withDefault.counts).toEqual({ rows: 1, created: 1, updated: 0, unchanged: 0, failed: 0 });
+  });
+
+  it('refuses files it cannot read with a clear 400', async () => {
+    const refused = async (name: string, bytes: Buffer) => {
+      try {
+        await dryRunImport(request({ name, bytes }));
+      } catch (error) {
+        expect(error).toBeInstanceOf(HttpError);
+        return [(error as HttpError).statusCode, (error as Error).message];
+      }
+      return 'accepted';
+    };
+    expect(await refused('a.csv', Buffer.alloc(0))).toEqual([400, 'The file is empty.']);
+    expect(await refused('a.xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2]))).toEqual([
+      400,
+      'Old Excel files (.xls) cannot be imported: save the workbook as .xlsx or CSV.',
+    ]);
+    expect(await refused('a.csv', Buffer.from('Name,Grade\nAna,3\n'))).toEqual([
+      400,
+      'Choose the column that holds Code.',
+    ]);
+    const tooMany = Buffer.from(
+      ['Code,First Name', ...Array.from({ length: 30 }, (_, i) => `X${i},A`)].join('\n'),
+    );
+    expect(
+      await dryRunImport(
+        request(
+          { name: 'a.csv', bytes: tooMany },
+          { limits: { maxBytes: 1e6, maxRows: 20, maxColumns: 10, maxWorkbookExpandedBytes: 1e6 } },
+        ),
+      ).catch((e: Error) => e.message),
+    ).toBe('The file has more than 20 rows; split it into smaller files.');
+  });
+});
+
+function zipOf(entries: Record<string, Buffer>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, data] of Object.entries(entries)) zip.addBuffer(data, name);
+  zip.end();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+describe('pictures in a zip matched by code', () => {
+  it('hands each picture of a known code to the pipeline, in order, and names what it skipped', async () => {
+    const bytes = await zipOf({
+      'photos/IMP-0002-2.jpg': Buffer.from('second'),
+      'photos/IMP-0002.jpg': Buffer.from('first'),
+      'IMP-0003 (1).png': Buffer.from('third'),
+      'NOBODY.jpg': Buffer.from('x'),
+      '__MACOSX/._IMP-0002.jpg': Buffer.from('junk'),
+    });
+    const seen: Omit<ZipPicture, 'sponsoredsId'>[] = [];
+    const result = await importPicturesZip({
+      db: database.db,
+      partnersId: PARTNER,
+      bytes,
+      onPicture: async ({ sponsoredsId: _id, ...picture }) => void seen.push(picture),
+    });
+    expect(seen.map((p) => [p.code, p.order, p.entryName, p.bytes.toString()])).toEqual([
+      ['IMP-0002', 1, 'photos/IMP-0002.jpg', 'first'],
+      ['IMP-0002', 2, 'photos/IMP-0002-2.jpg', 'second'],
+      ['IMP-0003', 1, 'IMP-0003 (1).png', 'third'],
+    ]);
+    const scoped = await importPicturesZip({
+      db: database.db,
+      partnersId: PARTNER,
+      bytes,
+      programScope: [programs[2 % programs.length]!.id],
+      onPicture: async () => undefined,
+    });
+    // IMP-0003 is in the third program, IMP-0002 in the second.
+    expect(scoped.matched).toBe(1);
+    expect(scoped.skipped).toContainEqual({
+      entry: 'photos/IMP-0002.jpg',
+      reason: 'Record IMP-0002 is in a program you do not manage.',
+    });
+    expect(result).toEqual({
+      matched: 3,
+      skipped: [
+        { entry: 'NOBODY.jpg', reason: 'Its name is not the code of a record (CODE.jpg or CODE-2.jpg).' },
+      ],
+      failed: [],
+    });
+  });
+
+  it('refuses a zip with an entry that leaves the import folder, before reading anything', async () => {
+    const zip = await zipOf({ 'IMP-0002.jpg': Buffer.from('ok'), 'xx/evil.jpg': Buffer.from('evil') });
+    // yazl will not write "..", so the name is changed in place (same length, in both headers).
+    const traversal = Buffer.from(zip.toString('latin1').replaceAll('xx/evil.jpg', '../evil.jpg'), 'latin1');
+    let called = false;
+    await expect(
+      importPicturesZip({
+        db: database.db,
+        partnersId: PARTNER,
+        bytes: traversal,
+        onPicture: async () => void (called = true),
+      }),
+    ).rejects.toThrow(
+      'The pictures zip is refused: the entry "../evil.jpg" points outside the import folder.',
+    );
+    expect(called).toBe(false);
+  });
+
+  it('refuses a zip that expands past the set size', async () => {
+    const bomb = await zipOf({ 'IMP-0002.jpg': Buffer.alloc(6 * 1024 * 1024) });
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    await expect(
+      importPicturesZip({
+        db: database.db,
+        partnersId: PARTNER,
+        bytes: bomb,
+        limits: { maxExpandedBytes: 5 * 1024 * 1024, maxEntries: 10, maxEntryBytes: 10 * 1024 * 1024 },
+        onPicture: async () => undefined,
+      }),
+    ).rejects.toThrow('The pictures zip is refused: it expands past 5 MB.');
+  });
+});
