@@ -14,6 +14,7 @@ export * from './onboarding.ts';
 export * from './partner-rules.ts';
 export * from './permissions.ts';
 export * from './receipts.ts';
+export * from './record-name.ts';
 export * from './schemas.ts';
 export * from './sponsorship-rules.ts';
 export * from './table-columns.ts';

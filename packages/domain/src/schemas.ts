@@ -328,6 +328,8 @@ export const userSponsoredSchema = z.object({
     profileImagePath: nullableText,
     masked: z.boolean(),
     partnerSponsoredTypesId: id,
+    /** Persons (1 to 3) are named by name, classes and initiatives by title (sponsoredRecordName). */
+    sponsoredTypesId: id,
   }),
 });
 export type UserSponsored = z.infer<typeof userSponsoredSchema>;

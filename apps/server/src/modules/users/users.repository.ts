@@ -71,6 +71,7 @@ export async function findUserSponsoreds(
       recordMasked: sponsoreds.masked,
       typeMasks: partnerSponsoredTypes.maskProfiles,
       partnerSponsoredTypesId: sponsoreds.partnerSponsoredTypesId,
+      sponsoredTypesId: sponsoreds.sponsoredTypesId,
     })
     .from(userSponsoreds)
     .innerJoin(sponsoreds, eq(sponsoreds.id, userSponsoreds.sponsoredsId))

@@ -30,6 +30,7 @@ export function sponsorshipView(row: SponsorshipRow): UserSponsored {
       profileImagePath: row.dateEnded && (row.recordMasked || row.typeMasks) ? null : row.profileImagePath,
       masked: row.recordMasked || row.typeMasks,
       partnerSponsoredTypesId: row.partnerSponsoredTypesId,
+      sponsoredTypesId: row.sponsoredTypesId,
     },
   };
 }

@@ -20,10 +20,12 @@ function line(overrides: Partial<UserSponsored> = {}): UserSponsored {
       id: 101,
       firstName: 'Maria',
       lastName: 'Lopez',
-      title: null,
+      // A teacher: named by her name, never by her job title.
+      title: 'French Teacher',
       profileImagePath: null,
       masked: true,
       partnerSponsoredTypesId: 21,
+      sponsoredTypesId: 2,
     },
     ...overrides,
   };
@@ -37,7 +39,14 @@ const sponsorLines: UserSponsored[] = [
     numSlots: 2,
     amount: 84000,
     interval: 'year',
-    sponsoreds: { ...line().sponsoreds, id: 102, firstName: 'Class 4B', lastName: null },
+    sponsoreds: {
+      ...line().sponsoreds,
+      id: 102,
+      firstName: 'Class 4B',
+      lastName: null,
+      title: 'Class 4B',
+      sponsoredTypesId: 5,
+    },
   }),
   line({
     id: 3,
