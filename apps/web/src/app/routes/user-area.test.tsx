@@ -145,4 +145,26 @@ describe('UserAreaRoute', () => {
     });
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
+
+  it('shows manual sponsorships in payment settings, and Pay by card puts a conversion in the cart', async () => {
+    const manual = line({ id: 9, sponsoredsId: 109, numSlots: 2, subscriptionsId: null });
+    const paid = line({ id: 10, sponsoredsId: 110, subscriptionsId: 55 });
+    const me = signedIn(buildUser({ userSponsoreds: [manual, paid] }));
+    stubApi({
+      [`GET /api/users/${me.user!.id}/sponsoreds`]: json([manual, paid]),
+      [`GET /api/payments/${me.user!.id}/paymentmethods`]: json([]),
+    });
+    const { user } = renderWithProviders(<UserAreaRoute />, {
+      me,
+      route: '/profile/paymentsettings',
+      path: '/profile/*',
+    });
+    const offline = await screen.findByRole('region', { name: 'Sponsorships paid offline' });
+    expect(within(offline).getByText('Maria Lopez')).toBeInTheDocument();
+    expect(within(offline).getAllByRole('listitem')).toHaveLength(1);
+    await user.click(within(offline).getByRole('button', { name: 'Pay by card for Maria Lopez' }));
+    expect(JSON.parse(window.localStorage.getItem('kinship.cart') ?? '[]')).toEqual([
+      { id: '109', sponsoredsId: 109, quantity: 2, isConversion: true },
+    ]);
+  });
 });
