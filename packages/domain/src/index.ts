@@ -6,6 +6,7 @@ export * from './email.ts';
 export * from './filter-options.ts';
 export * from './format.ts';
 export * from './grades.ts';
+export * from './landing.ts';
 export * from './ids.ts';
 export * from './listing-rules.ts';
 export * from './masking.ts';

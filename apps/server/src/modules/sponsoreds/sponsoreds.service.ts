@@ -24,6 +24,7 @@ import {
   findEntityDetail,
   findImages,
   findListingPage,
+  findWaitingLongest,
   findSponsoredById,
   findUpdates,
   type ListingFilters,
@@ -182,6 +183,24 @@ export async function listSponsoreds(
     items: rows.map((r) => stripHidden(summaryOf(r, accessTo(r, ctx.viewer, sponsoredIds)))),
     count: total,
   };
+}
+
+/** The open records waiting longest for a sponsor (landing page), masking applied as in the listing. */
+export async function listWaitingLongest(
+  db: Db,
+  ctx: SiteContext,
+  limit: number,
+): Promise<SponsoredSummary[]> {
+  assertSiteOpen(ctx);
+  const rows = await findWaitingLongest(db, ctx.partner.id, limit);
+  const sponsoredIds = ctx.viewer?.user
+    ? await findActivelySponsoredIds(
+        db,
+        ctx.viewer.user.id,
+        rows.map((r) => r.id),
+      )
+    : new Set<number>();
+  return rows.map((r) => stripHidden(summaryOf(r, accessTo(r, ctx.viewer, sponsoredIds))));
 }
 
 /** A record of this site's partner that the viewer may open, with the viewer's access to it. */
