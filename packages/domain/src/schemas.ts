@@ -320,6 +320,8 @@ export const userSponsoredSchema = z.object({
   dateEnded: text.nullable(),
   /** The subscription paying for it (GET payments/subscriptiondetail/{id}); null for a manual sponsorship. */
   subscriptionsId: id.nullable().optional(),
+  /** Recorded by the partner and paid offline: "Pay by card" converts it (cart item isConversion). */
+  isManual: z.boolean().optional(),
   sponsoreds: z.object({
     id,
     firstName: text,

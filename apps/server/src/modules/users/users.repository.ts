@@ -64,6 +64,7 @@ export async function findUserSponsoreds(
       dateStarted: userSponsoreds.dateStarted,
       dateEnded: userSponsoreds.dateEnded,
       subscriptionsId: userSponsoreds.subscriptionsId,
+      isManual: userSponsoreds.isManual,
       firstName: sponsoreds.firstName,
       lastName: sponsoreds.lastName,
       title: sponsoreds.title,

@@ -22,6 +22,7 @@ export function sponsorshipView(row: SponsorshipRow): UserSponsored {
     dateStarted: row.dateStarted.toISOString(),
     dateEnded: row.dateEnded ? row.dateEnded.toISOString() : null,
     subscriptionsId: row.subscriptionsId,
+    isManual: row.isManual,
     sponsoreds: {
       id: row.sponsoredsId,
       firstName: row.firstName ?? row.title ?? '',

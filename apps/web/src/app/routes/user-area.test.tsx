@@ -147,7 +147,7 @@ describe('UserAreaRoute', () => {
   });
 
   it('shows manual sponsorships in payment settings, and Pay by card puts a conversion in the cart', async () => {
-    const manual = line({ id: 9, sponsoredsId: 109, numSlots: 2, subscriptionsId: null });
+    const manual = line({ id: 9, sponsoredsId: 109, numSlots: 2, subscriptionsId: null, isManual: true });
     const paid = line({ id: 10, sponsoredsId: 110, subscriptionsId: 55 });
     const me = signedIn(buildUser({ userSponsoreds: [manual, paid] }));
     stubApi({

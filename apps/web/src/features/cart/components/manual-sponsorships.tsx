@@ -4,10 +4,14 @@ import { useNavigate } from 'react-router';
 import { HelpTip } from '../../../components/help-tip';
 import { addToCart } from '../cart-store';
 
-/** Active sponsorships at this partner paid offline (no subscription behind them). */
+/** Active manual sponsorships at this partner (paid offline, no subscription behind them). */
 export function manualSponsorships(lines: UserSponsored[], partnersId: number): UserSponsored[] {
   return lines.filter(
-    (line) => line.partnersId === partnersId && isSponsorshipActive(line) && !line.subscriptionsId,
+    (line) =>
+      line.partnersId === partnersId &&
+      isSponsorshipActive(line) &&
+      line.isManual === true &&
+      !line.subscriptionsId,
   );
 }
 
