@@ -353,3 +353,22 @@ export const userSchema = z.object({
   userSponsoreds: z.array(userSponsoredSchema),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** GET partners/{partnerId}/landing: what the landing sections show, from the partner's own data. */
+export const landingHighlightsSchema = z.object({
+  /** Open records (active, slots remaining) waiting longest, masking applied as in the listing. */
+  waitingLongest: z.array(sponsoredSummarySchema),
+  impact: z.object({
+    /** Sponsorships active now. */
+    activeSponsorships: z.int().nonnegative(),
+    /** People sponsoring now. */
+    sponsors: z.int().nonnegative(),
+    /** Records with at least one sponsor now. */
+    recordsSponsored: z.int().nonnegative(),
+    /** Programs (entities) with an active record. */
+    programs: z.int().nonnegative(),
+    /** Countries of those programs. */
+    countries: z.int().nonnegative(),
+  }),
+});
+export type LandingHighlights = z.infer<typeof landingHighlightsSchema>;

@@ -1,14 +1,7 @@
 import { ActionIcon, Popover, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useOpenedOnArrival } from './deferred-menu';
+import { helpIconLabel, type HelpIconProps } from './help-label';
 import { HelpIconGlyph } from './icons';
-
-export interface HelpIconProps {
-  title?: string | undefined;
-  tip: ReactNode;
-}
-
-export const helpIconLabel = (title: string | undefined) => (title ? `Help: ${title}` : 'Help');
 
 /** A help button that opens a click popover with an optional title and a tip (SPEC section 2). */
 export function HelpIcon({ title, tip, openOnArrival = false }: HelpIconProps & { openOnArrival?: boolean }) {

@@ -1,7 +1,7 @@
 import { ActionIcon } from '@mantine/core';
 import { lazyNamed } from '../lib/lazy-with-timeout';
 import { DeferredMenu } from './deferred-menu';
-import { helpIconLabel, type HelpIconProps } from './help-icon';
+import { helpIconLabel, type HelpIconProps } from './help-label';
 import { HelpIconGlyph } from './icons';
 
 const loadHelpIcon = () => import('./help-icon');
