@@ -221,6 +221,7 @@ describe.each(VIEWPORTS)('public pages at %i px', (width) => {
     await page.goto(siteUrl('demo', `/sponsored/profile/${masked!.id}`));
     await page.getByRole('button', { name: 'Help: Why is this profile masked?' }).click();
     await page.getByText(/shown only to their sponsors/).waitFor();
+    await page.waitForTimeout(300); // the popover's fade-in, for the screenshot
     await screenshot(page, `donor-masked-help-${width}`);
     await context.close();
   });
@@ -250,6 +251,7 @@ describe('the sponsor button on a phone', () => {
     if (width === 390) {
       await page.getByRole('button', { name: /^Help: What is a/ }).click();
       await page.getByText(/Several sponsors can share one profile/).waitFor();
+      await page.waitForTimeout(300); // the popover's fade-in, for the screenshot
       await screenshot(page, `donor-slot-help-${width}`);
     }
     await context.close();
@@ -267,6 +269,7 @@ describe.each(VIEWPORTS)('a donor at %i px', (width) => {
     expect(await page.getByRole('radio', { name: '10.00%' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Help: What is a boost?' }).click();
     await page.getByText(/An optional extra gift/).waitFor();
+    await page.waitForTimeout(300); // the popover's fade-in, for the screenshot
     await screenshot(page, `donor-cart-boost-help-${width}`);
     await page.keyboard.press('Escape');
 
