@@ -138,6 +138,9 @@ interface NetworkItem {
 interface PageMeasure {
   performance: number;
   accessibility: number;
+  bestPractices: number;
+  /** Lines Lighthouse's errors-in-console audit found (a 401 of a visitor's page counted here). */
+  consoleErrors: string[];
   scripts: string[];
   jsSent: number;
   jsGzip: number;
@@ -150,7 +153,7 @@ async function measurePage(url: string, port: number): Promise<PageMeasure> {
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
@@ -169,9 +172,16 @@ async function measurePage(url: string, port: number): Promise<PageMeasure> {
         lhr.categories.performance!.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0),
     )
     .map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`);
+  const consoleItems =
+    (
+      lhr.audits['errors-in-console']?.details as
+        { items?: { description?: string; url?: string }[] } | undefined
+    )?.items ?? [];
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
+    consoleErrors: consoleItems.map((item) => `${item.description ?? ''} ${item.url ?? ''}`.trim()),
     scripts: scripts.map((s) => new URL(s.url).pathname),
     jsSent: scripts.reduce((sum, s) => sum + (s.transferSize ?? 0), 0),
     jsGzip: scripts.reduce((sum, s) => sum + gzipSizeOf(s.url), 0),
@@ -227,6 +237,8 @@ async function runPages(): Promise<BenchResult> {
         'JS sent KB': kb(median(runs.map((r) => r.jsSent))),
         performance,
         accessibility,
+        'best practices': median(runs.map((r) => r.bestPractices)),
+        'console errors': runs[0]!.consoleErrors.length,
         'FCP ms': metrics.fcpMs!,
         'LCP ms': metrics.lcpMs!,
         'TBT ms': metrics.tbtMs!,
@@ -242,6 +254,11 @@ async function runPages(): Promise<BenchResult> {
     const notes = [
       `Targets: JS gzip <= ${TARGETS.jsGzipKb} KB, performance >= ${TARGETS.performance}, accessibility >= ${TARGETS.accessibility}.`,
       `Lighthouse ${RUNS === 1 ? 'single run' : `median of ${RUNS} runs`} per page, mobile emulation, simulated throttling, ${os.cpus().length} CPU cores.`,
+      ...Object.entries(details).flatMap(([page, runs]) =>
+        runs[0]!.consoleErrors.length > 0
+          ? [`${page}: console errors: ${runs[0]!.consoleErrors.join(' | ')}`]
+          : [],
+      ),
       ...Object.entries(details).flatMap(([page, runs]) =>
         runs[0]!.failedAudits.length > 0
           ? [`${page}: audits below 0.9: ${runs[0]!.failedAudits.join(', ')}`]

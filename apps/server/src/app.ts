@@ -16,6 +16,7 @@ import { sandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { authConfigRoutes } from './modules/auth/auth.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { landingRoutes } from './modules/landing/landing.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { partnerViewOf } from './modules/partners/partners.service.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(
   await app.register(partnersRoutes);
   await app.register(sponsoredsRoutes);
   await app.register(sponsoredImagesRoutes);
+  await app.register(landingRoutes);
   await app.register(usersRoutes);
   await app.register(authConfigRoutes);
   await app.register(mediaRoutes);

@@ -56,6 +56,8 @@ export const MESSAGES = {
   cartEmpty: 'Your cart is empty',
   // Cart
   cartIssues: 'There are issues with your cart.',
+  /** A cart item the person already sponsors (flagged in the cart, refused by checkout with 409). */
+  alreadySponsor: (name: string) => `You already sponsor ${name}. You can manage it from your profile.`,
   invalidCartItem:
     'Invalid cart item. Please remove this item from your cart and attempt to re-add. This may happen when another donor has sponsored this item in the time since it was added to your cart',
   // Payments

@@ -11,6 +11,8 @@ const cents = z.int().nonnegative();
 export const savedPaymentMethodSchema = paymentMethodSchema.extend({
   /** The method new subscriptions and renewals use unless told otherwise. */
   isDefault: z.boolean(),
+  /** The last payment tried with this method failed (and none has succeeded since). */
+  lastPaymentFailed: z.boolean().optional(),
 });
 export type SavedPaymentMethod = z.infer<typeof savedPaymentMethodSchema>;
 

@@ -28,12 +28,16 @@ import {
 } from './ids.ts';
 
 describe('partner setting ids', () => {
-  it('number the four settings 1 to 4', () => {
+  it('number the spec’s four settings 1 to 4, then the landing sections 5 to 8', () => {
     expect(PartnerSetting).toEqual({
       AutoBirthdayOccasions: 1,
       SponsorButtonLabel: 2,
       ProgramLabel: 3,
       LogoLinksToWebsite: 4,
+      LandingHowItWorks: 5,
+      LandingWaitingLongest: 6,
+      LandingImpact: 7,
+      LandingDonate: 8,
     });
   });
 });

@@ -8,6 +8,11 @@ export const PartnerSetting = {
   SponsorButtonLabel: 2,
   ProgramLabel: 3,
   LogoLinksToWebsite: 4,
+  // Landing page sections below each template's required parts: on unless set to false.
+  LandingHowItWorks: 5,
+  LandingWaitingLongest: 6,
+  LandingImpact: 7,
+  LandingDonate: 8,
 } as const;
 export type PartnerSettingId = ValueOf<typeof PartnerSetting>;
 

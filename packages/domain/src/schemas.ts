@@ -348,6 +348,8 @@ export const userSponsoredSchema = z.object({
   dateEnded: text.nullable(),
   /** The subscription paying for it (GET payments/subscriptiondetail/{id}); null for a manual sponsorship. */
   subscriptionsId: id.nullable().optional(),
+  /** Recorded by the partner and paid offline: "Pay by card" converts it (cart item isConversion). */
+  isManual: z.boolean().optional(),
   sponsoreds: z.object({
     id,
     firstName: text,
@@ -356,6 +358,8 @@ export const userSponsoredSchema = z.object({
     profileImagePath: nullableText,
     masked: z.boolean(),
     partnerSponsoredTypesId: id,
+    /** Persons (1 to 3) are named by name, classes and initiatives by title (sponsoredRecordName). */
+    sponsoredTypesId: id,
   }),
 });
 export type UserSponsored = z.infer<typeof userSponsoredSchema>;
@@ -377,3 +381,22 @@ export const userSchema = z.object({
   userSponsoreds: z.array(userSponsoredSchema),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** GET partners/{partnerId}/landing: what the landing sections show, from the partner's own data. */
+export const landingHighlightsSchema = z.object({
+  /** Open records (active, slots remaining) waiting longest, masking applied as in the listing. */
+  waitingLongest: z.array(sponsoredSummarySchema),
+  impact: z.object({
+    /** Sponsorships active now. */
+    activeSponsorships: z.int().nonnegative(),
+    /** People sponsoring now. */
+    sponsors: z.int().nonnegative(),
+    /** Records with at least one sponsor now. */
+    recordsSponsored: z.int().nonnegative(),
+    /** Programs (entities) with an active record. */
+    programs: z.int().nonnegative(),
+    /** Countries of those programs. */
+    countries: z.int().nonnegative(),
+  }),
+});
+export type LandingHighlights = z.infer<typeof landingHighlightsSchema>;

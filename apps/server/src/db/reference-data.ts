@@ -32,6 +32,10 @@ const PARTNER_SETTING_TYPE_NAMES: Record<number, string> = {
   2: 'Custom label for the sponsor button',
   3: 'Custom label for program',
   4: 'Header logo redirects to the partner website',
+  5: 'Landing page: how sponsorship works',
+  6: 'Landing page: records waiting longest',
+  7: 'Landing page: impact figures',
+  8: 'Landing page: donate call',
 };
 
 const PAYMENT_INTERVAL_ROWS = [

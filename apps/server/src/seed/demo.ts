@@ -1143,6 +1143,8 @@ export async function seedDemo(db: Db, deps: SeedDeps): Promise<{ seeded: boolea
         interval: s.interval,
         dateStarted: s.dateStarted,
         dateEnded: s.dateEnded,
+        // No subscription behind them: recorded by the partner, paid offline (convertible to card).
+        isManual: true,
       })),
     );
   });

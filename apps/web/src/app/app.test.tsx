@@ -13,6 +13,7 @@ afterEach(() => {
 function stubApi(partnerAnswer: () => Response) {
   const fetchMock = vi.fn(async (url: string) => {
     if (url.startsWith('/api/partners/')) return partnerAnswer();
+    if (url === '/api/auth/get-session') return new Response('null', { status: 200 });
     if (url.startsWith('/api/users/getByToken'))
       return new Response('You must be logged in to do this.', { status: 401 });
     return new Response('No route', { status: 404 });
@@ -22,7 +23,7 @@ function stubApi(partnerAnswer: () => Response) {
 }
 
 describe('App', () => {
-  it('loads the partner of this host, then the user with its partnersId, and brands the page', async () => {
+  it('loads the partner of this host, asks for the person only with a session (no 401 for a visitor), and brands the page', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const partner = buildPartner({
       landingPageTemplatesId: 2,
@@ -34,7 +35,9 @@ describe('App', () => {
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Schools for all.', level: 1 })).toBeInTheDocument();
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/partners/current');
-    expect(fetchMock).toHaveBeenCalledWith('/api/users/getByToken?partnersId=2', expect.anything());
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/get-session', expect.anything());
+    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/api/users/getByToken?partnersId=2');
     expect(document.title).toBe('Bright Futures');
     expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Schools for all.');
     expect(document.querySelector('meta[property="og:title"]')).toHaveAttribute('content', 'Bright Futures');

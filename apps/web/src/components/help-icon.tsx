@@ -1,17 +1,30 @@
 import { ActionIcon, Popover, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useOpenedOnArrival } from './deferred-menu';
+import { helpIconLabel, type HelpIconProps } from './help-label';
 import { HelpIconGlyph } from './icons';
 
-/** A help button that opens a click popover with an optional title and a tip. */
-export function HelpIcon({ title, tip }: { title?: string | undefined; tip: ReactNode }) {
+/** A help button that opens a click popover with an optional title and a tip (SPEC section 2). */
+export function HelpIcon({ title, tip, openOnArrival = false }: HelpIconProps & { openOnArrival?: boolean }) {
+  const { target, opened, setOpened } = useOpenedOnArrival<HTMLButtonElement>(openOnArrival);
   return (
-    <Popover width={280} position="bottom" withArrow shadow="md" trapFocus={false} closeOnEscape>
+    <Popover
+      width={280}
+      position="bottom"
+      withArrow
+      shadow="md"
+      trapFocus={false}
+      closeOnEscape
+      opened={opened}
+      onChange={setOpened}
+    >
       <Popover.Target>
         <ActionIcon
+          ref={target}
           variant="subtle"
           color="gray.8"
           radius="xl"
-          aria-label={title ? `Help: ${title}` : 'Help'}
+          aria-label={helpIconLabel(title)}
+          onClick={() => setOpened((open) => !open)}
         >
           <HelpIconGlyph size={18} />
         </ActionIcon>

@@ -18,6 +18,10 @@ export const json = (data: unknown, status = 200) =>
 export const text = (message: string, status: number) =>
   new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 
+const SESSION_ANSWER = json({
+  user: { id: 'test-account', email: 'sam@example.org', name: 'Sam', emailVerified: true },
+});
+
 /**
  * Stubs `fetch` with answers per 'METHOD /path' (query ignored). An answer may be a function of the
  * call; Responses are cloned so an answer can be given many times. Unknown calls answer 404 and are
@@ -33,7 +37,10 @@ export function stubApi(routes: Record<string, ApiAnswer>) {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const call: ApiCall = { method, path: url.pathname, query: url.searchParams, headers, body };
     calls.push(call);
-    const answer = routes[`${method} ${url.pathname}`];
+    let answer = routes[`${method} ${url.pathname}`];
+    // The app asks for the session before the person: a stubbed person implies a session.
+    if (!answer && method === 'GET' && url.pathname === '/api/auth/get-session')
+      answer = routes['GET /api/users/getByToken'] ? SESSION_ANSWER : json(null);
     if (!answer) return text(`No route for ${method} ${url.pathname}`, 404);
     return typeof answer === 'function' ? answer(call) : answer.clone();
   });

@@ -171,6 +171,9 @@ export const paymentMethods = pgTable(
     expYear: integer('exp_year'),
     bankName: text('bank_name'),
     isDefault: boolean('is_default').notNull().default(false),
+    /** The last payment with this method that succeeded, and the last that failed (shown in payment settings). */
+    lastPaidAt: timestamp('last_paid_at', { withTimezone: true }),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('payment_methods_type', sql`${t.type} IN ('card', 'us_bank_account', 'acss_debit')`)],

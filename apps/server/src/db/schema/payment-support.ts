@@ -27,6 +27,8 @@ export type OrderPaymentDetails = {
   applicationFee?: number;
   applicationFeePercent?: number;
   paymentMethodsId?: number | null;
+  /** The method was attached for this order: a declined first payment detaches and forgets it. */
+  newPaymentMethod?: boolean;
   firstName?: string;
   lastName?: string;
   email?: string;

@@ -26,6 +26,7 @@ export async function findPricing(db: Queryable, partnersId: number, sponsoredsI
       partnerSponsoredTypesId: sponsoreds.partnerSponsoredTypesId,
       firstName: sponsoreds.firstName,
       title: sponsoreds.title,
+      sponsoredTypesId: sponsoreds.sponsoredTypesId,
       status: sponsoreds.status,
       active: sponsoreds.active,
       typeActive: partnerSponsoredTypes.active,

@@ -5,6 +5,7 @@ import {
   PAYMENT_INTERVALS,
   boostPercentOf,
   priceChangedMessage,
+  sponsoredRecordName,
   sponsorshipFeePercent,
   type PaymentInterval,
   type UserSponsoredLine,
@@ -53,9 +54,11 @@ import {
 } from '../orders/orders.service.ts';
 import type { PartnerRow } from '../partners/partners.repository.ts';
 import { findPartnerById } from '../partners/partners.repository.ts';
+import { markPaymentMethodPaid } from '../payment-methods/payment-methods.repository.ts';
 import {
   ensureGatewayCustomer,
   payerOf,
+  settleDeclinedPaymentMethod,
   usablePaymentMethod,
 } from '../payment-methods/payment-methods.service.ts';
 import { receiptUrl } from '../receipts/receipts.service.ts';
@@ -92,8 +95,7 @@ import {
 
 export const HOLD_SECONDS = 15 * 60;
 const MAX_LINES = 50;
-export const ALREADY_SPONSOR = (name: string) =>
-  `You already sponsor ${name}. You can manage it from your profile.`;
+export const ALREADY_SPONSOR = MESSAGES.alreadySponsor;
 export const NO_MANUAL_SPONSORSHIP = 'There is no manual sponsorship of this record to convert.';
 export const DUPLICATE_LINES = 'Each sponsored record may appear only once in a checkout.';
 export const PROVIDER_UNREACHABLE_NOTHING_CHARGED =
@@ -136,8 +138,8 @@ interface PricedLine {
   conversionOf: number | null;
 }
 
-const nameOf = (row: Pick<PricingRow, 'firstName' | 'title' | 'id'>) =>
-  row.firstName ?? row.title ?? `record ${row.id}`;
+const nameOf = (row: Pick<PricingRow, 'firstName' | 'title' | 'id' | 'sponsoredTypesId'>) =>
+  sponsoredRecordName(row, `record ${row.id}`);
 const intervalWord = (interval: PaymentInterval) => (interval === 'year' ? 'annually' : 'monthly');
 
 class CartIssue extends Error {}
@@ -330,6 +332,7 @@ export async function checkout(
         })),
         applicationFeePercent: sponsorshipFeePercent(partner),
         paymentMethodsId: method.id,
+        newPaymentMethod: method.attachedNow,
         email,
       },
     };
@@ -397,6 +400,13 @@ async function chargeAndConfirm(
   } catch (error) {
     if (error instanceof PaymentDeclinedError || error instanceof GatewayInvalidRequestError) {
       await failOrder(deps.db, partner.id, order.id, error.message);
+      if (error instanceof PaymentDeclinedError)
+        await settleDeclinedPaymentMethod(
+          deps,
+          partner,
+          request.details.paymentMethodsId,
+          Boolean(request.details.newPaymentMethod),
+        );
       if (client) await recordPaymentFailure(deps.db, paymentLimitsOf(deps.config), client);
       throw new HttpError(error instanceof PaymentDeclinedError ? 402 : 400, error.message);
     }
@@ -408,6 +418,12 @@ async function chargeAndConfirm(
   if (result.status !== 'active' && result.status !== 'past_due') {
     await deps.gateway.cancelSubscription(account, result.subscriptionId).catch(() => undefined);
     await failOrder(deps.db, partner.id, order.id, 'The payment could not be completed.');
+    await settleDeclinedPaymentMethod(
+      deps,
+      partner,
+      request.details.paymentMethodsId,
+      Boolean(request.details.newPaymentMethod),
+    );
     throw new HttpError(402, 'The payment could not be completed.');
   }
   try {
@@ -503,6 +519,8 @@ async function confirmSubscriptionOrder(
         deps.config,
       );
       await markOrderSucceeded(tx, partner.id, order.id, payment.receiptCode!);
+      if (request.details.paymentMethodsId)
+        await markPaymentMethodPaid(tx, partner.id, request.details.paymentMethodsId);
       return payment.receiptCode!;
     });
   } catch (error) {

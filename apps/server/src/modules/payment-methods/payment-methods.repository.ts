@@ -66,16 +66,23 @@ export async function findPaymentMethodsOf(
     .orderBy(asc(paymentMethods.createdAt), asc(paymentMethods.id));
 }
 
-/** Saves a method reference; the first saved method of a person is their default. */
+/**
+ * Saves a method reference. A method saved in payment settings is the default when it is the
+ * person's first; one entered at checkout (`defaultWhenFirst` false) becomes the default only
+ * once a payment with it succeeds (markPaymentMethodPaid).
+ */
 export async function insertPaymentMethod(
   db: Queryable,
   values: Omit<NewPaymentMethodRow, 'isDefault'>,
+  { defaultWhenFirst = true }: { defaultWhenFirst?: boolean } = {},
 ): Promise<PaymentMethodRow> {
   await db
     .insert(paymentMethods)
     .values({
       ...values,
-      isDefault: sql`NOT EXISTS (SELECT 1 FROM ${paymentMethods} WHERE partners_id = ${values.partnersId} AND users_id = ${values.usersId})`,
+      isDefault: defaultWhenFirst
+        ? sql`NOT EXISTS (SELECT 1 FROM ${paymentMethods} WHERE partners_id = ${values.partnersId} AND users_id = ${values.usersId})`
+        : false,
     })
     .onConflictDoNothing();
   return (await findPaymentMethodByGatewayId(db, values.gatewayPaymentMethodId))!;
@@ -104,7 +111,14 @@ export async function deletePaymentMethod(db: Queryable, partnersId: number, id:
     .where(and(eq(paymentMethods.partnersId, partnersId), eq(paymentMethods.id, id)));
 }
 
-/** Makes one method the person's default (and no other), or the oldest remaining one when `id` is null. */
+/** A method whose last payment failed: never chosen as a default automatically. */
+const lastPaymentFailed = sql`(${paymentMethods.lastFailedAt} IS NOT NULL AND (${paymentMethods.lastPaidAt} IS NULL OR ${paymentMethods.lastPaidAt} < ${paymentMethods.lastFailedAt}))`;
+
+/**
+ * Makes one method the person's default (and no other), or, when `id` is null, the best remaining
+ * one: a method that has paid before one that has not, oldest first, never one whose last payment
+ * failed (then there is no default).
+ */
 export async function setDefaultPaymentMethodRow(
   tx: Tx,
   partnersId: number,
@@ -121,8 +135,18 @@ export async function setDefaultPaymentMethodRow(
       await tx
         .select({ id: paymentMethods.id })
         .from(paymentMethods)
-        .where(and(eq(paymentMethods.partnersId, partnersId), eq(paymentMethods.usersId, usersId)))
-        .orderBy(asc(paymentMethods.createdAt), asc(paymentMethods.id))
+        .where(
+          and(
+            eq(paymentMethods.partnersId, partnersId),
+            eq(paymentMethods.usersId, usersId),
+            sql`NOT ${lastPaymentFailed}`,
+          ),
+        )
+        .orderBy(
+          sql`${paymentMethods.lastPaidAt} IS NULL`,
+          asc(paymentMethods.createdAt),
+          asc(paymentMethods.id),
+        )
         .limit(1)
     )[0]?.id;
   if (target !== undefined) {
@@ -151,4 +175,38 @@ export async function isPayingLiveSubscription(
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * A payment with the method succeeded: it is marked paid and becomes the person's default when
+ * they have none or their default's last payment failed.
+ */
+export async function markPaymentMethodPaid(tx: Tx, partnersId: number, id: number): Promise<void> {
+  const [row] = await tx
+    .update(paymentMethods)
+    .set({ lastPaidAt: sql`now()` })
+    .where(and(eq(paymentMethods.partnersId, partnersId), eq(paymentMethods.id, id)))
+    .returning({ usersId: paymentMethods.usersId });
+  if (!row) return;
+  const [current] = await tx
+    .select({ id: paymentMethods.id, failed: sql<boolean>`${lastPaymentFailed}` })
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.partnersId, partnersId),
+        eq(paymentMethods.usersId, row.usersId),
+        eq(paymentMethods.isDefault, true),
+      ),
+    );
+  if (!current || current.failed) await setDefaultPaymentMethodRow(tx, partnersId, row.usersId, id);
+}
+
+/** A payment with a saved method failed: marked so, and no longer the default when it was. */
+export async function markPaymentMethodFailed(tx: Tx, partnersId: number, id: number): Promise<void> {
+  const [row] = await tx
+    .update(paymentMethods)
+    .set({ lastFailedAt: sql`now()` })
+    .where(and(eq(paymentMethods.partnersId, partnersId), eq(paymentMethods.id, id)))
+    .returning({ usersId: paymentMethods.usersId, isDefault: paymentMethods.isDefault });
+  if (row?.isDefault) await setDefaultPaymentMethodRow(tx, partnersId, row.usersId, null);
 }

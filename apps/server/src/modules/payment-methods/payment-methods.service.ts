@@ -20,6 +20,7 @@ import {
   insertPaymentMethod,
   isPayingLiveSubscription,
   saveGatewayCustomer,
+  markPaymentMethodFailed,
   setDefaultPaymentMethodRow,
   type PaymentMethodRow,
 } from './payment-methods.repository.ts';
@@ -95,13 +96,18 @@ export async function usablePaymentMethod(
   customerId: string,
   gatewayPaymentMethodId: string,
   idempotencyKey: string,
-): Promise<PaymentMethodRow> {
-  const saved = await findPaymentMethodByGatewayId(deps.db, gatewayPaymentMethodId);
+): Promise<PaymentMethodRow & { attachedNow: boolean }> {
+  // A card saved in payment settings (a setup intent confirmed in the browser) is known to the
+  // gateway before it is listed here: bring the list in step so it is not taken for a new card.
+  const saved =
+    (await findPaymentMethodByGatewayId(deps.db, gatewayPaymentMethodId)) ??
+    (await syncPaymentMethods(deps, partner, user)).rows.get(gatewayPaymentMethodId) ??
+    null;
   if (saved) {
     if (saved.usersId !== user.id || saved.partnersId !== partner.id)
       throw badRequest(FOREIGN_PAYMENT_METHOD);
     if (saved.type !== 'card' && !partner.allowBanks) throw badRequest(BANKS_NOT_ALLOWED);
-    return saved;
+    return { ...saved, attachedNow: false };
   }
   const account = gatewayAccountOf(partner);
   const method = await deps.gateway
@@ -111,11 +117,44 @@ export async function usablePaymentMethod(
     await deps.gateway.detachPaymentMethod(account, method.id).catch(() => undefined);
     throw badRequest(BANKS_NOT_ALLOWED);
   }
-  return insertPaymentMethod(deps.db, rowValuesOf(partner, user, method));
+  const row = await insertPaymentMethod(deps.db, rowValuesOf(partner, user, method), {
+    defaultWhenFirst: false,
+  });
+  return { ...row, attachedNow: true };
+}
+
+/**
+ * After a declined payment: a method entered for this payment is detached at the gateway and
+ * forgotten (never kept, never a default); a saved one is marked as failed and loses the default.
+ */
+export async function settleDeclinedPaymentMethod(
+  deps: PaymentDeps,
+  partner: PartnerRow,
+  paymentMethodsId: number | null | undefined,
+  attachedNow: boolean,
+): Promise<void> {
+  if (paymentMethodsId === null || paymentMethodsId === undefined) return;
+  const row = await findPaymentMethodById(deps.db, partner.id, paymentMethodsId);
+  if (!row) return;
+  if (
+    attachedNow &&
+    !row.isDefault &&
+    row.lastPaidAt === null &&
+    !(await isPayingLiveSubscription(deps.db, partner.id, row.id))
+  ) {
+    await deps.gateway
+      .detachPaymentMethod(gatewayAccountOf(partner), row.gatewayPaymentMethodId)
+      .catch(() => undefined);
+    await deletePaymentMethod(deps.db, partner.id, row.id);
+    return;
+  }
+  await deps.db.transaction((tx) => markPaymentMethodFailed(tx, partner.id, row.id));
 }
 
 function savedView(row: PaymentMethodRow, method: GatewayPaymentMethod | null): SavedPaymentMethod {
-  if (method) return { ...method, isDefault: row.isDefault };
+  const lastPaymentFailed =
+    row.lastFailedAt !== null && (row.lastPaidAt === null || row.lastPaidAt < row.lastFailedAt);
+  if (method) return { ...method, isDefault: row.isDefault, lastPaymentFailed };
   return {
     id: row.gatewayPaymentMethodId,
     type: row.type as SavedPaymentMethod['type'],
@@ -134,6 +173,7 @@ function savedView(row: PaymentMethodRow, method: GatewayPaymentMethod | null): 
         : null,
     acssDebit: row.type === 'acss_debit' ? { bankName: row.bankName, last4: row.last4 ?? '' } : null,
     isDefault: row.isDefault,
+    lastPaymentFailed,
   };
 }
 

@@ -78,6 +78,7 @@ describe('saved payment methods', () => {
         usBankAccount: null,
         acssDebit: null,
         isDefault: true,
+        lastPaymentFailed: false,
       },
     ]);
     const stored = JSON.stringify([

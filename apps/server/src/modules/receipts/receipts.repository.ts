@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { sponsoredRecordName } from '@kinship/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   donations,
@@ -158,7 +159,7 @@ export async function findPaymentByReceiptCode(
   return first ? toPayment(first) : null;
 }
 
-/** The records a subscription pays for, by the names anyone may see (first name or title). */
+/** The records a subscription pays for, by the names anyone may see (a person's first name, else the title). */
 export async function findSubscriptionLines(
   db: Queryable,
   partnersId: number,
@@ -168,6 +169,7 @@ export async function findSubscriptionLines(
     .select({
       firstName: sponsoreds.firstName,
       title: sponsoreds.title,
+      sponsoredTypesId: sponsoreds.sponsoredTypesId,
       numSlots: userSponsoreds.numSlots,
     })
     .from(userSponsoreds)
@@ -176,7 +178,7 @@ export async function findSubscriptionLines(
       and(eq(userSponsoreds.partnersId, partnersId), eq(userSponsoreds.subscriptionsId, subscriptionsId)),
     )
     .orderBy(asc(userSponsoreds.id));
-  return rows.map((r) => ({ name: r.firstName ?? r.title ?? 'a sponsored record', numSlots: r.numSlots }));
+  return rows.map((r) => ({ name: sponsoredRecordName(r), numSlots: r.numSlots }));
 }
 
 /** The records an order held slots of (what a first subscription payment was for). */
@@ -186,12 +188,17 @@ export async function findOrderHoldLines(
   ordersId: number,
 ): Promise<{ name: string; numSlots: number }[]> {
   const rows = await db
-    .select({ firstName: sponsoreds.firstName, title: sponsoreds.title, numSlots: slotHolds.numSlots })
+    .select({
+      firstName: sponsoreds.firstName,
+      title: sponsoreds.title,
+      sponsoredTypesId: sponsoreds.sponsoredTypesId,
+      numSlots: slotHolds.numSlots,
+    })
     .from(slotHolds)
     .innerJoin(sponsoreds, eq(sponsoreds.id, slotHolds.sponsoredsId))
     .where(and(eq(slotHolds.partnersId, partnersId), eq(slotHolds.ordersId, ordersId)))
     .orderBy(asc(slotHolds.id));
-  return rows.map((r) => ({ name: r.firstName ?? r.title ?? 'a sponsored record', numSlots: r.numSlots }));
+  return rows.map((r) => ({ name: sponsoredRecordName(r), numSlots: r.numSlots }));
 }
 
 /** The title of an initiative (a sponsored record of this partner) named by id. */

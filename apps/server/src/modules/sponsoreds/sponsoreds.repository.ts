@@ -107,6 +107,17 @@ function listingWhere(partnersId: number, f: ListingFilters): SQL | undefined {
   );
 }
 
+/**
+ * The open records of the listing (active, slots remaining) waiting longest for a sponsor: those
+ * with no sponsor first, then the oldest. For the landing page.
+ */
+export async function findWaitingLongest(db: Db, partnersId: number, limit: number): Promise<SponsoredRow[]> {
+  return selectSponsoreds(db)
+    .where(listingWhere(partnersId, { status: 'active', isFullySponsored: 'No' }))
+    .orderBy(asc(sponsoreds.slotsFilled), asc(sponsoreds.createdAt), asc(sponsoreds.id))
+    .limit(limit);
+}
+
 /** One page of the listing and the total, in two queries whatever the page size. */
 export async function findListingPage(
   db: Db,

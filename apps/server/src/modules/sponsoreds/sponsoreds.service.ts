@@ -23,6 +23,7 @@ import {
   findEntityDetail,
   findImages,
   findListingPage,
+  findWaitingLongest,
   findSponsoredById,
   findUpdates,
   type ListingFilters,
@@ -154,6 +155,18 @@ export async function listSponsoreds(
     items: rows.map((r) => stripHidden(summaryOf(r, rightsOver(r)))),
     count: total,
   };
+}
+
+/** The open records waiting longest for a sponsor (landing page), masking applied as in the listing. */
+export async function listWaitingLongest(
+  db: Db,
+  ctx: SiteContext,
+  limit: number,
+): Promise<SponsoredSummary[]> {
+  assertSiteOpen(ctx);
+  const rows = await findWaitingLongest(db, ctx.partner.id, limit);
+  const rightsOver = await viewerRightsOver(db, ctx.viewer, rows);
+  return rows.map((r) => stripHidden(summaryOf(r, rightsOver(r))));
 }
 
 /** A record of this site's partner that the viewer may open, with the viewer's access to it. */

@@ -67,6 +67,7 @@ export async function findSubscriptionLines(
       dateEnded: userSponsoreds.dateEnded,
       firstName: sponsoreds.firstName,
       title: sponsoreds.title,
+      sponsoredTypesId: sponsoreds.sponsoredTypesId,
     })
     .from(userSponsoreds)
     .innerJoin(sponsoreds, eq(sponsoreds.id, userSponsoreds.sponsoredsId))

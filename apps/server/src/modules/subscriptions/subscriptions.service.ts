@@ -1,6 +1,7 @@
 import {
   boostCents,
   nearestBoostPercent,
+  sponsoredRecordName,
   sponsorshipFeePercent,
   type PaymentInterval,
   type SubscriptionDetail,
@@ -243,7 +244,7 @@ async function detailOf(db: Db, sub: SubscriptionRow): Promise<SubscriptionDetai
     lines: lines.map((l) => ({
       id: l.id,
       sponsoredsId: l.sponsoredsId,
-      name: l.firstName ?? l.title ?? `record ${l.sponsoredsId}`,
+      name: sponsoredRecordName(l, `record ${l.sponsoredsId}`),
       numSlots: l.numSlots,
       amount: l.amount,
       dateStarted: l.dateStarted.toISOString(),

@@ -69,6 +69,7 @@ export async function findUserSponsoreds(
       dateStarted: userSponsoreds.dateStarted,
       dateEnded: userSponsoreds.dateEnded,
       subscriptionsId: userSponsoreds.subscriptionsId,
+      isManual: userSponsoreds.isManual,
       firstName: sponsoreds.firstName,
       lastName: sponsoreds.lastName,
       title: sponsoreds.title,
@@ -84,6 +85,7 @@ export async function findUserSponsoreds(
       recordPartnersId: sponsoreds.partnersId,
       entitiesId: sponsoreds.entitiesId,
       partnerSponsoredTypesId: sponsoreds.partnerSponsoredTypesId,
+      sponsoredTypesId: sponsoreds.sponsoredTypesId,
     })
     .from(userSponsoreds)
     .innerJoin(sponsoreds, eq(sponsoreds.id, userSponsoreds.sponsoredsId))

@@ -35,6 +35,7 @@ export function sponsorshipView(row: SponsorshipRow, rights: RecordRights): User
     dateStarted: row.dateStarted.toISOString(),
     dateEnded: row.dateEnded ? row.dateEnded.toISOString() : null,
     subscriptionsId: row.subscriptionsId,
+    isManual: row.isManual,
     sponsoreds: {
       id: row.sponsoredsId,
       firstName: row.firstName ?? row.title ?? '',
@@ -43,6 +44,7 @@ export function sponsorshipView(row: SponsorshipRow, rights: RecordRights): User
       profileImagePath: visible.profilePicture ? row.profileImagePath : null,
       masked: row.recordMasked || row.typeMasks,
       partnerSponsoredTypesId: row.partnerSponsoredTypesId,
+      sponsoredTypesId: row.sponsoredTypesId,
     },
   };
 }

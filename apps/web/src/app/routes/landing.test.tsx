@@ -1,9 +1,14 @@
-import { Feature } from '@kinship/domain';
+import { Feature, PartnerSetting } from '@kinship/domain';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubApi } from '../../test/api-stub';
 import { buildPartner } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { LandingRoute } from './landing';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('LandingRoute', () => {
   it('template 2 shows the tagline over the header image and one button per sponsored type', () => {
@@ -68,5 +73,62 @@ describe('LandingRoute', () => {
     partner.partnerSponsoredTypes[1]!.active = false;
     renderWithProviders(<LandingRoute />, { partner });
     expect(screen.queryByRole('link', { name: 'Teachers' })).not.toBeInTheDocument();
+  });
+
+  it('below the template: three steps, the records waiting longest, the impact figures and a donate call', async () => {
+    const api = stubApi({
+      'GET /api/partners/2/landing': json({
+        waitingLongest: [
+          {
+            id: 41,
+            firstName: 'Odhiambo',
+            lastName: null,
+            title: 'Math Teacher',
+            sponsoredTypesId: 2,
+            masked: true,
+            profileImagePath: null,
+            maxSlots: 3,
+            slotsFilled: 0,
+          },
+        ],
+        impact: { activeSponsorships: 120, sponsors: 95, recordsSponsored: 80, programs: 4, countries: 3 },
+      }),
+    });
+    renderWithProviders(<LandingRoute />, {
+      partner: buildPartner({
+        landingPageTemplatesId: 2,
+        partnerFeatures: [{ featuresId: Feature.GeneralDonations }],
+      }),
+    });
+    const steps = await screen.findByRole('region', { name: 'How sponsorship works' });
+    expect(within(steps).getAllByRole('listitem')).toHaveLength(3);
+    const waiting = await screen.findByRole('region', { name: 'Waiting longest for a sponsor' });
+    expect(within(waiting).getByRole('link', { name: /Odhiambo/ })).toHaveAttribute(
+      'href',
+      '/sponsored/profile/41',
+    );
+    expect(within(waiting).getByRole('img', { name: 'Masked profile' })).toBeInTheDocument();
+    const impact = screen.getByRole('region', { name: 'Our impact together' });
+    expect(within(impact).getByText('120')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Make a donation' })).toHaveAttribute('href', '/donate');
+    expect(api.callsTo('GET /api/partners/2/landing')).toHaveLength(1);
+  });
+
+  it('leaves out the sections a partner turned off, and asks nothing when both data sections are off', async () => {
+    const api = stubApi({});
+    renderWithProviders(<LandingRoute />, {
+      partner: buildPartner({
+        landingPageTemplatesId: 2,
+        partnerFeatures: [{ featuresId: Feature.GeneralDonations }],
+        partnerSettings: [
+          { partnerSettingTypesId: PartnerSetting.LandingHowItWorks, value: 'false' },
+          { partnerSettingTypesId: PartnerSetting.LandingWaitingLongest, value: 'FALSE' },
+          { partnerSettingTypesId: PartnerSetting.LandingImpact, value: 'false' },
+        ],
+      }),
+    });
+    expect(await screen.findByRole('link', { name: 'Make a donation' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'How sponsorship works' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/partners/2/landing')).toHaveLength(0);
   });
 });

@@ -20,10 +20,12 @@ function line(overrides: Partial<UserSponsored> = {}): UserSponsored {
       id: 101,
       firstName: 'Maria',
       lastName: 'Lopez',
-      title: null,
+      // A teacher: named by her name, never by her job title.
+      title: 'French Teacher',
       profileImagePath: null,
       masked: true,
       partnerSponsoredTypesId: 21,
+      sponsoredTypesId: 2,
     },
     ...overrides,
   };
@@ -37,7 +39,14 @@ const sponsorLines: UserSponsored[] = [
     numSlots: 2,
     amount: 84000,
     interval: 'year',
-    sponsoreds: { ...line().sponsoreds, id: 102, firstName: 'Class 4B', lastName: null },
+    sponsoreds: {
+      ...line().sponsoreds,
+      id: 102,
+      firstName: 'Class 4B',
+      lastName: null,
+      title: 'Class 4B',
+      sponsoredTypesId: 5,
+    },
   }),
   line({
     id: 3,
@@ -135,5 +144,27 @@ describe('UserAreaRoute', () => {
       path: '/profile/*',
     });
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('shows manual sponsorships in payment settings, and Pay by card puts a conversion in the cart', async () => {
+    const manual = line({ id: 9, sponsoredsId: 109, numSlots: 2, subscriptionsId: null, isManual: true });
+    const paid = line({ id: 10, sponsoredsId: 110, subscriptionsId: 55 });
+    const me = signedIn(buildUser({ userSponsoreds: [manual, paid] }));
+    stubApi({
+      [`GET /api/users/${me.user!.id}/sponsoreds`]: json([manual, paid]),
+      [`GET /api/payments/${me.user!.id}/paymentmethods`]: json([]),
+    });
+    const { user } = renderWithProviders(<UserAreaRoute />, {
+      me,
+      route: '/profile/paymentsettings',
+      path: '/profile/*',
+    });
+    const offline = await screen.findByRole('region', { name: 'Sponsorships paid offline' });
+    expect(within(offline).getByText('Maria Lopez')).toBeInTheDocument();
+    expect(within(offline).getAllByRole('listitem')).toHaveLength(1);
+    await user.click(within(offline).getByRole('button', { name: 'Pay by card for Maria Lopez' }));
+    expect(JSON.parse(window.localStorage.getItem('kinship.cart') ?? '[]')).toEqual([
+      { id: '109', sponsoredsId: 109, quantity: 2, isConversion: true },
+    ]);
   });
 });

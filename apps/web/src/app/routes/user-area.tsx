@@ -6,6 +6,7 @@ import { useUserSponsoreds } from '../../features/account/api/get-user-sponsored
 import { ProfileDetailsPanel } from '../../features/account/components/profile-details-panel';
 import { SponsorshipsPanel } from '../../features/account/components/sponsorships-panel';
 import { LoginButton } from '../../features/auth/components/login-button';
+import { ManualSponsorships } from '../../features/cart/components/manual-sponsorships';
 import { displayName } from '../../features/auth/components/user-menu';
 import { useViewer } from '../../features/auth/hooks/use-viewer';
 import { usePartner } from '../../features/partner/partner-context';
@@ -15,7 +16,15 @@ import { NotFoundRoute } from './not-found';
 import classes from './user-area.module.css';
 
 /** The subscriptions behind the person's sponsorships here, newest first. */
-function PaymentSettingsRoute({ user, partnerName }: { user: User; partnerName: string }) {
+function PaymentSettingsRoute({
+  user,
+  partnerName,
+  partnersId,
+}: {
+  user: User;
+  partnerName: string;
+  partnersId: number;
+}) {
   const sponsoreds = useUserSponsoreds(user.id);
   const subscriptionIds = [
     ...new Set(
@@ -23,7 +32,21 @@ function PaymentSettingsRoute({ user, partnerName }: { user: User; partnerName: 
     ),
   ].sort((a, b) => b - a);
   return (
-    <PaymentSettingsPanel usersId={user.id} subscriptionIds={subscriptionIds} partnerName={partnerName} />
+    <Stack gap="lg">
+      <PaymentSettingsPanel usersId={user.id} subscriptionIds={subscriptionIds} partnerName={partnerName} />
+      <ManualSponsorships lines={sponsoreds.data ?? []} partnersId={partnersId} />
+    </Stack>
+  );
+}
+
+/** The sponsorships tab, with the manual ones that can be paid by card. */
+function SponsorshipsRoute({ user, partnersId }: { user: User; partnersId: number }) {
+  const sponsoreds = useUserSponsoreds(user.id);
+  return (
+    <Stack gap="lg">
+      <ManualSponsorships lines={sponsoreds.data ?? []} partnersId={partnersId} />
+      <SponsorshipsPanel usersId={user.id} partnersId={partnersId} />
+    </Stack>
   );
 }
 
@@ -69,13 +92,12 @@ export function UserAreaRoute() {
           </Group>
           <Routes>
             <Route index element={<Navigate to="/profile/sponsorships" replace />} />
-            <Route
-              path="sponsorships"
-              element={<SponsorshipsPanel usersId={user.id} partnersId={partner.id} />}
-            />
+            <Route path="sponsorships" element={<SponsorshipsRoute user={user} partnersId={partner.id} />} />
             <Route
               path="paymentsettings"
-              element={<PaymentSettingsRoute user={user} partnerName={partner.name} />}
+              element={
+                <PaymentSettingsRoute user={user} partnerName={partner.name} partnersId={partner.id} />
+              }
             />
             <Route path="details" element={<ProfileDetailsPanel user={user} />} />
             <Route path="*" element={<NotFoundRoute />} />

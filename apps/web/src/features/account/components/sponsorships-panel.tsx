@@ -1,12 +1,17 @@
 import { Alert, Anchor, Avatar, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatCents, formatDate, isSponsorshipActive, type UserSponsored } from '@kinship/domain';
+import {
+  formatCents,
+  formatDate,
+  isSponsorshipActive,
+  sponsoredRecordName,
+  type UserSponsored,
+} from '@kinship/domain';
 import { Link } from 'react-router';
 import { mediaUrl } from '../../../lib/api-client';
 import { useUserSponsoreds } from '../api/get-user-sponsoreds';
 
 function sponsoredName(sponsored: UserSponsored['sponsoreds']): string {
-  const name = [sponsored.firstName, sponsored.lastName].filter(Boolean).join(' ').trim();
-  return sponsored.title?.trim() || name || `Profile ${sponsored.id}`;
+  return sponsoredRecordName(sponsored, `Profile ${sponsored.id}`);
 }
 
 function amountText(line: UserSponsored): string {

@@ -1,6 +1,7 @@
 import { MESSAGES, type User } from '@kinship/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { getAuthSession } from './sign-in';
 
 /** The signed-in person: `user` null with `isNew` when the account has no person record yet (a 404). */
 export interface Me {
@@ -9,8 +10,14 @@ export interface Me {
   user: User | null;
 }
 
+/**
+ * Asks for the person only when there is a session (better-auth's get-session answers 200 with null
+ * otherwise), so a visitor's page logs no 401. For a signed-in account the spec's rule holds: a 404
+ * from users/getByToken means a new user.
+ */
 export async function getMe(): Promise<Me> {
   try {
+    if (!(await getAuthSession())) return { signedIn: false, isNew: false, user: null };
     const user = await apiRequest<User>('users/getByToken');
     return { signedIn: true, isNew: false, user };
   } catch (error) {

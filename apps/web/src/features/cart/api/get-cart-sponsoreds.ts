@@ -9,6 +9,7 @@ export type CartSponsored = Pick<
   | 'firstName'
   | 'lastName'
   | 'title'
+  | 'sponsoredTypesId'
   | 'profileImagePath'
   | 'monthlyAmount'
   | 'maxSlots'

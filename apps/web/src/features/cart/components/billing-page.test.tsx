@@ -58,7 +58,7 @@ describe('BillingPage', () => {
   it('preselects a 3% boost and totals base plus boost', async () => {
     stubBilling(json({ invoice: '/receipts/r1' }));
     renderWithProviders(<BillingPage />, { route, me });
-    expect(await screen.findByText('Boost (3%)')).toBeInTheDocument();
+    expect(await screen.findByText('Boost (3.00%)')).toBeInTheDocument();
     expect(await screen.findByTestId('cart-base')).toHaveTextContent('$50.00');
     expect(screen.getByTestId('cart-boost')).toHaveTextContent('$1.50');
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$51.50 per month');

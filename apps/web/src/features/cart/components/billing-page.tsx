@@ -1,19 +1,7 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Container,
-  Group,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   BILLING_DEFAULT_BOOST,
-  BOOST_OPTIONS,
   formatCents,
   isPaymentInterval,
   isValidEmail,
@@ -29,6 +17,7 @@ import { Link, useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { PaymentErrorModal, ProcessingModal } from '../../../components/payment-modals';
 import { usePageTitle } from '../../../hooks/use-page-title';
+import { STEP_HEADING_STYLE, useStepFocus } from '../../../hooks/use-step-focus';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { receiptPath } from '../../../lib/receipt-path';
 import { useMe } from '../../auth/api/get-me';
@@ -46,6 +35,7 @@ import { checkoutHelper } from '../api/checkout-helper';
 import type { CartItem } from '../cart-store';
 import { checkoutLines, priceCart } from '../utils/price-cart';
 import { CartItemRow } from './cart-item-row';
+import { BoostPicker } from './boost-picker';
 import { CartSummary } from './cart-summary';
 
 /**
@@ -86,6 +76,10 @@ function BillingForm({ target, user }: { target: BillingTarget; user: User }) {
   const interval = target.kind === 'new' ? target.interval : target.detail.interval;
   const records = useCartSponsoreds(items.map((item) => item.sponsoredsId));
   const cart = priceCart(items, records, interval, boostPercent);
+  const headingRef = useStepFocus<HTMLHeadingElement>(
+    phase.kind === 'paid' || phase.kind === 'updated' ? phase.kind : 'form',
+  );
+  const headingProps = { ref: headingRef, tabIndex: -1, style: STEP_HEADING_STYLE } as const;
 
   const form = useForm({
     mode: 'uncontrolled',
@@ -147,7 +141,9 @@ function BillingForm({ target, user }: { target: BillingTarget; user: User }) {
     const receipt = receiptPath(phase.invoice);
     return (
       <Stack gap="md" align="flex-start">
-        <Title order={1}>Payment complete</Title>
+        <Title order={1} {...headingProps}>
+          Payment complete
+        </Title>
         <Text>Thank you! Your sponsorship is paid and a receipt has been sent by email.</Text>
         <Group>
           {receipt.internal ? (
@@ -169,7 +165,9 @@ function BillingForm({ target, user }: { target: BillingTarget; user: User }) {
   if (phase.kind === 'updated') {
     return (
       <Stack gap="md" align="flex-start">
-        <Title order={1}>Payment method updated</Title>
+        <Title order={1} {...headingProps}>
+          Payment method updated
+        </Title>
         <Text>
           Your subscription of {formatCents(phase.detail.totalAmount)} per {phase.detail.interval} is now paid
           with the method you chose.
@@ -190,7 +188,9 @@ function BillingForm({ target, user }: { target: BillingTarget; user: User }) {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>{target.kind === 'new' ? 'Billing' : 'Update the payment of your subscription'}</Title>
+      <Title order={1} {...headingProps}>
+        {target.kind === 'new' ? 'Billing' : 'Update the payment of your subscription'}
+      </Title>
       {target.kind === 'new' ? (
         <>
           {cart.hasIssues && <Alert color="red" variant="light" role="alert" title={MESSAGES.cartIssues} />}
@@ -201,20 +201,7 @@ function BillingForm({ target, user }: { target: BillingTarget; user: User }) {
           </Stack>
           <Paper withBorder p="lg" radius="md">
             <Stack gap="md">
-              <div>
-                <Text fw={600} id="billing-boost">
-                  Boost
-                </Text>
-                <Text size="sm" c="dimmed" mb={6}>
-                  An extra gift on top of your sponsorship.
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="billing-boost"
-                  value={String(boostPercent)}
-                  onChange={(value) => setBoostPercent(Number(value))}
-                  data={BOOST_OPTIONS.map((percent) => ({ value: String(percent), label: `${percent}%` }))}
-                />
-              </div>
+              <BoostPicker id="billing-boost" value={boostPercent} onChange={setBoostPercent} />
               <CartSummary cart={cart} interval={interval} boostPercent={boostPercent} />
             </Stack>
           </Paper>

@@ -1,5 +1,5 @@
 import { Anchor, Avatar, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { formatCents, MESSAGES, type PaymentInterval } from '@kinship/domain';
+import { formatCents, type PaymentInterval } from '@kinship/domain';
 import { Link } from 'react-router';
 import { mediaUrl } from '../../../lib/api-client';
 import { cartItemName, type CartLine } from '../utils/price-cart';
@@ -47,9 +47,9 @@ export function CartItemRow({
             {item.quantity} {item.quantity === 1 ? 'slot' : 'slots'}
             {item.isConversion ? ' · converting your existing sponsorship to card payments' : ''}
           </Text>
-          {line.invalid && (
+          {line.issue && (
             <Text size="sm" c="red.9" role="alert">
-              {MESSAGES.invalidCartItem}
+              {line.issue}
             </Text>
           )}
         </Stack>

@@ -1,5 +1,5 @@
 import { Divider, Group, Stack, Text } from '@mantine/core';
-import { formatCents, type PaymentInterval } from '@kinship/domain';
+import { formatCents, formatPercent, type PaymentInterval } from '@kinship/domain';
 import type { PricedCart } from '../utils/price-cart';
 
 const PER: Record<PaymentInterval, string> = { month: 'per month', year: 'per year' };
@@ -21,7 +21,7 @@ export function CartSummary({
         <Text data-testid="cart-base">{formatCents(cart.baseAmount)}</Text>
       </Group>
       <Group justify="space-between">
-        <Text>Boost ({boostPercent}%)</Text>
+        <Text>Boost ({formatPercent(boostPercent)})</Text>
         <Text data-testid="cart-boost">{formatCents(cart.additionalAmount)}</Text>
       </Group>
       <Divider />

@@ -11,17 +11,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import {
-  BOOST_OPTIONS,
-  CHECKOUT_DEFAULT_BOOST,
-  LABELS,
-  MESSAGES,
-  type PaymentInterval,
-} from '@kinship/domain';
+import { CHECKOUT_DEFAULT_BOOST, LABELS, MESSAGES, type PaymentInterval } from '@kinship/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { HelpTip } from '../../../components/help-tip';
 import { usePageTitle } from '../../../hooks/use-page-title';
+import { STEP_HEADING_STYLE, useStepFocus } from '../../../hooks/use-step-focus';
 import { useMe } from '../../auth/api/get-me';
 import { LoginButton } from '../../auth/components/login-button';
 import { SignUpButton } from '../../auth/components/sign-up-button';
@@ -29,6 +25,7 @@ import { useCartSponsoreds } from '../api/get-cart-sponsoreds';
 import { clearCart, removeFromCart, useCart } from '../cart-store';
 import { priceCart } from '../utils/price-cart';
 import { CartItemRow } from './cart-item-row';
+import { BoostPicker } from './boost-picker';
 import { CartSummary } from './cart-summary';
 import { CheckoutSuccess } from './checkout-success';
 import { PaymentStep } from './payment-step';
@@ -50,17 +47,18 @@ export function CheckoutPage() {
   const [boostPercent, setBoostPercent] = useState<number>(CHECKOUT_DEFAULT_BOOST);
   const [paid, setPaid] = useState<{ invoice: string; email: string | null } | null>(null);
   const cart = priceCart(items, records, interval, boostPercent);
+  const headingRef = useStepFocus<HTMLHeadingElement>(paid ? 'paid' : step);
 
   if (paid) {
     return (
       <Container size="md" py="xl">
-        <CheckoutSuccess invoice={paid.invoice} email={paid.email} />
+        <CheckoutSuccess invoice={paid.invoice} email={paid.email} headingRef={headingRef} />
       </Container>
     );
   }
 
   const heading = (
-    <Title order={1} mb="lg">
+    <Title order={1} mb="lg" ref={headingRef} tabIndex={-1} style={STEP_HEADING_STYLE}>
       {LABELS.checkout}
     </Title>
   );
@@ -148,9 +146,15 @@ export function CheckoutPage() {
         <Paper withBorder p="lg" radius="md">
           <Stack gap="md">
             <div>
-              <Text fw={600} mb={6} id="checkout-interval">
-                Payment interval
-              </Text>
+              <Group gap={4} wrap="nowrap" mb={6}>
+                <Text fw={600} id="checkout-interval">
+                  Payment interval
+                </Text>
+                <HelpTip
+                  title="Monthly or annual?"
+                  tip="Monthly charges your card each month. Annual charges 12 months at once, once a year, for the same total. You can change your payment method later in your payment settings."
+                />
+              </Group>
               <SegmentedControl
                 aria-labelledby="checkout-interval"
                 value={interval}
@@ -161,20 +165,7 @@ export function CheckoutPage() {
                 ]}
               />
             </div>
-            <div>
-              <Text fw={600} id="checkout-boost">
-                Boost
-              </Text>
-              <Text size="sm" c="dimmed" mb={6}>
-                An extra gift on top of your sponsorship.
-              </Text>
-              <SegmentedControl
-                aria-labelledby="checkout-boost"
-                value={String(boostPercent)}
-                onChange={(value) => setBoostPercent(Number(value))}
-                data={BOOST_OPTIONS.map((percent) => ({ value: String(percent), label: `${percent}%` }))}
-              />
-            </div>
+            <BoostPicker id="checkout-boost" value={boostPercent} onChange={setBoostPercent} />
             <CartSummary cart={cart} interval={interval} boostPercent={boostPercent} />
           </Stack>
         </Paper>

@@ -1,14 +1,26 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@kinship/domain';
+import type { Ref } from 'react';
 import { Link } from 'react-router';
+import { STEP_HEADING_STYLE } from '../../../hooks/use-step-focus';
 import { receiptPath } from '../../../lib/receipt-path';
 
 /** After a checkout: the thank-you, the sponsorships link and the receipt of the first payment. */
-export function CheckoutSuccess({ invoice, email }: { invoice: string; email: string | null }) {
+export function CheckoutSuccess({
+  invoice,
+  email,
+  headingRef,
+}: {
+  invoice: string;
+  email: string | null;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   const receipt = receiptPath(invoice);
   return (
     <Stack gap="md" align="flex-start">
-      <Title order={1}>{MESSAGES.checkoutThankYou}</Title>
+      <Title order={1} ref={headingRef} tabIndex={-1} style={STEP_HEADING_STYLE}>
+        {MESSAGES.checkoutThankYou}
+      </Title>
       <Alert variant="light" color="green" role="status" w="100%">
         <Text>
           Your sponsorship is active.{' '}

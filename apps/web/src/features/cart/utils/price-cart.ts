@@ -1,7 +1,9 @@
 import {
   boostCents,
+  MESSAGES,
   PAYMENT_INTERVALS,
   slotsRemaining,
+  sponsoredRecordName,
   type PaymentInterval,
   type UserSponsoredLine,
 } from '@kinship/domain';
@@ -15,8 +17,10 @@ export interface CartLine {
   loading: boolean;
   /** Cents per interval for this line, before the boost. */
   amount: number;
-  /** Slots remaining are below the quantity (and it is not a conversion), or the record is gone. */
+  /** Slots remaining are below the quantity (and it is not a conversion), the record is gone, or the person already sponsors it. */
   invalid: boolean;
+  /** Why the line is invalid: the spec's invalid-item text, or that the person already sponsors it. */
+  issue: string | null;
 }
 
 export interface PricedCart {
@@ -32,6 +36,21 @@ export interface PricedCart {
 export function isInvalidCartItem(item: CartItem, sponsored: CartSponsored): boolean {
   if (item.isConversion) return false;
   return slotsRemaining(sponsored.maxSlots, sponsored.slotsFilled) < item.quantity;
+}
+
+/**
+ * What is wrong with a cart line, at once (before any card is entered): a record the person already
+ * sponsors (unless the line converts their manual sponsorship), too few slots, or a record gone.
+ */
+export function cartLineIssue(
+  item: CartItem,
+  sponsored: CartSponsored | null,
+  loading: boolean,
+): string | null {
+  if (!sponsored) return loading ? null : MESSAGES.invalidCartItem;
+  if (!item.isConversion && sponsored.isSponsor)
+    return MESSAGES.alreadySponsor(sponsoredRecordName(sponsored, `Profile ${item.sponsoredsId}`));
+  return isInvalidCartItem(item, sponsored) ? MESSAGES.invalidCartItem : null;
 }
 
 /**
@@ -51,8 +70,8 @@ export function priceCart(
     const amount = sponsored
       ? sponsored.monthlyAmount * PAYMENT_INTERVALS[interval].multiplier * item.quantity
       : 0;
-    const invalid = sponsored ? isInvalidCartItem(item, sponsored) : !loading;
-    return { item, sponsored, loading, amount, invalid };
+    const issue = cartLineIssue(item, sponsored, loading);
+    return { item, sponsored, loading, amount, invalid: issue !== null, issue };
   });
   const baseAmount = lines.reduce((sum, line) => sum + line.amount, 0);
   const additionalAmount = boostCents(baseAmount, boostPercent);
@@ -78,9 +97,8 @@ export function checkoutLines(usersId: number, lines: CartLine[]): UserSponsored
   }));
 }
 
-/** The record's name as the cart shows it. */
+/** The record's name as the cart shows it: persons by name, classes and initiatives by title. */
 export function cartItemName(sponsored: CartSponsored | null, sponsoredsId: number): string {
   if (!sponsored) return `Profile ${sponsoredsId}`;
-  const name = [sponsored.firstName, sponsored.lastName].filter(Boolean).join(' ').trim();
-  return name || sponsored.title?.trim() || `Profile ${sponsoredsId}`;
+  return sponsoredRecordName(sponsored, `Profile ${sponsoredsId}`);
 }

@@ -27,6 +27,7 @@ import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PaymentErrorModal, ProcessingModal } from '../../../components/payment-modals';
 import { usePageTitle } from '../../../hooks/use-page-title';
+import { STEP_HEADING_STYLE, useStepFocus } from '../../../hooks/use-step-focus';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { receiptPath } from '../../../lib/receipt-path';
 import { useMe } from '../../auth/api/get-me';
@@ -75,6 +76,7 @@ export function DonatePage() {
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
   const idempotency = useIdempotencyKey();
   const user = me?.user;
+  const headingRef = useStepFocus<HTMLHeadingElement>(phase.kind === 'done' ? 'done' : 'form');
 
   const form = useForm<DonationValues>({
     mode: 'controlled',
@@ -115,7 +117,9 @@ export function DonatePage() {
     return (
       <Container size="sm" py="xl">
         <Stack gap="md" align="flex-start">
-          <Title order={1}>Thank you for your donation!</Title>
+          <Title order={1} ref={headingRef} tabIndex={-1} style={STEP_HEADING_STYLE}>
+            Thank you for your donation!
+          </Title>
           <Text>
             Your gift of {formatCurrency(phase.amount)} to {partner.name} was received. A receipt has been
             sent to {phase.email}.
@@ -172,7 +176,9 @@ export function DonatePage() {
   const amountValue = Number(form.values.amount);
   return (
     <Container size="sm" py="xl">
-      <Title order={1}>{LABELS.donate}</Title>
+      <Title order={1} ref={headingRef} tabIndex={-1} style={STEP_HEADING_STYLE}>
+        {LABELS.donate}
+      </Title>
       <Text c="dimmed" mt={4} mb="lg">
         Make a one-time gift to {partner.name}.
       </Text>

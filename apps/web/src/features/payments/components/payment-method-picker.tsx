@@ -23,8 +23,15 @@ export interface PaymentMethodPickerProps {
 
 type Tab = 'new' | 'existing';
 
+/** The default method, else the first whose last payment did not fail, else the first. */
 function defaultMethodOf(methods: SavedPaymentMethod[]): string | null {
-  return (methods.find((method) => method.isDefault) ?? methods[0])?.id ?? null;
+  return (
+    (
+      methods.find((method) => method.isDefault) ??
+      methods.find((method) => !method.lastPaymentFailed) ??
+      methods[0]
+    )?.id ?? null
+  );
 }
 
 /**
@@ -93,7 +100,10 @@ export function PaymentMethodPicker({
         <Stack gap="xs">
           <Select
             label="Saved payment method"
-            data={saved.map((method) => ({ value: method.id, label: describePaymentMethod(method) }))}
+            data={saved.map((method) => ({
+              value: method.id,
+              label: `${describePaymentMethod(method)}${method.lastPaymentFailed ? ' (last payment failed)' : ''}`,
+            }))}
             value={chosenId}
             onChange={(value) => value && setChosen(value)}
             allowDeselect={false}

@@ -50,6 +50,11 @@ function MethodRow({ method, usersId }: { method: SavedPaymentMethod; usersId: n
             </Text>
           </div>
           {method.isDefault && <Badge variant="light">Default</Badge>}
+          {method.lastPaymentFailed && (
+            <Badge variant="light" color="red.9">
+              Last payment failed
+            </Badge>
+          )}
         </Group>
         <Group gap="xs">
           {!method.isDefault && (

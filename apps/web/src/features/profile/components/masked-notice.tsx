@@ -1,5 +1,6 @@
 import { maskedNoticeKind, MESSAGES, type MaskedNoticeKind, type SponsoredDetail } from '@kinship/domain';
-import { Alert } from '@mantine/core';
+import { Alert, Group } from '@mantine/core';
+import { HelpTip } from '../../../components/help-tip';
 import { LockIcon } from '../../../components/icons';
 
 const NOTICES: Record<MaskedNoticeKind, { text: string; color: string }> = {
@@ -23,7 +24,15 @@ export function MaskedNotice({
   const notice = NOTICES[kind];
   return (
     <Alert color={notice.color} icon={<LockIcon />} data-notice={kind}>
-      {notice.text}
+      <Group gap={4} wrap="nowrap" align="flex-start" justify="space-between">
+        <span>{notice.text}</span>
+        {kind === 'lock' && (
+          <HelpTip
+            title="Why is this profile masked?"
+            tip="To protect the safety of the people in this program, their full name, pictures and updates are shown only to their sponsors. Once you sponsor, you see the whole profile."
+          />
+        )}
+      </Group>
     </Alert>
   );
 }

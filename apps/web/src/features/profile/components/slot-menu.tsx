@@ -1,6 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { useOpenedOnArrival } from '../../../components/deferred-menu';
 import { ChevronDownIcon } from '../../../components/icons';
+import classes from './sponsor-button.module.css';
 
 export interface SlotChoice {
   slots: number;
@@ -23,7 +24,7 @@ export function SlotMenu({
   return (
     <Menu position="bottom-start" width="target" opened={opened} onChange={setOpened}>
       <Menu.Target>
-        <Button ref={target} size="lg" fullWidth rightSection={<ChevronDownIcon />}>
+        <Button ref={target} size="lg" fullWidth classNames={classes} rightSection={<ChevronDownIcon />}>
           {buttonLabel}
         </Button>
       </Menu.Target>

@@ -6,14 +6,16 @@ import {
   type PartnerSponsoredType,
   type SponsoredDetail,
 } from '@kinship/domain';
-import { Button } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { DeferredMenu } from '../../../components/deferred-menu';
+import { HelpTip } from '../../../components/help-tip';
 import { ChevronDownIcon } from '../../../components/icons';
 import { lazyNamed } from '../../../lib/lazy-with-timeout';
 import { addToCart } from '../../cart/cart-store';
 import { usePartner } from '../../partner/partner-context';
-import { slotCount } from '../utils/sponsored-display';
+import { slotCount, slotName } from '../utils/sponsored-display';
+import classes from './sponsor-button.module.css';
 
 const loadSlotMenu = () => import('./slot-menu');
 const SlotMenu = lazyNamed(loadSlotMenu, 'SlotMenu');
@@ -47,13 +49,13 @@ export function SponsorButton({ detail, type }: SponsorButtonProps) {
   switch (state.kind) {
     case 'sponsored':
       return (
-        <Button size="lg" fullWidth disabled>
+        <Button size="lg" fullWidth classNames={classes} disabled>
           {MESSAGES.sponsored}
         </Button>
       );
     case 'single':
       return (
-        <Button size="lg" fullWidth onClick={() => choose(1)}>
+        <Button size="lg" fullWidth classNames={classes} onClick={() => choose(1)}>
           {`${label} – ${perMonth(1)}`}
         </Button>
       );
@@ -63,16 +65,28 @@ export function SponsorButton({ detail, type }: SponsorButtonProps) {
         slots,
         label: `${slotCount(slots, type)} – ${perMonth(slots)}`,
       }));
+      const slot = slotName(type).toLowerCase();
       return (
-        <DeferredMenu
-          preload={() => void loadSlotMenu()}
-          stub={(props) => (
-            <Button size="lg" fullWidth rightSection={<ChevronDownIcon />} {...props}>
-              {buttonLabel}
-            </Button>
-          )}
-          menu={<SlotMenu buttonLabel={buttonLabel} choices={choices} onChoose={choose} openOnArrival />}
-        />
+        <Stack gap={4}>
+          <DeferredMenu
+            preload={() => void loadSlotMenu()}
+            stub={(props) => (
+              <Button size="lg" fullWidth classNames={classes} rightSection={<ChevronDownIcon />} {...props}>
+                {buttonLabel}
+              </Button>
+            )}
+            menu={<SlotMenu buttonLabel={buttonLabel} choices={choices} onChoose={choose} openOnArrival />}
+          />
+          <Group gap={4} justify="center" wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              You can take more than one {slot}.
+            </Text>
+            <HelpTip
+              title={`What is a ${slot}?`}
+              tip={`Several sponsors can share one profile, each taking a ${slot} at the monthly amount. Taking more than one ${slot} gives more support; you can choose 1 to ${state.choices.length}.`}
+            />
+          </Group>
+        </Stack>
       );
     }
   }

@@ -1,0 +1,73 @@
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { isSponsorshipActive, sponsoredRecordName, type UserSponsored } from '@kinship/domain';
+import { useNavigate } from 'react-router';
+import { HelpTip } from '../../../components/help-tip';
+import { addToCart } from '../cart-store';
+
+/** Active manual sponsorships at this partner (paid offline, no subscription behind them). */
+export function manualSponsorships(lines: UserSponsored[], partnersId: number): UserSponsored[] {
+  return lines.filter(
+    (line) =>
+      line.partnersId === partnersId &&
+      isSponsorshipActive(line) &&
+      line.isManual === true &&
+      !line.subscriptionsId,
+  );
+}
+
+/**
+ * The person's manual (offline) sponsorships with "Pay by card": the record goes into the cart as a
+ * conversion (cart item `isConversion`, its current slots), and checkout turns it into a card-paid
+ * subscription without taking a new slot.
+ */
+export function ManualSponsorships({ lines, partnersId }: { lines: UserSponsored[]; partnersId: number }) {
+  const navigate = useNavigate();
+  const manual = manualSponsorships(lines, partnersId);
+  if (manual.length === 0) return null;
+  const payByCard = (line: UserSponsored) => {
+    addToCart({
+      id: String(line.sponsoredsId),
+      sponsoredsId: line.sponsoredsId,
+      quantity: line.numSlots,
+      isConversion: true,
+    });
+    void navigate('/checkout');
+  };
+  return (
+    <section aria-labelledby="manual-sponsorships-title">
+      <Group gap={4} wrap="nowrap" mb="sm">
+        <Title order={2} size="h3" id="manual-sponsorships-title">
+          Sponsorships paid offline
+        </Title>
+        <HelpTip
+          title="Paying by card"
+          tip="These sponsorships are paid by cheque, transfer or cash. Pay by card turns one into a monthly or annual card subscription; you keep the same sponsorship and slots."
+        />
+      </Group>
+      <Stack component="ul" gap="sm" p={0} m={0}>
+        {manual.map((line) => {
+          const name = sponsoredRecordName(line.sponsoreds, `Profile ${line.sponsoredsId}`);
+          return (
+            <Paper key={line.id} withBorder p="sm" radius="md" component="li" style={{ listStyle: 'none' }}>
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                <div>
+                  <Text fw={600}>{name}</Text>
+                  <Text size="sm" c="dimmed">
+                    {line.numSlots} {line.numSlots === 1 ? 'slot' : 'slots'} · paid offline
+                  </Text>
+                </div>
+                <Button
+                  size="compact-md"
+                  onClick={() => payByCard(line)}
+                  aria-label={`Pay by card for ${name}`}
+                >
+                  Pay by card
+                </Button>
+              </Group>
+            </Paper>
+          );
+        })}
+      </Stack>
+    </section>
+  );
+}
