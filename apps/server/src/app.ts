@@ -15,6 +15,7 @@ import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.route
 import { authConfigRoutes } from './modules/auth/auth.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
+import { listenForPartnerChanges } from './modules/partners/partner-cache.ts';
 import { partnerViewOf } from './modules/partners/partners.service.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import type { SiteContext } from './modules/sponsoreds/sponsoreds.service.ts';
@@ -64,6 +65,14 @@ declare module 'fastify' {
   }
 }
 
+/** Whether a request carries better-auth's session cookie (under any prefix) or a bearer token. */
+export function mayCarrySession(headers: {
+  cookie?: string | undefined;
+  authorization?: string | undefined;
+}) {
+  return Boolean(headers.authorization) || (headers.cookie?.includes('session_token=') ?? false);
+}
+
 const CONTEXT = Symbol('siteContext');
 const VIEWER = Symbol('viewer');
 type Memo = { [CONTEXT]?: Promise<SiteContext>; [VIEWER]?: Promise<RequestViewer | null> };
@@ -102,10 +111,16 @@ export async function buildApp(
   app.decorate('deps', { database, db: database.db, config, storage, auth, mailer, gateway });
   registerErrorHandling(app);
 
+  const stopListening = await listenForPartnerChanges(database, app.log);
+  app.addHook('onClose', stopListening);
+
   app.decorateRequest('viewer', function (this: Memo & Parameters<typeof sessionOf>[1]) {
-    this[VIEWER] ??= sessionOf(auth, this).then((session) =>
-      session ? loadViewer(database.db, session.user.id, session.user.email) : null,
-    );
+    // A request without a session cookie is anonymous: no session lookup at all.
+    this[VIEWER] ??= !mayCarrySession(this.headers)
+      ? Promise.resolve(null)
+      : sessionOf(auth, this).then((session) =>
+          session ? loadViewer(database.db, session.user.id, session.user.email) : null,
+        );
     return this[VIEWER];
   });
   app.decorateRequest('siteContext', function (this: Memo & Parameters<typeof sessionOf>[1]) {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   countries,
@@ -20,6 +20,9 @@ const monthlyAmountSql = sql<number | null>`coalesce(${sponsoreds.monthlyAmount}
   where ${sponsoredTypePlans.partnerSponsoredTypesId} = ${sponsoreds.partnerSponsoredTypesId}
     and ${sponsoredTypePlans.current} = true
   order by ${sponsoredTypePlans.id} desc limit 1))`.mapWith(Number);
+
+/** The birth month as the schema's index expression (sponsoreds_open_month_idx) spells it. */
+const birthMonthSql = sql`extract(month from ${sponsoreds.birthday})`;
 
 const sponsoredColumns = {
   id: sponsoreds.id,
@@ -67,43 +70,84 @@ function selectSponsoreds(db: Db) {
 export type SponsoredRow = Awaited<ReturnType<typeof selectSponsoreds>>[number];
 
 export interface ListingFilters {
-  partnerSponsoredTypesId?: number | undefined;
-  status?: string | undefined;
+  /** The active sponsored types of the partner the listing may show (a given type must be one). */
+  partnerSponsoredTypesIds: number[];
+  status: string;
   /** 'No' keeps only records with a free slot. */
   isFullySponsored?: 'Yes' | 'No' | undefined;
   gender?: string | undefined;
   gradesId?: number | undefined;
   entitiesId?: number | undefined;
-  birthMonth?: number | undefined;
-  ageMin?: number | undefined;
-  ageMax?: number | null | undefined;
+  /**
+   * Applied only to the types that show birthdays (`birthdayTypeIds`), and there only to records
+   * that do not hide theirs; records of the other types pass untouched (issue 8).
+   */
+  birthMonth?: { month: number; birthdayTypeIds: number[] } | undefined;
+  /**
+   * An age band as a birthday range (born on or before `bornOnOrBefore`, after `bornAfter`), applied
+   * only to types that show ages (`ageTypeIds`) and records that do not hide theirs.
+   */
+  age?: { bornOnOrBefore: string; bornAfter: string | null; ageTypeIds: number[] } | undefined;
 }
 
-const ageYears = sql`date_part('year', age(current_date, ${sponsoreds.birthday}))`;
+/** The records a filter on a hidden field must pass untouched: those of the types that hide it. */
+function onlyWhereShown(typeIds: number[], allTypeIds: number[], condition: SQL): SQL | undefined {
+  const hiding = allTypeIds.filter((id) => !typeIds.includes(id));
+  if (typeIds.length === 0) return undefined;
+  if (hiding.length === 0) return condition;
+  return or(inArray(sponsoreds.partnerSponsoredTypesId, hiding), condition);
+}
 
+/**
+ * The listing's conditions on `sponsoreds` alone, written so the partial indexes of the schema
+ * serve them: the open-listing conditions (`status = 'active' AND active AND slots_filled <
+ * max_slots`) verbatim, the birth month as the indexed expression, the age band as a birthday range.
+ */
 function listingWhere(partnersId: number, f: ListingFilters): SQL | undefined {
+  const types = f.partnerSponsoredTypesIds;
   return and(
     eq(sponsoreds.partnersId, partnersId),
-    eq(partnerSponsoredTypes.active, true),
-    f.partnerSponsoredTypesId !== undefined
-      ? eq(sponsoreds.partnerSponsoredTypesId, f.partnerSponsoredTypesId)
-      : undefined,
-    f.status !== undefined ? eq(sponsoreds.status, f.status) : undefined,
+    types.length === 1
+      ? eq(sponsoreds.partnerSponsoredTypesId, types[0]!)
+      : inArray(sponsoreds.partnerSponsoredTypesId, types),
+    eq(sponsoreds.status, f.status),
     f.status === 'active' ? eq(sponsoreds.active, true) : undefined,
     f.isFullySponsored === 'No' ? lt(sponsoreds.slotsFilled, sponsoreds.maxSlots) : undefined,
     f.isFullySponsored === 'Yes' ? eq(sponsoreds.slotsFilled, sponsoreds.maxSlots) : undefined,
     f.gender !== undefined ? eq(sponsoreds.gender, f.gender) : undefined,
     f.gradesId !== undefined ? eq(sponsoreds.gradesId, f.gradesId) : undefined,
     f.entitiesId !== undefined ? eq(sponsoreds.entitiesId, f.entitiesId) : undefined,
-    f.birthMonth !== undefined
-      ? sql`extract(month from ${sponsoreds.birthday}) = ${f.birthMonth}`
+    f.birthMonth
+      ? onlyWhereShown(
+          f.birthMonth.birthdayTypeIds,
+          types,
+          and(
+            sql`${birthMonthSql} = ${f.birthMonth.month}`,
+            eq(sponsoreds.masked, false),
+            sql`${sponsoreds.showBirthday} is not false`,
+          )!,
+        )
       : undefined,
-    f.ageMin !== undefined ? sql`${ageYears} >= ${f.ageMin}` : undefined,
-    f.ageMax !== undefined && f.ageMax !== null ? sql`${ageYears} <= ${f.ageMax}` : undefined,
+    f.age
+      ? onlyWhereShown(
+          f.age.ageTypeIds,
+          types,
+          and(
+            lte(sponsoreds.birthday, f.age.bornOnOrBefore),
+            f.age.bornAfter !== null ? gt(sponsoreds.birthday, f.age.bornAfter) : undefined,
+            sql`${sponsoreds.showAge} is not false`,
+          )!,
+        )
+      : undefined,
   );
 }
 
-/** One page of the listing and the total, in two queries whatever the page size. */
+/**
+ * One page of the listing and the total in one statement. The page's 25 ids come from the index
+ * first (an index-only scan that skips `offset` index entries, not rows), and only those 25 are
+ * joined to their type, program, grade and plan; the total is an index-only count over the same
+ * conditions. The count row is always there, so a page past the end still answers the total.
+ */
 export async function findListingPage(
   db: Db,
   partnersId: number,
@@ -111,16 +155,34 @@ export async function findListingPage(
   offset: number,
   limit: number,
 ): Promise<{ rows: SponsoredRow[]; total: number }> {
+  if (filters.partnerSponsoredTypesIds.length === 0) return { rows: [], total: 0 };
   const where = listingWhere(partnersId, filters);
-  const [rows, totals] = await Promise.all([
-    selectSponsoreds(db).where(where).orderBy(asc(sponsoreds.id)).offset(offset).limit(limit),
-    db
-      .select({ total: count() })
-      .from(sponsoreds)
-      .innerJoin(partnerSponsoredTypes, eq(partnerSponsoredTypes.id, sponsoreds.partnerSponsoredTypesId))
-      .where(where),
-  ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+  const page = db
+    .select({ pageId: sponsoreds.id })
+    .from(sponsoreds)
+    .where(where)
+    .orderBy(asc(sponsoreds.id))
+    .offset(offset)
+    .limit(limit)
+    .as('page');
+  const totals = db
+    .select({ total: sql<number>`count(*)`.mapWith(Number).as('total') })
+    .from(sponsoreds)
+    .where(where)
+    .as('totals');
+  const result = await db
+    .select({ total: totals.total, pageId: page.pageId, ...sponsoredColumns })
+    .from(totals)
+    .leftJoin(page, sql`true`)
+    .leftJoin(sponsoreds, eq(sponsoreds.id, page.pageId))
+    .leftJoin(partnerSponsoredTypes, eq(partnerSponsoredTypes.id, sponsoreds.partnerSponsoredTypesId))
+    .leftJoin(entities, eq(entities.id, sponsoreds.entitiesId))
+    .leftJoin(grades, eq(grades.id, sponsoreds.gradesId))
+    .orderBy(asc(page.pageId));
+  const rows = result
+    .filter((r) => r.pageId !== null)
+    .map(({ total: _total, pageId: _pageId, ...row }) => row as SponsoredRow);
+  return { rows, total: result[0]?.total ?? 0 };
 }
 
 export async function findSponsoredById(db: Db, id: number): Promise<SponsoredRow | null> {

@@ -16,8 +16,8 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import type { RequestViewer } from '../../platform/viewer.ts';
 import type { PartnerRow } from '../partners/partners.repository.ts';
+import { cachedPartner, typeShowsAge, typeShowsBirthday, viewOfEntry } from '../partners/partners.service.ts';
 import {
-  entityBelongsToPartner,
   findActivelySponsoredIds,
   findAttributes,
   findCustomColumnValues,
@@ -135,6 +135,19 @@ export interface ListingQuery {
   entitiesId?: number | undefined;
 }
 
+/**
+ * The latest birthday of someone at least `years` old today (UTC, as ageFromBirthday counts): the
+ * same month and day that many years ago, 28 February standing for a 29th that year lacks.
+ */
+export function birthdayYearsAgo(years: number, today: Date = new Date()): string {
+  const year = today.getUTCFullYear() - years;
+  const month = today.getUTCMonth() + 1;
+  let day = today.getUTCDate();
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  if (month === 2 && day === 29 && !leap) day = 28;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 /** GET partners/{partnerId}/sponsoreds: one page and the total count, masking applied per row. */
 export async function listSponsoreds(
   db: Db,
@@ -152,23 +165,34 @@ export async function listSponsoreds(
     band = AGE_BANDS.find((b) => b.id === query.ageBand);
     if (!band) throw badRequest(`ageBand must be one of ${AGE_BANDS.map((b) => b.id).join(', ')}.`);
   }
+  const view = viewOfEntry(await cachedPartner(db, ctx.partner));
   // The partner model's error (spec 8) for a program of another partner.
-  if (
-    query.entitiesId !== undefined &&
-    !(await entityBelongsToPartner(db, ctx.partner.id, query.entitiesId))
-  ) {
+  if (query.entitiesId !== undefined && !view.entities.some((e) => e.id === query.entitiesId)) {
     throw badRequest(MESSAGES.entityNotInPartner(query.entitiesId));
   }
+  // Only active types are listed; a type of another partner or an inactive one lists nothing.
+  const types = view.partnerSponsoredTypes.filter(
+    (t) => query.partnerSponsoredTypesId === undefined || t.id === query.partnerSponsoredTypesId,
+  );
+  const typeIds = types.map((t) => t.id);
   const filters: ListingFilters = {
-    partnerSponsoredTypesId: query.partnerSponsoredTypesId,
+    partnerSponsoredTypesIds: typeIds,
     status,
     isFullySponsored: query.isFullySponsored,
     gender: query.gender,
     gradesId: query.gradesId,
     entitiesId: query.entitiesId,
-    birthMonth: query.birthMonth,
-    ageMin: band?.min,
-    ageMax: band?.max,
+    birthMonth:
+      query.birthMonth === undefined
+        ? undefined
+        : { month: query.birthMonth, birthdayTypeIds: types.filter(typeShowsBirthday).map((t) => t.id) },
+    age: band
+      ? {
+          bornOnOrBefore: birthdayYearsAgo(band.min),
+          bornAfter: band.max === null ? null : birthdayYearsAgo(band.max + 1),
+          ageTypeIds: types.filter(typeShowsAge).map((t) => t.id),
+        }
+      : undefined,
   };
   const { rows, total } = await findListingPage(db, ctx.partner.id, filters, query.offset, query.limit);
   const sponsoredIds = ctx.viewer?.user
