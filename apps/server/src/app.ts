@@ -37,6 +37,7 @@ import {
   headerImagePreload,
   siteIcon,
 } from './platform/web-shell.ts';
+import { mayCarrySession, registerPublicCaching } from './platform/public-answers.ts';
 import { resolveTenant, UNKNOWN_PARTNER_MESSAGE } from './platform/tenant.ts';
 import { loadViewer, type RequestViewer } from './platform/viewer.ts';
 
@@ -63,14 +64,6 @@ declare module 'fastify' {
     siteContext(): Promise<SiteContext>;
     viewer(): Promise<RequestViewer | null>;
   }
-}
-
-/** Whether a request carries better-auth's session cookie (under any prefix) or a bearer token. */
-export function mayCarrySession(headers: {
-  cookie?: string | undefined;
-  authorization?: string | undefined;
-}) {
-  return Boolean(headers.authorization) || (headers.cookie?.includes('session_token=') ?? false);
 }
 
 const CONTEXT = Symbol('siteContext');
@@ -138,6 +131,7 @@ export async function buildApp(
     return payload;
   });
 
+  registerPublicCaching(app);
   registerCrossSiteProtection(app, [WEBHOOK_PATH]);
   registerAuthRoutes(app, auth);
   await app.register(partnersRoutes);

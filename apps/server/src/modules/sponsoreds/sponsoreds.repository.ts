@@ -185,6 +185,38 @@ export async function findListingPage(
   return { rows, total: result[0]?.total ?? 0 };
 }
 
+/**
+ * A record with everything its profile shows (program and country, fun facts, custom columns) in
+ * one statement.
+ */
+export async function findSponsoredProfile(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      ...sponsoredColumns,
+      entityDescription: entities.description,
+      entityImageUrl: entities.imageUrl,
+      entityLatitude: entities.latitude,
+      entityLongitude: entities.longitude,
+      countryName: countries.name,
+      countryDescription: countries.description,
+      countryImageUrl: countries.imageUrl,
+      attributes: sql<{ description: string; value: string }[]>`coalesce((
+        select json_agg(json_build_object('description', a.description, 'value', a.value)
+          order by a.sort_order, a.id)
+        from ${sponsoredAttributes} a where a.sponsoreds_id = ${sponsoreds.id}), '[]'::json)`,
+      columns: sql<{ column: string; value: string | null }[]>`coalesce((
+        select json_agg(json_build_object('column', c.column_name, 'value', c.value) order by c.id)
+        from ${customColumnValues} c where c.sponsoreds_id = ${sponsoreds.id}), '[]'::json)`,
+    })
+    .from(sponsoreds)
+    .innerJoin(partnerSponsoredTypes, eq(partnerSponsoredTypes.id, sponsoreds.partnerSponsoredTypesId))
+    .innerJoin(entities, eq(entities.id, sponsoreds.entitiesId))
+    .leftJoin(grades, eq(grades.id, sponsoreds.gradesId))
+    .leftJoin(countries, eq(countries.id, entities.countriesId))
+    .where(eq(sponsoreds.id, id));
+  return row ?? null;
+}
+
 export async function findSponsoredById(db: Db, id: number): Promise<SponsoredRow | null> {
   const [row] = await selectSponsoreds(db).where(eq(sponsoreds.id, id));
   return row ?? null;

@@ -19,12 +19,10 @@ import type { PartnerRow } from '../partners/partners.repository.ts';
 import { cachedPartner, typeShowsAge, typeShowsBirthday, viewOfEntry } from '../partners/partners.service.ts';
 import {
   findActivelySponsoredIds,
-  findAttributes,
-  findCustomColumnValues,
-  findEntityDetail,
   findImages,
   findListingPage,
   findSponsoredById,
+  findSponsoredProfile,
   findUpdates,
   type ListingFilters,
   type SponsoredRow,
@@ -209,9 +207,14 @@ export async function listSponsoreds(
 }
 
 /** A record of this site's partner that the viewer may open, with the viewer's access to it. */
-async function openRecord(db: Db, ctx: SiteContext, id: number) {
+async function openRecord<Row extends SponsoredRow = SponsoredRow>(
+  db: Db,
+  ctx: SiteContext,
+  id: number,
+  find: (db: Db, id: number) => Promise<Row | null> = findSponsoredById as never,
+) {
   assertSiteOpen(ctx);
-  const row = await findSponsoredById(db, id);
+  const row = await find(db, id);
   if (!row || row.partnersId !== ctx.partner.id) throw notFound(`Sponsored record ${id} was not found.`);
   const sponsoredIds = ctx.viewer?.user
     ? await findActivelySponsoredIds(db, ctx.viewer.user.id, [row.id])
@@ -226,13 +229,10 @@ async function openRecord(db: Db, ctx: SiteContext, id: number) {
 
 /** GET sponsoreds/{id}. */
 export async function getSponsored(db: Db, ctx: SiteContext, id: number): Promise<SponsoredDetail> {
-  const { row, access } = await openRecord(db, ctx, id);
+  const { row, access } = await openRecord(db, ctx, id, findSponsoredProfile);
   const full = summaryOf(row, access);
-  const [entity, attributes, columns] = await Promise.all([
-    findEntityDetail(db, row.entitiesId),
-    findAttributes(db, row.id),
-    findCustomColumnValues(db, row.id),
-  ]);
+  const attributes = row.attributes;
+  const columns = row.columns;
   const { hidden, ...summary } = full;
   return {
     ...summary,
@@ -248,18 +248,14 @@ export async function getSponsored(db: Db, ctx: SiteContext, id: number): Promis
     customColumnValues: columns.map((c) => ({ column: c.column, value: c.value ?? '' })),
     entities: {
       id: row.entitiesId,
-      name: entity?.name ?? row.entityName,
-      city: entity?.city ?? row.entityCity,
-      description: entity?.description ?? null,
-      imageUrl: entity?.imageUrl ?? null,
-      latitude: entity?.latitude ?? null,
-      longitude: entity?.longitude ?? null,
-      countries: entity?.countryName
-        ? {
-            name: entity.countryName,
-            description: entity.countryDescription,
-            imageUrl: entity.countryImageUrl,
-          }
+      name: row.entityName,
+      city: row.entityCity,
+      description: row.entityDescription,
+      imageUrl: row.entityImageUrl,
+      latitude: row.entityLatitude,
+      longitude: row.entityLongitude,
+      countries: row.countryName
+        ? { name: row.countryName, description: row.countryDescription, imageUrl: row.countryImageUrl }
         : null,
     },
     isSponsor: access.isSponsor,
