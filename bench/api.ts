@@ -107,7 +107,14 @@ async function ensureDataSet(baseUrl: string): Promise<{ url: string; note: stri
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(buildSql());
+    // One statement at a time, with fresh statistics, so each join is planned on the real sizes.
+    for (const statement of buildSql()
+      .split(/;\s*\n/)
+      .map((q) => q.trim())
+      .filter(Boolean)) {
+      await client.query(statement);
+      if (/^(insert|update|create temp)/i.test(statement)) await client.query('ANALYZE');
+    }
     await client.query('VACUUM ANALYZE');
     await client.query(`create table bench_meta (key text primary key, value text not null)`);
     await client.query(`insert into bench_meta values ('version', $1)`, [DATA_VERSION]);
@@ -277,6 +284,9 @@ function get(
 }
 
 interface Load {
+  /** For the SQL floor: the statement and its EXPLAIN (ANALYZE, BUFFERS). */
+  plan?: string;
+  sql?: string;
   rps: number;
   p50: number;
   p975: number;
@@ -367,7 +377,7 @@ async function sqlFloor(
     captured.push(
       typeof config === 'string'
         ? { text: config, values: (args[1] as unknown[]) ?? [] }
-        : { text: config.text, values: config.values ?? [] },
+        : { text: config.text, values: config.values ?? (args[1] as unknown[]) ?? [] },
     );
     return original(...args);
   };
@@ -378,6 +388,14 @@ async function sqlFloor(
   }
   const statement = captured[0]!;
   const replay = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+  const plan = (
+    await replay.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, TIMING OFF) ${statement.text}`,
+      statement.values,
+    )
+  ).rows
+    .map((r) => r['QUERY PLAN'])
+    .join('\n');
   const latencies: number[] = [];
   const deadline = performance.now() + SECONDS * 1000;
   const started = performance.now();
@@ -403,6 +421,8 @@ async function sqlFloor(
     non2xx: 0,
     errors: 0,
     requests: latencies.length,
+    plan,
+    sql: statement.text,
   };
 }
 
@@ -634,18 +654,22 @@ export const bench: Bench = {
         .join(' ')} load when started: the machine may be shared, so timings are noisy).`,
     ];
     const details: Record<string, unknown> = {};
-    try {
-      const postgres = await benchPostgres(baseUrl);
-      rows.push(...postgres.rows);
-      notes.push(...postgres.notes);
-      details.postgres = postgres.json;
-    } catch (error) {
-      notes.push(`PostgreSQL: skipped or failed (${(error as Error).message}).`);
+    const only = process.env.BENCH_ONLY;
+    if (only !== 'pglite')
+      try {
+        const postgres = await benchPostgres(baseUrl);
+        rows.push(...postgres.rows);
+        notes.push(...postgres.notes);
+        details.postgres = postgres.json;
+      } catch (error) {
+        notes.push(`PostgreSQL: skipped or failed (${(error as Error).message}).`);
+      }
+    if (only !== 'postgres') {
+      const pglite = await benchPglite();
+      rows.push(...pglite.rows);
+      notes.push(...pglite.notes);
+      details.pglite = pglite.json;
     }
-    const pglite = await benchPglite();
-    rows.push(...pglite.rows);
-    notes.push(...pglite.notes);
-    details.pglite = pglite.json;
     notes.push(
       'Targets (issue 10): listing first page p99 <= 25 ms, any page within 1.5x of it, every filter p99 <= 40 ms; SQL floor >= 5x 329/s; app >= 80% of its SQL floor; a one-statement call >= 25% of the bare floor; listing <= 2, profile <= 3, partner <= 3 statements; < 250 MB at rest.',
     );
