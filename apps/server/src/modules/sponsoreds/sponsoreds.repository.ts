@@ -147,6 +147,7 @@ function listingWhere(partnersId: number, f: ListingFilters): SQL | undefined {
  * first (an index-only scan that skips `offset` index entries, not rows), and only those 25 are
  * joined to their type, program, grade and plan; the total is an index-only count over the same
  * conditions. The count row is always there, so a page past the end still answers the total.
+ * With a `knownTotal` the statement reads the page alone.
  */
 export async function findListingPage(
   db: Db,
@@ -154,6 +155,8 @@ export async function findListingPage(
   filters: ListingFilters,
   offset: number,
   limit: number,
+  /** A total counted moments ago for the same conditions: then only the page is read. */
+  knownTotal?: number,
 ): Promise<{ rows: SponsoredRow[]; total: number }> {
   if (filters.partnerSponsoredTypesIds.length === 0) return { rows: [], total: 0 };
   const where = listingWhere(partnersId, filters);
@@ -165,6 +168,21 @@ export async function findListingPage(
     .offset(offset)
     .limit(limit)
     .as('page');
+  const joined = <T extends { pageId: number | null }>(rows: T[]) =>
+    rows
+      .filter((r) => r.pageId !== null)
+      .map(({ pageId: _pageId, ...row }) => row as unknown as SponsoredRow);
+  if (knownTotal !== undefined) {
+    const result = await db
+      .select({ pageId: page.pageId, ...sponsoredColumns })
+      .from(page)
+      .innerJoin(sponsoreds, eq(sponsoreds.id, page.pageId))
+      .innerJoin(partnerSponsoredTypes, eq(partnerSponsoredTypes.id, sponsoreds.partnerSponsoredTypesId))
+      .innerJoin(entities, eq(entities.id, sponsoreds.entitiesId))
+      .leftJoin(grades, eq(grades.id, sponsoreds.gradesId))
+      .orderBy(asc(page.pageId));
+    return { rows: joined(result), total: knownTotal };
+  }
   const totals = db
     .select({ total: sql<number>`count(*)`.mapWith(Number).as('total') })
     .from(sponsoreds)
@@ -179,10 +197,7 @@ export async function findListingPage(
     .leftJoin(entities, eq(entities.id, sponsoreds.entitiesId))
     .leftJoin(grades, eq(grades.id, sponsoreds.gradesId))
     .orderBy(asc(page.pageId));
-  const rows = result
-    .filter((r) => r.pageId !== null)
-    .map(({ total: _total, pageId: _pageId, ...row }) => row as SponsoredRow);
-  return { rows, total: result[0]?.total ?? 0 };
+  return { rows: joined(result.map(({ total: _total, ...row }) => row)), total: result[0]?.total ?? 0 };
 }
 
 /**

@@ -134,6 +134,25 @@ export interface ListingQuery {
 }
 
 /**
+ * The listing's total for the same partner configuration and conditions is reused for a few
+ * seconds (decision 018): counting a large partner's open records is the listing's one cost that
+ * grows with the partner, and a total a few seconds old is as good as the page's own moment. The
+ * page itself is always read fresh; a staff change to the partner starts new totals at once.
+ */
+export const LISTING_COUNT_TTL_MS = 5_000;
+const MAX_LISTING_COUNTS = 10_000;
+const listingCounts = new WeakMap<Db, Map<string, { total: number; at: number }>>();
+
+function listingCountsOf(db: Db): Map<string, { total: number; at: number }> {
+  let counts = listingCounts.get(db);
+  if (!counts) {
+    counts = new Map();
+    listingCounts.set(db, counts);
+  }
+  return counts;
+}
+
+/**
  * The latest birthday of someone at least `years` old today (UTC, as ageFromBirthday counts): the
  * same month and day that many years ago, 28 February standing for a 29th that year lacks.
  */
@@ -163,7 +182,8 @@ export async function listSponsoreds(
     band = AGE_BANDS.find((b) => b.id === query.ageBand);
     if (!band) throw badRequest(`ageBand must be one of ${AGE_BANDS.map((b) => b.id).join(', ')}.`);
   }
-  const view = viewOfEntry(await cachedPartner(db, ctx.partner));
+  const partner = await cachedPartner(db, ctx.partner);
+  const view = viewOfEntry(partner);
   // The partner model's error (spec 8) for a program of another partner.
   if (query.entitiesId !== undefined && !view.entities.some((e) => e.id === query.entitiesId)) {
     throw badRequest(MESSAGES.entityNotInPartner(query.entitiesId));
@@ -192,7 +212,22 @@ export async function listSponsoreds(
         }
       : undefined,
   };
-  const { rows, total } = await findListingPage(db, ctx.partner.id, filters, query.offset, query.limit);
+  const counts = listingCountsOf(db);
+  const countKey = `${ctx.partner.id}:${partner.loadedAt}:${JSON.stringify(filters)}`;
+  const known = counts.get(countKey);
+  const fresh = known && Date.now() - known.at < LISTING_COUNT_TTL_MS ? known.total : undefined;
+  const { rows, total } = await findListingPage(
+    db,
+    ctx.partner.id,
+    filters,
+    query.offset,
+    query.limit,
+    fresh,
+  );
+  if (fresh === undefined) {
+    if (counts.size >= MAX_LISTING_COUNTS) counts.delete(counts.keys().next().value!);
+    counts.set(countKey, { total, at: Date.now() });
+  }
   const sponsoredIds = ctx.viewer?.user
     ? await findActivelySponsoredIds(
         db,
