@@ -441,7 +441,8 @@ async function bareFloor(body: Buffer): Promise<Load> {
   const port = await freePort();
   const script = `
     import fs from 'node:fs';
-        const body = fs.readFileSync(${JSON.stringify(file)});
+    import Fastify from 'fastify';
+    const body = fs.readFileSync(${JSON.stringify(file)});
     const app = Fastify();
     app.get('/bare', (request, reply) => reply.type('application/json; charset=utf-8').send(body));
     await app.listen({ port: ${port}, host: '127.0.0.1' });
