@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   countries,
@@ -103,27 +104,30 @@ function onlyWhereShown(typeIds: number[], allTypeIds: number[], condition: SQL)
  * serve them: the open-listing conditions (`status = 'active' AND active AND slots_filled <
  * max_slots`) verbatim, the birth month as the indexed expression, the age band as a birthday range.
  */
-function listingWhere(partnersId: number, f: ListingFilters): SQL | undefined {
+function listingWhere(f: ListingFilters, bind: Bind): SQL | undefined {
   const types = f.partnerSponsoredTypesIds;
+  if (!LISTING_STATUSES.includes(f.status)) throw new Error(`Unknown listing status ${f.status}`);
   return and(
-    eq(sponsoreds.partnersId, partnersId),
+    eq(sponsoreds.partnersId, bind('partnersId')),
     types.length === 1
-      ? eq(sponsoreds.partnerSponsoredTypesId, types[0]!)
+      ? eq(sponsoreds.partnerSponsoredTypesId, bind('typeId', types[0]))
       : inArray(sponsoreds.partnerSponsoredTypesId, types),
-    eq(sponsoreds.status, f.status),
-    f.status === 'active' ? eq(sponsoreds.active, true) : undefined,
+    // Literals, not parameters: a prepared statement's generic plan can use the partial indexes
+    // only when their predicate is spelled out.
+    sql`${sponsoreds.status} = ${sql.raw(`'${f.status}'`)}`,
+    f.status === 'active' ? sql`${sponsoreds.active} = true` : undefined,
     f.isFullySponsored === 'No' ? lt(sponsoreds.slotsFilled, sponsoreds.maxSlots) : undefined,
     f.isFullySponsored === 'Yes' ? eq(sponsoreds.slotsFilled, sponsoreds.maxSlots) : undefined,
-    f.gender !== undefined ? eq(sponsoreds.gender, f.gender) : undefined,
-    f.gradesId !== undefined ? eq(sponsoreds.gradesId, f.gradesId) : undefined,
-    f.entitiesId !== undefined ? eq(sponsoreds.entitiesId, f.entitiesId) : undefined,
+    f.gender !== undefined ? eq(sponsoreds.gender, bind('gender', f.gender)) : undefined,
+    f.gradesId !== undefined ? eq(sponsoreds.gradesId, bind('gradesId', f.gradesId)) : undefined,
+    f.entitiesId !== undefined ? eq(sponsoreds.entitiesId, bind('entitiesId', f.entitiesId)) : undefined,
     f.birthMonth
       ? onlyWhereShown(
           f.birthMonth.birthdayTypeIds,
           types,
           and(
-            sql`${birthMonthSql} = ${f.birthMonth.month}`,
-            eq(sponsoreds.masked, false),
+            sql`${birthMonthSql} = ${bind('month', f.birthMonth.month)}`,
+            sql`${sponsoreds.masked} = false`,
             sql`${sponsoreds.showBirthday} is not false`,
           )!,
         )
@@ -133,14 +137,69 @@ function listingWhere(partnersId: number, f: ListingFilters): SQL | undefined {
           f.age.ageTypeIds,
           types,
           and(
-            lte(sponsoreds.birthday, f.age.bornOnOrBefore),
-            f.age.bornAfter !== null ? gt(sponsoreds.birthday, f.age.bornAfter) : undefined,
+            lte(sponsoreds.birthday, bind('bornOnOrBefore', f.age.bornOnOrBefore)),
+            f.age.bornAfter !== null
+              ? gt(sponsoreds.birthday, bind('bornAfter', f.age.bornAfter))
+              : undefined,
             sql`${sponsoreds.showAge} is not false`,
           )!,
         )
       : undefined,
   );
 }
+
+const LISTING_STATUSES = ['active', 'reserved', 'inactive', 'archived'];
+
+/** A query value: the value itself, or a placeholder of a prepared statement (the value kept aside). */
+type Bind = (name: string, value?: unknown) => never;
+
+function listingQueries(db: Db, where: SQL | undefined) {
+  const page = db
+    .select({ pageId: sponsoreds.id })
+    .from(sponsoreds)
+    .where(where)
+    .orderBy(asc(sponsoreds.id))
+    .offset(sql.placeholder('offset'))
+    .limit(sql.placeholder('limit'))
+    .as('page');
+  const totals = db
+    .select({ total: sql<number>`count(*)`.mapWith(Number).as('total') })
+    .from(sponsoreds)
+    .where(where)
+    .as('totals');
+  return {
+    pageOnly: db
+      .select({ total: sql<number | null>`null::int`, pageId: page.pageId, ...sponsoredColumns })
+      .from(page)
+      .innerJoin(sponsoreds, eq(sponsoreds.id, page.pageId))
+      .innerJoin(partnerSponsoredTypes, eq(partnerSponsoredTypes.id, sponsoreds.partnerSponsoredTypesId))
+      .innerJoin(entities, eq(entities.id, sponsoreds.entitiesId))
+      .leftJoin(grades, eq(grades.id, sponsoreds.gradesId))
+      .orderBy(asc(page.pageId)),
+    withTotal: db
+      .select({ total: totals.total, pageId: page.pageId, ...sponsoredColumns })
+      .from(totals)
+      .leftJoin(page, sql`true`)
+      .leftJoin(sponsoreds, eq(sponsoreds.id, page.pageId))
+      .leftJoin(partnerSponsoredTypes, eq(partnerSponsoredTypes.id, sponsoreds.partnerSponsoredTypesId))
+      .leftJoin(entities, eq(entities.id, sponsoreds.entitiesId))
+      .leftJoin(grades, eq(grades.id, sponsoreds.gradesId))
+      .orderBy(asc(page.pageId)),
+  };
+}
+
+type ListingResultRow = { total: number | null; pageId: number | null } & Record<string, unknown>;
+interface PreparedListing {
+  execute(values: Record<string, unknown>): Promise<ListingResultRow[]>;
+}
+
+/** Prepared listing statements of one database handle, by the text of their conditions. */
+const preparedListings = new WeakMap<
+  Db,
+  Map<string, { pageOnly: PreparedListing; withTotal: PreparedListing }>
+>();
+const MAX_PREPARED_LISTINGS = 500;
+const listingDialect = new PgDialect();
 
 /**
  * One page of the listing and the total in one statement. The page's 25 ids come from the index
@@ -159,53 +218,51 @@ export async function findListingPage(
   knownTotal?: number,
 ): Promise<{ rows: SponsoredRow[]; total: number }> {
   if (filters.partnerSponsoredTypesIds.length === 0) return { rows: [], total: 0 };
-  const where = listingWhere(partnersId, filters);
-  const page = db
-    .select({ pageId: sponsoreds.id })
-    .from(sponsoreds)
-    .where(where)
-    .orderBy(asc(sponsoreds.id))
-    .offset(offset)
-    .limit(limit)
-    .as('page');
-  const joined = <T extends { pageId: number | null }>(rows: T[]) =>
-    rows
-      .filter((r) => r.pageId !== null)
-      .map(({ pageId: _pageId, ...row }) => row as unknown as SponsoredRow);
-  if (knownTotal !== undefined) {
-    const result = await db
-      .select({ pageId: page.pageId, ...sponsoredColumns })
-      .from(page)
-      .innerJoin(sponsoreds, eq(sponsoreds.id, page.pageId))
-      .innerJoin(partnerSponsoredTypes, eq(partnerSponsoredTypes.id, sponsoreds.partnerSponsoredTypesId))
-      .innerJoin(entities, eq(entities.id, sponsoreds.entitiesId))
-      .leftJoin(grades, eq(grades.id, sponsoreds.gradesId))
-      .orderBy(asc(page.pageId));
-    return { rows: joined(result), total: knownTotal };
+  const values: Record<string, unknown> = { partnersId, offset, limit };
+  const where = listingWhere(filters, ((name: string, value?: unknown) => {
+    if (value !== undefined) values[name] = value;
+    return sql.placeholder(name);
+  }) as Bind);
+  // One type (the spec's listing): a prepared statement per shape of conditions. Several types
+  // (no type asked): built each time.
+  let statements: { pageOnly: PreparedListing; withTotal: PreparedListing };
+  if (filters.partnerSponsoredTypesIds.length === 1) {
+    let byShape = preparedListings.get(db);
+    if (!byShape) preparedListings.set(db, (byShape = new Map()));
+    const shape = listingDialect.sqlToQuery(where!).sql;
+    let held = byShape.get(shape);
+    if (!held) {
+      if (byShape.size >= MAX_PREPARED_LISTINGS) byShape.clear();
+      const queries = listingQueries(db, where);
+      const name = `listing_${preparedListingCount++}`;
+      held = {
+        pageOnly: queries.pageOnly.prepare(`${name}_page`) as unknown as PreparedListing,
+        withTotal: queries.withTotal.prepare(`${name}_total`) as unknown as PreparedListing,
+      };
+      byShape.set(shape, held);
+    }
+    statements = held;
+  } else {
+    const queries = listingQueries(db, where);
+    statements = {
+      pageOnly: { execute: (v) => queries.pageOnly.execute(v) as unknown as Promise<ListingResultRow[]> },
+      withTotal: { execute: (v) => queries.withTotal.execute(v) as unknown as Promise<ListingResultRow[]> },
+    };
   }
-  const totals = db
-    .select({ total: sql<number>`count(*)`.mapWith(Number).as('total') })
-    .from(sponsoreds)
-    .where(where)
-    .as('totals');
-  const result = await db
-    .select({ total: totals.total, pageId: page.pageId, ...sponsoredColumns })
-    .from(totals)
-    .leftJoin(page, sql`true`)
-    .leftJoin(sponsoreds, eq(sponsoreds.id, page.pageId))
-    .leftJoin(partnerSponsoredTypes, eq(partnerSponsoredTypes.id, sponsoreds.partnerSponsoredTypesId))
-    .leftJoin(entities, eq(entities.id, sponsoreds.entitiesId))
-    .leftJoin(grades, eq(grades.id, sponsoreds.gradesId))
-    .orderBy(asc(page.pageId));
-  return { rows: joined(result.map(({ total: _total, ...row }) => row)), total: result[0]?.total ?? 0 };
+  const result = await (knownTotal === undefined ? statements.withTotal : statements.pageOnly).execute(
+    values,
+  );
+  const rows = result
+    .filter((r) => r.pageId !== null)
+    .map(({ total: _total, pageId: _pageId, ...row }) => row as unknown as SponsoredRow);
+  return { rows, total: knownTotal ?? result[0]?.total ?? 0 };
 }
 
-/**
- * A record with everything its profile shows (program and country, fun facts, custom columns) in
- * one statement.
- */
-export async function findSponsoredProfile(db: Db, id: number) {
-  const [row] = await db
+/** Prepared statement names are per connection and must not repeat with another text. */
+let preparedListingCount = 0;
+
+function profileQuery(db: Db) {
+  return db
     .select({
       ...sponsoredColumns,
       entityDescription: entities.description,
@@ -228,12 +285,45 @@ export async function findSponsoredProfile(db: Db, id: number) {
     .innerJoin(entities, eq(entities.id, sponsoreds.entitiesId))
     .leftJoin(grades, eq(grades.id, sponsoreds.gradesId))
     .leftJoin(countries, eq(countries.id, entities.countriesId))
-    .where(eq(sponsoreds.id, id));
+    .where(eq(sponsoreds.id, sql.placeholder('id')))
+    .prepare('sponsored_profile');
+}
+
+function byIdQuery(db: Db) {
+  return selectSponsoreds(db)
+    .where(eq(sponsoreds.id, sql.placeholder('id')))
+    .prepare('sponsored_by_id');
+}
+
+/**
+ * Statements read on every public request are prepared once per database handle: the SQL text is
+ * built once, and PostgreSQL keeps each connection's plan instead of planning every time.
+ */
+const prepared = new WeakMap<
+  Db,
+  { profile: ReturnType<typeof profileQuery>; byId: ReturnType<typeof byIdQuery> }
+>();
+
+function preparedOf(db: Db) {
+  let held = prepared.get(db);
+  if (!held) {
+    held = { profile: profileQuery(db), byId: byIdQuery(db) };
+    prepared.set(db, held);
+  }
+  return held;
+}
+
+/**
+ * A record with everything its profile shows (program and country, fun facts, custom columns) in
+ * one statement.
+ */
+export async function findSponsoredProfile(db: Db, id: number) {
+  const [row] = await preparedOf(db).profile.execute({ id });
   return row ?? null;
 }
 
 export async function findSponsoredById(db: Db, id: number): Promise<SponsoredRow | null> {
-  const [row] = await selectSponsoreds(db).where(eq(sponsoreds.id, id));
+  const [row] = await preparedOf(db).byId.execute({ id });
   return row ?? null;
 }
 
