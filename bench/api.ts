@@ -32,7 +32,7 @@ import type { Bench, BenchResult, BenchRow } from './run.ts';
  * as a child process (as `npm run serve` does, worker off), and runs autocannon at 16 connections
  * against the listing (first page, a deep page, each filter), a profile, its pictures and the
  * partner. In the same run it measures two floors: a bare Fastify route answering the listing's
- * bytes, and the listing's own SQL replayed through `pg` at the same concurrency. Statements per
+ * bytes, and the listing's own SQL replayed through `pg` (a named statement, as the app prepares it) at the same concurrency. Statements per
  * request are counted by PostgreSQL (transactions committed in the bench database during the run,
  * each of the app's statements being its own transaction), not assumed. Then the same server on
  * PGlite with the demo seed: start-up time, memory at rest and the same calls.
@@ -411,7 +411,8 @@ async function sqlFloor(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < deadline) {
         const t0 = performance.now();
-        await replay.query(statement.text, statement.values);
+        // Named, as the app prepares it: PostgreSQL keeps the plan per connection.
+        await replay.query({ name: 'listing_floor', text: statement.text, values: statement.values });
         latencies.push(performance.now() - t0);
       }
     }),
