@@ -18,6 +18,7 @@ import { authConfigRoutes } from './modules/auth/auth.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { landingRoutes } from './modules/landing/landing.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
+import { listenForPartnerChanges } from './modules/partners/partner-cache.ts';
 import { partnerViewOf } from './modules/partners/partners.service.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import type { SiteContext } from './modules/sponsoreds/sponsoreds.service.ts';
@@ -46,6 +47,7 @@ import {
   headerImagePreload,
   siteIcon,
 } from './platform/web-shell.ts';
+import { mayCarrySession, registerPublicCaching } from './platform/public-answers.ts';
 import { resolveTenant, UNKNOWN_PARTNER_MESSAGE } from './platform/tenant.ts';
 import { loadViewer, type RequestViewer } from './platform/viewer.ts';
 
@@ -113,10 +115,16 @@ export async function buildApp(
   registerErrorHandling(app);
   registerJsonBodyLimit(app);
 
+  const stopListening = await listenForPartnerChanges(database, app.log);
+  app.addHook('onClose', stopListening);
+
   app.decorateRequest('viewer', function (this: Memo & Parameters<typeof sessionOf>[1]) {
-    this[VIEWER] ??= sessionOf(auth, this).then((session) =>
-      session ? loadViewer(database.db, session.user.id, session.user.email) : null,
-    );
+    // A request without a session cookie is anonymous: no session lookup at all.
+    this[VIEWER] ??= !mayCarrySession(this.headers)
+      ? Promise.resolve(null)
+      : sessionOf(auth, this).then((session) =>
+          session ? loadViewer(database.db, session.user.id, session.user.email) : null,
+        );
     return this[VIEWER];
   });
   app.decorateRequest('siteContext', function (this: Memo & Parameters<typeof sessionOf>[1]) {
@@ -135,6 +143,7 @@ export async function buildApp(
   });
 
   registerTransportSecurity(app);
+  registerPublicCaching(app);
   registerCrossSiteProtection(app, [WEBHOOK_PATH]);
   registerAuthRoutes(app, auth);
   // Uploads stream through busboy with these limits; a route may ask for tighter ones.

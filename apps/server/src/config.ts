@@ -27,6 +27,8 @@ const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Unset: embedded PGlite under DATA_DIR/db. Set: PostgreSQL through node-postgres. */
   DATABASE_URL: z.string().optional(),
+  /** Connections each process keeps to PostgreSQL (plus one listening for partner changes). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATA_DIR: z.string().default(path.resolve(process.cwd(), 'data')),
   /** Subdomain of the partner served on a bare host (localhost, an IP) when no ?partner= is given. */
   DEFAULT_PARTNER: z.string().default('demo'),

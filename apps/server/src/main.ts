@@ -14,6 +14,7 @@ async function main() {
   const started = Date.now();
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
+    poolSize: config.DATABASE_POOL_SIZE,
     dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'db'),
   });
   await migrateDatabase(database);

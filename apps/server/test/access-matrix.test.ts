@@ -276,6 +276,12 @@ const MATRIX: Row[] = [
     staff: 400,
     expect: { A: all(400), B: all(400) },
   },
+  {
+    route: 'GET /api/partners/:partnerId/landing',
+    call: (o) => ({ path: `/api/partners/${o.partnersId}/landing?${q(o)}` }),
+    staff: 200,
+    expect: { A: all(200), B: all(200), BonA: all(404) },
+  },
   // ------------------------------------------------------------------ sponsored records
   {
     route: 'GET /api/partners/:partnerId/sponsoreds',
@@ -1008,6 +1014,11 @@ const CARRIES_NO_SPONSORED_RECORD: Record<string, string> = {
 const outsideEntity = DEMO_IDS.otherDemoEntity;
 
 const MASK_ROWS: MaskRow[] = [
+  {
+    route: 'GET /api/partners/:partnerId/landing',
+    path: () => `/api/partners/2/landing?partnersId=2`,
+    expect: '200 200 200 200 200 200 200',
+  },
   {
     route: 'GET /api/partners/:partnerId/sponsoreds',
     path: () =>

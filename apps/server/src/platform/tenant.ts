@@ -1,10 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import {
-  findPartnerByHost,
-  findPartnerByKey,
-  type PartnerRow,
-} from '../modules/partners/partners.repository.ts';
+import { partnerCacheOf } from '../modules/partners/partner-cache.ts';
+import type { PartnerRow } from '../modules/partners/partners.repository.ts';
 import { badRequest, notFound } from './errors.ts';
 
 export const UNKNOWN_PARTNER_MESSAGE = 'No partner site is found at this address.';
@@ -56,7 +53,7 @@ export async function resolveTenantOf(
     throw badRequest('partnersId must be a whole number.');
   }
   if (!bare) {
-    const partner = await findPartnerByHost(db, domain, subdomain);
+    const partner = (await partnerCacheOf(db).byHost(domain, subdomain))?.row;
     if (!partner) throw notFound(UNKNOWN_PARTNER_MESSAGE);
     if (partnersIdParam !== undefined && Number(partnersIdParam) !== partner.id) {
       throw badRequest('partnersId does not match this site.');
@@ -65,7 +62,7 @@ export async function resolveTenantOf(
   }
   const partnerParam = typeof query.partner === 'string' ? query.partner : undefined;
   const key = partnersIdParam ?? partnerParam ?? defaultPartner;
-  const partner = await findPartnerByKey(db, key);
+  const partner = (await partnerCacheOf(db).byKey(key))?.row;
   if (!partner) throw notFound(UNKNOWN_PARTNER_MESSAGE);
   return partner;
 }

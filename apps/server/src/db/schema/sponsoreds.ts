@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -109,6 +110,14 @@ export const filterOptions = pgTable('filter_options', {
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
+/** The listing's fixed conditions, spelled as the listing query spells them. */
+const openListing = (t: {
+  status: AnyPgColumn;
+  active: AnyPgColumn;
+  slotsFilled: AnyPgColumn;
+  maxSlots: AnyPgColumn;
+}) => sql`${t.status} = 'active' AND ${t.active} = true AND ${t.slotsFilled} < ${t.maxSlots}`;
+
 export const sponsoreds = pgTable(
   'sponsoreds',
   {
@@ -159,6 +168,35 @@ export const sponsoreds = pgTable(
     check('sponsoreds_amount_positive', sql`${t.monthlyAmount} IS NULL OR ${t.monthlyAmount} > 0`),
     index('sponsoreds_listing_idx').on(t.partnersId, t.partnerSponsoredTypesId, t.status, t.id),
     index('sponsoreds_entity_idx').on(t.entitiesId),
+    // The public listing's fixed conditions (status active, not fully sponsored) as partial indexes
+    // (docs/performance.md): its page ids and its count are index-only scans of one of these.
+    index('sponsoreds_open_idx')
+      .on(
+        t.partnersId,
+        t.partnerSponsoredTypesId,
+        t.id,
+        t.entitiesId,
+        t.gender,
+        t.gradesId,
+        t.birthday,
+        t.masked,
+        t.showBirthday,
+        t.showAge,
+      )
+      .where(openListing(t)),
+    index('sponsoreds_open_month_idx')
+      .on(
+        t.partnersId,
+        t.partnerSponsoredTypesId,
+        sql`extract(month from ${t.birthday})`,
+        t.id,
+        t.masked,
+        t.showBirthday,
+      )
+      .where(openListing(t)),
+    index('sponsoreds_open_birthday_idx')
+      .on(t.partnersId, t.partnerSponsoredTypesId, t.birthday, t.id, t.showAge)
+      .where(openListing(t)),
   ],
 );
 

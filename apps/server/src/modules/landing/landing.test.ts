@@ -2,6 +2,7 @@ import { LANDING_WAITING_COUNT, PartnerSetting, type LandingHighlights } from '@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countWhere } from '../../../test/giving-fixtures.ts';
+import { invalidatePartnerCache } from '../partners/partner-cache.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -43,6 +44,7 @@ describe('GET /api/partners/{partnerId}/landing', () => {
     await t.database.db.execute(
       sql`insert into partner_settings (partners_id, partner_setting_types_id, value) values (2, ${PartnerSetting.LandingWaitingLongest}, 'False')`,
     );
+    await invalidatePartnerCache(t.database.db, 2);
     const { waitingLongest, impact } = await highlights();
     expect(waitingLongest).toEqual([]);
     expect(impact.programs).toBeGreaterThan(0);

@@ -10,23 +10,27 @@ const RECORD_KEY = /^sponsoreds\/(\d+)\//;
  * pass the same access check as its API answers, so a masked child's face never reaches a stranger.
  */
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { '*': string } }>('/media/*', async (request, reply) => {
-    const key = safeKey(request.params['*']);
-    if (!key) throw notFound('No such picture.');
-    const record = RECORD_KEY.exec(key);
-    if (record) {
-      const allowed = await canViewRecordPicture(
-        app.deps.db,
-        await request.siteContext(),
-        Number(record[1]),
-        key,
-      );
-      if (!allowed) throw notFound('No such picture.');
-    }
-    const file = await app.deps.storage.get(key);
-    if (!file) throw notFound('No such picture.');
-    reply.header('cache-control', record ? 'private, max-age=300' : 'public, max-age=86400');
-    reply.header('x-content-type-options', 'nosniff');
-    return reply.type(file.contentType).send(file.data);
-  });
+  app.get<{ Params: { '*': string } }>(
+    '/media/*',
+    { config: { publicCache: true } },
+    async (request, reply) => {
+      const key = safeKey(request.params['*']);
+      if (!key) throw notFound('No such picture.');
+      const record = RECORD_KEY.exec(key);
+      if (record) {
+        const allowed = await canViewRecordPicture(
+          app.deps.db,
+          await request.siteContext(),
+          Number(record[1]),
+          key,
+        );
+        if (!allowed) throw notFound('No such picture.');
+      }
+      const file = await app.deps.storage.get(key);
+      if (!file) throw notFound('No such picture.');
+      reply.header('cache-control', record ? 'private, max-age=300' : 'public, max-age=86400');
+      reply.header('x-content-type-options', 'nosniff');
+      return reply.type(file.contentType).send(file.data);
+    },
+  );
 };

@@ -1,3 +1,4 @@
+import { invalidatePartnerCache } from '../partners/partner-cache.ts';
 import { can, dashboardUrl, ONBOARDING_MESSAGES, type OnboardUrlResponse } from '@kinship/domain';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -80,10 +81,13 @@ export async function completeOnboarding(
     throw new HttpError(502, message);
   }
   await connectPartnerAccount(deps.db, { partnersId: partner.id, accountId, usersId: state.usersId });
+  await invalidatePartnerCache(deps.db, partner.id);
   return { redirectUrl: dashboardUrl(origin) };
 }
 
 /** The provider's account.updated: whether the partner's connected account can take charges. */
 export async function noteAccountStatus(db: Db, accountId: string, chargesEnabled: boolean): Promise<number> {
-  return setChargesEnabledForAccount(db, accountId, chargesEnabled);
+  const changed = await setChargesEnabledForAccount(db, accountId, chargesEnabled);
+  if (changed > 0) await invalidatePartnerCache(db);
+  return changed;
 }

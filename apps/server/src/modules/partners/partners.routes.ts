@@ -1,6 +1,7 @@
 import { partnerPublicSchema } from '@kinship/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { compiledSerializer } from '../../platform/public-answers.ts';
 import { getPartnerView, listPartnerViews, partnerViewOf } from './partners.service.ts';
 
 const booleanQuery = z
@@ -12,6 +13,8 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/partners/:key',
     {
+      config: { publicCache: true },
+      serializerCompiler: compiledSerializer,
       schema: {
         params: z.object({
           key: z.string().regex(/^[A-Za-z0-9-]{1,63}$/, 'must be a partner id or subdomain'),

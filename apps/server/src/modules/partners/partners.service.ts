@@ -11,8 +11,8 @@ import {
 } from '@kinship/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
+import { partnerCacheOf, type CachedPartner } from './partner-cache.ts';
 import {
-  findPartnerByKey,
   listPartners,
   loadPartnerChildren,
   type PartnerChildren,
@@ -46,6 +46,28 @@ function filterOptionsFor(
     default:
       return [];
   }
+}
+
+type TypeFlags = Pick<PartnerSponsoredType, 'maskProfiles' | 'showBirthday' | 'showAge'>;
+
+/** Whether a sponsored type shows its records' birthdays to visitors (a masked type never does). */
+export function typeShowsBirthday(type: TypeFlags): boolean {
+  return type.showBirthday && !type.maskProfiles;
+}
+
+/** Whether a sponsored type shows its records' ages. */
+export function typeShowsAge(type: TypeFlags): boolean {
+  return type.showAge;
+}
+
+/**
+ * A filter on a field the type hides would reveal it (a birth month read through the listing), so
+ * the type does not offer it and the listing ignores it (issue 8).
+ */
+export function typeOffersFilter(type: TypeFlags, filterField: string): boolean {
+  if (filterField === 'birthMonth') return typeShowsBirthday(type);
+  if (filterField === 'ageBand') return typeShowsAge(type);
+  return true;
 }
 
 function toPartnerView(partner: PartnerRow, children: PartnerChildren): PartnerPublic {
@@ -122,7 +144,7 @@ function toPartnerView(partner: PartnerRow, children: PartnerChildren): PartnerP
             .map((i) => ({ paymentIntervals: { id: i.id, name: i.name, multiplier: i.multiplier } })),
         })),
       filterTypes: children.filters
-        .filter((f) => f.sponsoredTypesId === t.sponsoredTypesId)
+        .filter((f) => f.sponsoredTypesId === t.sponsoredTypesId && typeOffersFilter(t, f.filterField))
         .map((f) => ({
           id: f.id,
           label: f.label,
@@ -137,13 +159,31 @@ function toPartnerView(partner: PartnerRow, children: PartnerChildren): PartnerP
 
 /** GET partners/{id or subdomain}: the public partner model, with no payment secrets. */
 export async function getPartnerView(db: Db, key: string): Promise<PartnerPublic> {
-  const partner = await findPartnerByKey(db, key);
-  if (!partner) throw notFound(`Partner ${key} was not found.`);
-  return toPartnerView(partner, await loadPartnerChildren(db, [partner.id]));
+  return viewOfEntry(await cachedPartnerByKey(db, key));
+}
+
+/** The cached partner of a route key, or the spec's 404. */
+export async function cachedPartnerByKey(db: Db, key: string): Promise<CachedPartner> {
+  const cached = await partnerCacheOf(db).byKey(key);
+  if (!cached) throw notFound(`Partner ${key} was not found.`);
+  return cached;
+}
+
+/** The cached configuration of a partner already resolved for this request. */
+export async function cachedPartner(db: Db, partner: PartnerRow): Promise<CachedPartner> {
+  const cached = await partnerCacheOf(db).byId(partner.id);
+  if (!cached) throw notFound(`Partner ${partner.id} was not found.`);
+  return cached;
+}
+
+/** The public partner model of a cache entry, built once per entry. */
+export function viewOfEntry(entry: CachedPartner): PartnerPublic {
+  entry.view ??= toPartnerView(entry.row, entry.children);
+  return entry.view;
 }
 
 export async function partnerViewOf(db: Db, partner: PartnerRow): Promise<PartnerPublic> {
-  return toPartnerView(partner, await loadPartnerChildren(db, [partner.id]));
+  return viewOfEntry(await cachedPartner(db, partner));
 }
 
 /** GET partners: public partners (never private demos) matching the query filters. */

@@ -1,3 +1,4 @@
+import { invalidatePartnerCache } from '../partners/partner-cache.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshAddress, insertRecord, line, rowsWhere, slotsFilledOf } from '../../../test/giving-fixtures.ts';
 import type { TestClient } from '../../../test/http-client.ts';
@@ -210,6 +211,7 @@ describe('bank payment methods', () => {
 
   it('are taken and listed where the partner allows banks', async () => {
     await t.database.db.execute(`UPDATE partners SET allow_banks = true WHERE id = 3` as never);
+    await invalidatePartnerCache(t.database.db, 3);
     try {
       const [who] = await createPeople(t.database, 1, 'maplebank');
       const record = await insertRecord(t.database, { partner: 'maple', type: 'classes', maxSlots: 5 });
@@ -238,9 +240,11 @@ describe('bank payment methods', () => {
         }),
       ]);
       await t.database.db.execute(`UPDATE partners SET allow_banks = false WHERE id = 3` as never);
+      await invalidatePartnerCache(t.database.db, 3);
       expect(await methodsOf(who!, 'maple.localhost')).toEqual([]);
     } finally {
       await t.database.db.execute(`UPDATE partners SET allow_banks = false WHERE id = 3` as never);
+      await invalidatePartnerCache(t.database.db, 3);
     }
   });
 });

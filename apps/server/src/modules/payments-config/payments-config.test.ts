@@ -1,3 +1,4 @@
+import { invalidatePartnerCache } from '../partners/partner-cache.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentGateway } from '../../platform/payments/gateway.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -26,11 +27,13 @@ describe('GET /api/payments/config', () => {
 
   it('reports that banks are allowed when the partner allows them', async () => {
     await t.database.db.execute(`UPDATE partners SET allow_banks = true WHERE id = 3` as never);
+    await invalidatePartnerCache(t.database.db, 3);
     try {
       const res = await t.client('maple.localhost').get('/api/payments/config?partnersId=3');
       expect(res.json()).toMatchObject({ gateway: 'sandbox', allowBanks: true, paymentsConfigured: true });
     } finally {
       await t.database.db.execute(`UPDATE partners SET allow_banks = false WHERE id = 3` as never);
+      await invalidatePartnerCache(t.database.db, 3);
     }
   });
 

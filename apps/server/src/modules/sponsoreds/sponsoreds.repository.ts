@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   countries,
@@ -21,6 +22,9 @@ const monthlyAmountSql = sql<number | null>`coalesce(${sponsoreds.monthlyAmount}
   where ${sponsoredTypePlans.partnerSponsoredTypesId} = ${sponsoreds.partnerSponsoredTypesId}
     and ${sponsoredTypePlans.current} = true
   order by ${sponsoredTypePlans.id} desc limit 1))`.mapWith(Number);
+
+/** The birth month as the schema's index expression (sponsoreds_open_month_idx) spells it. */
+const birthMonthSql = sql`extract(month from ${sponsoreds.birthday})`;
 
 const sponsoredColumns = {
   id: sponsoreds.id,
@@ -68,41 +72,82 @@ function selectSponsoreds(db: Db) {
 export type SponsoredRow = Awaited<ReturnType<typeof selectSponsoreds>>[number];
 
 export interface ListingFilters {
-  partnerSponsoredTypesId?: number | undefined;
-  status?: string | undefined;
+  /** The active sponsored types of the partner the listing may show (a given type must be one). */
+  partnerSponsoredTypesIds: number[];
+  status: string;
   /** 'No' keeps only records with a free slot. */
   isFullySponsored?: 'Yes' | 'No' | undefined;
   gender?: string | undefined;
   gradesId?: number | undefined;
   entitiesId?: number | undefined;
-  birthMonth?: number | undefined;
-  ageMin?: number | undefined;
-  ageMax?: number | null | undefined;
+  /**
+   * Applied only to the types that show birthdays (`birthdayTypeIds`), and there only to records
+   * that do not hide theirs; records of the other types pass untouched (issue 8).
+   */
+  birthMonth?: { month: number; birthdayTypeIds: number[] } | undefined;
+  /**
+   * An age band as a birthday range (born on or before `bornOnOrBefore`, after `bornAfter`), applied
+   * only to types that show ages (`ageTypeIds`) and records that do not hide theirs.
+   */
+  age?: { bornOnOrBefore: string; bornAfter: string | null; ageTypeIds: number[] } | undefined;
   /** A staff list's program scope (from `requireAccess`): only the viewer's programs' rows. */
   scope?: AccessScope | undefined;
 }
 
-const ageYears = sql`date_part('year', age(current_date, ${sponsoreds.birthday}))`;
+/** The records a filter on a hidden field must pass untouched: those of the types that hide it. */
+function onlyWhereShown(typeIds: number[], allTypeIds: number[], condition: SQL): SQL | undefined {
+  const hiding = allTypeIds.filter((id) => !typeIds.includes(id));
+  if (typeIds.length === 0) return undefined;
+  if (hiding.length === 0) return condition;
+  return or(inArray(sponsoreds.partnerSponsoredTypesId, hiding), condition);
+}
 
-function listingWhere(partnersId: number, f: ListingFilters): SQL | undefined {
+/**
+ * The listing's conditions on `sponsoreds` alone, written so the partial indexes of the schema
+ * serve them: the open-listing conditions (`status = 'active' AND active AND slots_filled <
+ * max_slots`) verbatim, the birth month as the indexed expression, the age band as a birthday range.
+ */
+function listingWhere(f: ListingFilters, bind: Bind): SQL | undefined {
+  const types = f.partnerSponsoredTypesIds;
+  if (!LISTING_STATUSES.includes(f.status)) throw new Error(`Unknown listing status ${f.status}`);
   return and(
-    eq(sponsoreds.partnersId, partnersId),
-    eq(partnerSponsoredTypes.active, true),
-    f.partnerSponsoredTypesId !== undefined
-      ? eq(sponsoreds.partnerSponsoredTypesId, f.partnerSponsoredTypesId)
-      : undefined,
-    f.status !== undefined ? eq(sponsoreds.status, f.status) : undefined,
-    f.status === 'active' ? eq(sponsoreds.active, true) : undefined,
+    eq(sponsoreds.partnersId, bind('partnersId')),
+    types.length === 1
+      ? eq(sponsoreds.partnerSponsoredTypesId, bind('typeId', types[0]))
+      : inArray(sponsoreds.partnerSponsoredTypesId, types),
+    // Literals, not parameters: a prepared statement's generic plan can use the partial indexes
+    // only when their predicate is spelled out.
+    sql`${sponsoreds.status} = ${sql.raw(`'${f.status}'`)}`,
+    f.status === 'active' ? sql`${sponsoreds.active} = true` : undefined,
     f.isFullySponsored === 'No' ? lt(sponsoreds.slotsFilled, sponsoreds.maxSlots) : undefined,
     f.isFullySponsored === 'Yes' ? eq(sponsoreds.slotsFilled, sponsoreds.maxSlots) : undefined,
-    f.gender !== undefined ? eq(sponsoreds.gender, f.gender) : undefined,
-    f.gradesId !== undefined ? eq(sponsoreds.gradesId, f.gradesId) : undefined,
-    f.entitiesId !== undefined ? eq(sponsoreds.entitiesId, f.entitiesId) : undefined,
-    f.birthMonth !== undefined
-      ? sql`extract(month from ${sponsoreds.birthday}) = ${f.birthMonth}`
+    f.gender !== undefined ? eq(sponsoreds.gender, bind('gender', f.gender)) : undefined,
+    f.gradesId !== undefined ? eq(sponsoreds.gradesId, bind('gradesId', f.gradesId)) : undefined,
+    f.entitiesId !== undefined ? eq(sponsoreds.entitiesId, bind('entitiesId', f.entitiesId)) : undefined,
+    f.birthMonth
+      ? onlyWhereShown(
+          f.birthMonth.birthdayTypeIds,
+          types,
+          and(
+            sql`${birthMonthSql} = ${bind('month', f.birthMonth.month)}`,
+            sql`${sponsoreds.masked} = false`,
+            sql`${sponsoreds.showBirthday} is not false`,
+          )!,
+        )
       : undefined,
-    f.ageMin !== undefined ? sql`${ageYears} >= ${f.ageMin}` : undefined,
-    f.ageMax !== undefined && f.ageMax !== null ? sql`${ageYears} <= ${f.ageMax}` : undefined,
+    f.age
+      ? onlyWhereShown(
+          f.age.ageTypeIds,
+          types,
+          and(
+            lte(sponsoreds.birthday, bind('bornOnOrBefore', f.age.bornOnOrBefore)),
+            f.age.bornAfter !== null
+              ? gt(sponsoreds.birthday, bind('bornAfter', f.age.bornAfter))
+              : undefined,
+            sql`${sponsoreds.showAge} is not false`,
+          )!,
+        )
+      : undefined,
     f.scope ? scopeCondition(f.scope, sponsoreds.entitiesId) : undefined,
   );
 }
@@ -113,33 +158,196 @@ function listingWhere(partnersId: number, f: ListingFilters): SQL | undefined {
  */
 export async function findWaitingLongest(db: Db, partnersId: number, limit: number): Promise<SponsoredRow[]> {
   return selectSponsoreds(db)
-    .where(listingWhere(partnersId, { status: 'active', isFullySponsored: 'No' }))
+    .where(
+      and(
+        eq(sponsoreds.partnersId, partnersId),
+        eq(partnerSponsoredTypes.active, true),
+        eq(sponsoreds.status, 'active'),
+        eq(sponsoreds.active, true),
+        lt(sponsoreds.slotsFilled, sponsoreds.maxSlots),
+      ),
+    )
     .orderBy(asc(sponsoreds.slotsFilled), asc(sponsoreds.createdAt), asc(sponsoreds.id))
     .limit(limit);
 }
 
-/** One page of the listing and the total, in two queries whatever the page size. */
+const LISTING_STATUSES = ['active', 'reserved', 'inactive', 'archived'];
+
+/** A query value: the value itself, or a placeholder of a prepared statement (the value kept aside). */
+type Bind = (name: string, value?: unknown) => never;
+
+function listingQueries(db: Db, where: SQL | undefined) {
+  const page = db
+    .select({ pageId: sponsoreds.id })
+    .from(sponsoreds)
+    .where(where)
+    .orderBy(asc(sponsoreds.id))
+    .offset(sql.placeholder('offset'))
+    .limit(sql.placeholder('limit'))
+    .as('page');
+  const totals = db
+    .select({ total: sql<number>`count(*)`.mapWith(Number).as('total') })
+    .from(sponsoreds)
+    .where(where)
+    .as('totals');
+  return {
+    pageOnly: db
+      .select({ total: sql<number | null>`null::int`, pageId: page.pageId, ...sponsoredColumns })
+      .from(page)
+      .innerJoin(sponsoreds, eq(sponsoreds.id, page.pageId))
+      .innerJoin(partnerSponsoredTypes, eq(partnerSponsoredTypes.id, sponsoreds.partnerSponsoredTypesId))
+      .innerJoin(entities, eq(entities.id, sponsoreds.entitiesId))
+      .leftJoin(grades, eq(grades.id, sponsoreds.gradesId))
+      .orderBy(asc(page.pageId)),
+    withTotal: db
+      .select({ total: totals.total, pageId: page.pageId, ...sponsoredColumns })
+      .from(totals)
+      .leftJoin(page, sql`true`)
+      .leftJoin(sponsoreds, eq(sponsoreds.id, page.pageId))
+      .leftJoin(partnerSponsoredTypes, eq(partnerSponsoredTypes.id, sponsoreds.partnerSponsoredTypesId))
+      .leftJoin(entities, eq(entities.id, sponsoreds.entitiesId))
+      .leftJoin(grades, eq(grades.id, sponsoreds.gradesId))
+      .orderBy(asc(page.pageId)),
+  };
+}
+
+type ListingResultRow = { total: number | null; pageId: number | null } & Record<string, unknown>;
+interface PreparedListing {
+  execute(values: Record<string, unknown>): Promise<ListingResultRow[]>;
+}
+
+/** Prepared listing statements of one database handle, by the text of their conditions. */
+const preparedListings = new WeakMap<
+  Db,
+  Map<string, { pageOnly: PreparedListing; withTotal: PreparedListing }>
+>();
+const MAX_PREPARED_LISTINGS = 500;
+const listingDialect = new PgDialect();
+
+/**
+ * One page of the listing and the total in one statement. The page's 25 ids come from the index
+ * first (an index-only scan that skips `offset` index entries, not rows), and only those 25 are
+ * joined to their type, program, grade and plan; the total is an index-only count over the same
+ * conditions. The count row is always there, so a page past the end still answers the total.
+ * With a `knownTotal` the statement reads the page alone.
+ */
 export async function findListingPage(
   db: Db,
   partnersId: number,
   filters: ListingFilters,
   offset: number,
   limit: number,
+  /** A total counted moments ago for the same conditions: then only the page is read. */
+  knownTotal?: number,
 ): Promise<{ rows: SponsoredRow[]; total: number }> {
-  const where = listingWhere(partnersId, filters);
-  const [rows, totals] = await Promise.all([
-    selectSponsoreds(db).where(where).orderBy(asc(sponsoreds.id)).offset(offset).limit(limit),
-    db
-      .select({ total: count() })
-      .from(sponsoreds)
-      .innerJoin(partnerSponsoredTypes, eq(partnerSponsoredTypes.id, sponsoreds.partnerSponsoredTypesId))
-      .where(where),
-  ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+  if (filters.partnerSponsoredTypesIds.length === 0) return { rows: [], total: 0 };
+  const values: Record<string, unknown> = { partnersId, offset, limit };
+  const where = listingWhere(filters, ((name: string, value?: unknown) => {
+    if (value !== undefined) values[name] = value;
+    return sql.placeholder(name);
+  }) as Bind);
+  // One type (the spec's listing): a prepared statement per shape of conditions. Several types
+  // (no type asked): built each time.
+  let statements: { pageOnly: PreparedListing; withTotal: PreparedListing };
+  // A program scope's ids are values the statement's text does not show: never prepared.
+  if (filters.partnerSponsoredTypesIds.length === 1 && !filters.scope) {
+    let byShape = preparedListings.get(db);
+    if (!byShape) preparedListings.set(db, (byShape = new Map()));
+    const shape = listingDialect.sqlToQuery(where!).sql;
+    let held = byShape.get(shape);
+    if (!held) {
+      if (byShape.size >= MAX_PREPARED_LISTINGS) byShape.clear();
+      const queries = listingQueries(db, where);
+      const name = `listing_${preparedListingCount++}`;
+      held = {
+        pageOnly: queries.pageOnly.prepare(`${name}_page`) as unknown as PreparedListing,
+        withTotal: queries.withTotal.prepare(`${name}_total`) as unknown as PreparedListing,
+      };
+      byShape.set(shape, held);
+    }
+    statements = held;
+  } else {
+    const queries = listingQueries(db, where);
+    statements = {
+      pageOnly: { execute: (v) => queries.pageOnly.execute(v) as unknown as Promise<ListingResultRow[]> },
+      withTotal: { execute: (v) => queries.withTotal.execute(v) as unknown as Promise<ListingResultRow[]> },
+    };
+  }
+  const result = await (knownTotal === undefined ? statements.withTotal : statements.pageOnly).execute(
+    values,
+  );
+  const rows = result
+    .filter((r) => r.pageId !== null)
+    .map(({ total: _total, pageId: _pageId, ...row }) => row as unknown as SponsoredRow);
+  return { rows, total: knownTotal ?? result[0]?.total ?? 0 };
+}
+
+/** Prepared statement names are per connection and must not repeat with another text. */
+let preparedListingCount = 0;
+
+function profileQuery(db: Db) {
+  return db
+    .select({
+      ...sponsoredColumns,
+      entityDescription: entities.description,
+      entityImageUrl: entities.imageUrl,
+      entityLatitude: entities.latitude,
+      entityLongitude: entities.longitude,
+      countryName: countries.name,
+      countryDescription: countries.description,
+      countryImageUrl: countries.imageUrl,
+      attributes: sql<{ description: string; value: string }[]>`coalesce((
+        select json_agg(json_build_object('description', a.description, 'value', a.value)
+          order by a.sort_order, a.id)
+        from ${sponsoredAttributes} a where a.sponsoreds_id = ${sponsoreds.id}), '[]'::json)`,
+      columns: sql<{ column: string; value: string | null }[]>`coalesce((
+        select json_agg(json_build_object('column', c.column_name, 'value', c.value) order by c.id)
+        from ${customColumnValues} c where c.sponsoreds_id = ${sponsoreds.id}), '[]'::json)`,
+    })
+    .from(sponsoreds)
+    .innerJoin(partnerSponsoredTypes, eq(partnerSponsoredTypes.id, sponsoreds.partnerSponsoredTypesId))
+    .innerJoin(entities, eq(entities.id, sponsoreds.entitiesId))
+    .leftJoin(grades, eq(grades.id, sponsoreds.gradesId))
+    .leftJoin(countries, eq(countries.id, entities.countriesId))
+    .where(eq(sponsoreds.id, sql.placeholder('id')))
+    .prepare('sponsored_profile');
+}
+
+function byIdQuery(db: Db) {
+  return selectSponsoreds(db)
+    .where(eq(sponsoreds.id, sql.placeholder('id')))
+    .prepare('sponsored_by_id');
+}
+
+/**
+ * Statements read on every public request are prepared once per database handle: the SQL text is
+ * built once, and PostgreSQL keeps each connection's plan instead of planning every time.
+ */
+const prepared = new WeakMap<
+  Db,
+  { profile: ReturnType<typeof profileQuery>; byId: ReturnType<typeof byIdQuery> }
+>();
+
+function preparedOf(db: Db) {
+  let held = prepared.get(db);
+  if (!held) {
+    held = { profile: profileQuery(db), byId: byIdQuery(db) };
+    prepared.set(db, held);
+  }
+  return held;
+}
+
+/**
+ * A record with everything its profile shows (program and country, fun facts, custom columns) in
+ * one statement.
+ */
+export async function findSponsoredProfile(db: Db, id: number) {
+  const [row] = await preparedOf(db).profile.execute({ id });
+  return row ?? null;
 }
 
 export async function findSponsoredById(db: Db, id: number): Promise<SponsoredRow | null> {
-  const [row] = await selectSponsoreds(db).where(eq(sponsoreds.id, id));
+  const [row] = await preparedOf(db).byId.execute({ id });
   return row ?? null;
 }
 

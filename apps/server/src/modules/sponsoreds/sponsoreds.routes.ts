@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
+import { compiledSerializer } from '../../platform/public-answers.ts';
 import {
   getSponsored,
   getSponsoredImages,
@@ -52,6 +53,8 @@ export const sponsoredsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/partners/:partnerId/sponsoreds',
     {
+      config: { publicCache: true },
+      serializerCompiler: compiledSerializer,
       schema: {
         params: z.object({ partnerId: z.string() }),
         querystring: listingQuerySchema,
@@ -72,13 +75,19 @@ export const sponsoredsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/sponsoreds/:id',
-    { schema: { params: idParams, querystring: partnerQuery, response: { 200: sponsoredDetailSchema } } },
+    {
+      config: { publicCache: true },
+      serializerCompiler: compiledSerializer,
+      schema: { params: idParams, querystring: partnerQuery, response: { 200: sponsoredDetailSchema } },
+    },
     async (request) => getSponsored(app.deps.db, await request.siteContext(), request.params.id),
   );
 
   app.get(
     '/api/sponsoreds/:id/images',
     {
+      config: { publicCache: true },
+      serializerCompiler: compiledSerializer,
       schema: {
         params: idParams,
         querystring: partnerQuery,

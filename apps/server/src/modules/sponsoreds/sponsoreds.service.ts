@@ -15,16 +15,14 @@ import { requireAccess } from '../../platform/access.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import type { RequestViewer } from '../../platform/viewer.ts';
 import type { PartnerRow } from '../partners/partners.repository.ts';
+import { cachedPartner, typeShowsAge, typeShowsBirthday, viewOfEntry } from '../partners/partners.service.ts';
 import { displayOf, viewerRightsOver, visibleFieldsFor } from './record-rights.ts';
 import {
-  entityBelongsToPartner,
-  findAttributes,
-  findCustomColumnValues,
-  findEntityDetail,
   findImages,
   findListingPage,
   findWaitingLongest,
   findSponsoredById,
+  findSponsoredProfile,
   findUpdates,
   type ListingFilters,
   type SponsoredRow,
@@ -114,6 +112,38 @@ export interface ListingQuery {
   entitiesId?: number | undefined;
 }
 
+/**
+ * The listing's total for the same partner configuration and conditions is reused for a few
+ * seconds (decision 018): counting a large partner's open records is the listing's one cost that
+ * grows with the partner, and a total a few seconds old is as good as the page's own moment. The
+ * page itself is always read fresh; a staff change to the partner starts new totals at once.
+ */
+export const LISTING_COUNT_TTL_MS = 5_000;
+const MAX_LISTING_COUNTS = 10_000;
+const listingCounts = new WeakMap<Db, Map<string, { total: number; at: number }>>();
+
+function listingCountsOf(db: Db): Map<string, { total: number; at: number }> {
+  let counts = listingCounts.get(db);
+  if (!counts) {
+    counts = new Map();
+    listingCounts.set(db, counts);
+  }
+  return counts;
+}
+
+/**
+ * The latest birthday of someone at least `years` old today (UTC, as ageFromBirthday counts): the
+ * same month and day that many years ago, 28 February standing for a 29th that year lacks.
+ */
+export function birthdayYearsAgo(years: number, today: Date = new Date()): string {
+  const year = today.getUTCFullYear() - years;
+  const month = today.getUTCMonth() + 1;
+  let day = today.getUTCDate();
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  if (month === 2 && day === 29 && !leap) day = 28;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 /** GET partners/{partnerId}/sponsoreds: one page and the total count, masking applied per row. */
 export async function listSponsoreds(
   db: Db,
@@ -130,26 +160,53 @@ export async function listSponsoreds(
     band = AGE_BANDS.find((b) => b.id === query.ageBand);
     if (!band) throw badRequest(`ageBand must be one of ${AGE_BANDS.map((b) => b.id).join(', ')}.`);
   }
+  const partner = await cachedPartner(db, ctx.partner);
+  const view = viewOfEntry(partner);
   // The partner model's error (spec 8) for a program of another partner.
-  if (
-    query.entitiesId !== undefined &&
-    !(await entityBelongsToPartner(db, ctx.partner.id, query.entitiesId))
-  ) {
+  if (query.entitiesId !== undefined && !view.entities.some((e) => e.id === query.entitiesId)) {
     throw badRequest(MESSAGES.entityNotInPartner(query.entitiesId));
   }
+  // Only active types are listed; a type of another partner or an inactive one lists nothing.
+  const types = view.partnerSponsoredTypes.filter(
+    (t) => query.partnerSponsoredTypesId === undefined || t.id === query.partnerSponsoredTypesId,
+  );
+  const typeIds = types.map((t) => t.id);
   const filters: ListingFilters = {
-    partnerSponsoredTypesId: query.partnerSponsoredTypesId,
+    partnerSponsoredTypesIds: typeIds,
     status,
     isFullySponsored: query.isFullySponsored,
     gender: query.gender,
     gradesId: query.gradesId,
     entitiesId: query.entitiesId,
-    birthMonth: query.birthMonth,
-    ageMin: band?.min,
-    ageMax: band?.max,
+    birthMonth:
+      query.birthMonth === undefined
+        ? undefined
+        : { month: query.birthMonth, birthdayTypeIds: types.filter(typeShowsBirthday).map((t) => t.id) },
+    age: band
+      ? {
+          bornOnOrBefore: birthdayYearsAgo(band.min),
+          bornAfter: band.max === null ? null : birthdayYearsAgo(band.max + 1),
+          ageTypeIds: types.filter(typeShowsAge).map((t) => t.id),
+        }
+      : undefined,
     scope: scope ?? undefined,
   };
-  const { rows, total } = await findListingPage(db, ctx.partner.id, filters, query.offset, query.limit);
+  const counts = listingCountsOf(db);
+  const countKey = `${ctx.partner.id}:${partner.loadedAt}:${JSON.stringify(filters)}`;
+  const known = counts.get(countKey);
+  const fresh = known && Date.now() - known.at < LISTING_COUNT_TTL_MS ? known.total : undefined;
+  const { rows, total } = await findListingPage(
+    db,
+    ctx.partner.id,
+    filters,
+    query.offset,
+    query.limit,
+    fresh,
+  );
+  if (fresh === undefined) {
+    if (counts.size >= MAX_LISTING_COUNTS) counts.delete(counts.keys().next().value!);
+    counts.set(countKey, { total, at: Date.now() });
+  }
   const rightsOver = await viewerRightsOver(db, ctx.viewer, rows);
   return {
     items: rows.map((r) => stripHidden(summaryOf(r, rightsOver(r)))),
@@ -170,9 +227,14 @@ export async function listWaitingLongest(
 }
 
 /** A record of this site's partner that the viewer may open, with the viewer's access to it. */
-async function openRecord(db: Db, ctx: SiteContext, id: number) {
+async function openRecord<Row extends SponsoredRow = SponsoredRow>(
+  db: Db,
+  ctx: SiteContext,
+  id: number,
+  find: (db: Db, id: number) => Promise<Row | null> = findSponsoredById as never,
+) {
   assertSiteOpen(ctx);
-  const row = await findSponsoredById(db, id);
+  const row = await find(db, id);
   if (!row || row.partnersId !== ctx.partner.id) throw notFound(`Sponsored record ${id} was not found.`);
   const access = (await viewerRightsOver(db, ctx.viewer, [row]))(row);
   const visibleStatus = row.status === 'active' || row.status === 'reserved';
@@ -184,13 +246,10 @@ async function openRecord(db: Db, ctx: SiteContext, id: number) {
 
 /** GET sponsoreds/{id}. */
 export async function getSponsored(db: Db, ctx: SiteContext, id: number): Promise<SponsoredDetail> {
-  const { row, access } = await openRecord(db, ctx, id);
+  const { row, access } = await openRecord(db, ctx, id, findSponsoredProfile);
   const full = summaryOf(row, access);
-  const [entity, attributes, columns] = await Promise.all([
-    findEntityDetail(db, row.entitiesId),
-    findAttributes(db, row.id),
-    findCustomColumnValues(db, row.id),
-  ]);
+  const attributes = row.attributes;
+  const columns = row.columns;
   const { hidden, ...summary } = full;
   return {
     ...summary,
@@ -206,18 +265,14 @@ export async function getSponsored(db: Db, ctx: SiteContext, id: number): Promis
     customColumnValues: columns.map((c) => ({ column: c.column, value: c.value ?? '' })),
     entities: {
       id: row.entitiesId,
-      name: entity?.name ?? row.entityName,
-      city: entity?.city ?? row.entityCity,
-      description: entity?.description ?? null,
-      imageUrl: entity?.imageUrl ?? null,
-      latitude: entity?.latitude ?? null,
-      longitude: entity?.longitude ?? null,
-      countries: entity?.countryName
-        ? {
-            name: entity.countryName,
-            description: entity.countryDescription,
-            imageUrl: entity.countryImageUrl,
-          }
+      name: row.entityName,
+      city: row.entityCity,
+      description: row.entityDescription,
+      imageUrl: row.entityImageUrl,
+      latitude: row.entityLatitude,
+      longitude: row.entityLongitude,
+      countries: row.countryName
+        ? { name: row.countryName, description: row.countryDescription, imageUrl: row.countryImageUrl }
         : null,
     },
     isSponsor: access.isSponsor,
