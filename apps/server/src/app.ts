@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { JOB_DEFINITIONS } from './job-definitions.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { donationsRoutes } from './modules/donations/donations.routes.ts';
@@ -24,6 +25,7 @@ import { WEBHOOK_PATH, webhooksRoutes } from './modules/webhooks/webhooks.routes
 import { authSettingsOf, createAuth, registerAuthRoutes, sessionOf, type Auth } from './platform/auth.ts';
 import { registerCrossSiteProtection } from './platform/csrf.ts';
 import { HttpError, registerErrorHandling } from './platform/errors.ts';
+import { createJobQueue, type JobQueue } from './platform/jobs.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import type { PaymentGateway } from './platform/payments/gateway.ts';
 import { createGateway } from './platform/payments/index.ts';
@@ -49,6 +51,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Stripe when STRIPE_SECRET_KEY is set, else the embedded sandbox gateway. */
   gateway: PaymentGateway;
+  /** The job queue (pg-boss): modules send their typed jobs through it; the worker runs them. */
+  jobs: JobQueue;
 }
 
 declare module 'fastify' {
@@ -69,7 +73,7 @@ const VIEWER = Symbol('viewer');
 type Memo = { [CONTEXT]?: Promise<SiteContext>; [VIEWER]?: Promise<RequestViewer | null> };
 
 export async function buildApp(
-  options: Omit<AppDeps, 'auth' | 'db' | 'mailer' | 'gateway'> & {
+  options: Omit<AppDeps, 'auth' | 'db' | 'mailer' | 'gateway' | 'jobs'> & {
     auth?: Auth;
     mailer?: Mailer;
     gateway?: PaymentGateway;
@@ -99,7 +103,11 @@ export async function buildApp(
     for (const method of [route.method].flat())
       if (method !== 'HEAD') routeList.push({ method, url: route.url });
   });
-  app.decorate('deps', { database, db: database.db, config, storage, auth, mailer, gateway });
+  const jobs = createJobQueue({ database, config, storage, gateway, mailer, log: app.log }, JOB_DEFINITIONS);
+  // The queue's tables and queues exist before any request can send a job inside a transaction.
+  await jobs.ready();
+  app.addHook('onClose', async () => jobs.stop());
+  app.decorate('deps', { database, db: database.db, config, storage, auth, mailer, gateway, jobs });
   registerErrorHandling(app);
 
   app.decorateRequest('viewer', function (this: Memo & Parameters<typeof sessionOf>[1]) {

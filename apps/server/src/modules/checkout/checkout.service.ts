@@ -27,6 +27,7 @@ import {
   type PaymentGateway,
   type SubscriptionResult,
 } from '../../platform/payments/gateway.ts';
+import type { JobSender } from '../../platform/jobs.ts';
 import { gatewayAccountOf } from '../../platform/payments/index.ts';
 import type { UserRow } from '../../platform/viewer.ts';
 import {
@@ -58,6 +59,7 @@ import {
   payerOf,
   usablePaymentMethod,
 } from '../payment-methods/payment-methods.service.ts';
+import { compensate } from '../compensations/compensations.service.ts';
 import { receiptUrl } from '../receipts/receipts.service.ts';
 import { assertSiteOpen, type SiteContext } from '../sponsoreds/sponsoreds.service.ts';
 import { finishDonationOrder } from '../donations/donations.service.ts';
@@ -105,6 +107,8 @@ export interface CheckoutDeps {
   db: Db;
   gateway: PaymentGateway;
   config: Config;
+  /** Compensations the gateway fails are retried from the job queue. */
+  jobs: JobSender;
 }
 
 export interface CheckoutBody {
@@ -405,8 +409,13 @@ async function chargeAndConfirm(
     if (error instanceof GatewayUnavailableError) throw new HttpError(503, PROVIDER_UNAVAILABLE);
     throw error;
   }
+  const compensationContext = { partnersId: partner.id, ordersId: order.id };
   if (result.status !== 'active' && result.status !== 'past_due') {
-    await deps.gateway.cancelSubscription(account, result.subscriptionId).catch(() => undefined);
+    // A cancel the gateway fails is recorded and retried by the job queue, never dropped.
+    await compensate(deps, account, compensationContext, {
+      action: 'cancel_subscription',
+      subscriptionId: result.subscriptionId,
+    });
     await failOrder(deps.db, partner.id, order.id, 'The payment could not be completed.');
     throw new HttpError(402, 'The payment could not be completed.');
   }
@@ -414,12 +423,18 @@ async function chargeAndConfirm(
     return await confirmSubscriptionOrder(deps, partner, order, request, lines, result);
   } catch (error) {
     if (!(error instanceof CartIssue)) throw error;
-    // The holds expired and the slots were taken meanwhile: undo the charge, never oversell.
-    await deps.gateway.cancelSubscription(account, result.subscriptionId).catch(() => undefined);
+    // The holds expired and the slots were taken meanwhile: undo the charge, never oversell. A
+    // cancel or refund the gateway fails is recorded and retried by the job queue until it succeeds.
+    await compensate(deps, account, compensationContext, {
+      action: 'cancel_subscription',
+      subscriptionId: result.subscriptionId,
+    });
     if (result.latestChargeId) {
-      await deps.gateway
-        .refund(account, result.latestChargeId, null, `order:${order.id}:refund`)
-        .catch(() => undefined);
+      await compensate(deps, account, compensationContext, {
+        action: 'refund_charge',
+        chargeId: result.latestChargeId,
+        idempotencyKey: `order:${order.id}:refund`,
+      });
     }
     await failOrder(deps.db, partner.id, order.id, CART_ISSUE_MESSAGE);
     throw conflict(CART_ISSUE_MESSAGE);

@@ -6,8 +6,10 @@ import {
   type GatewayPaymentMethod,
   type PaymentGateway,
 } from '../../platform/payments/gateway.ts';
+import type { JobSender } from '../../platform/jobs.ts';
 import { gatewayAccountOf } from '../../platform/payments/index.ts';
 import type { UserRow } from '../../platform/viewer.ts';
+import { compensate } from '../compensations/compensations.service.ts';
 import type { PartnerRow } from '../partners/partners.repository.ts';
 import { assertSiteOpen, type SiteContext } from '../sponsoreds/sponsoreds.service.ts';
 import {
@@ -27,6 +29,8 @@ import {
 export interface PaymentDeps {
   db: Db;
   gateway: PaymentGateway;
+  /** Compensations the gateway fails are retried from the job queue. */
+  jobs: JobSender;
 }
 
 export const PROFILE_REQUIRED = 'Please complete your profile before making a payment.';
@@ -108,7 +112,13 @@ export async function usablePaymentMethod(
     .attachPaymentMethod(account, customerId, gatewayPaymentMethodId, idempotencyKey)
     .catch(invalidRequest);
   if (method.type !== 'card' && !partner.allowBanks) {
-    await deps.gateway.detachPaymentMethod(account, method.id).catch(() => undefined);
+    // A detach the gateway fails is recorded and retried by the job queue until it succeeds.
+    await compensate(
+      deps,
+      account,
+      { partnersId: partner.id },
+      { action: 'detach_payment_method', paymentMethodId: method.id },
+    );
     throw badRequest(BANKS_NOT_ALLOWED);
   }
   return insertPaymentMethod(deps.db, rowValuesOf(partner, user, method));

@@ -8,6 +8,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import type { JobSender } from '../../platform/jobs.ts';
 import type { PaymentGateway, SubscriptionResult } from '../../platform/payments/gateway.ts';
 import { gatewayAccountOf } from '../../platform/payments/index.ts';
 import type { SandboxRenewal } from '../../platform/payments/sandbox-gateway.ts';
@@ -190,6 +191,7 @@ export async function recordSandboxRenewal(db: Db, renewal: SandboxRenewal, conf
 export interface SubscriptionDeps {
   db: Db;
   gateway: PaymentGateway;
+  jobs: JobSender;
 }
 
 async function ownSubscription(

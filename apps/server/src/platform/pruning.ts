@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { defineJob } from './jobs.ts';
+import { prunePaymentRateEvents } from './payment-limits.ts';
+
+/** A table that grows without bound unless old rows are dropped: answers how many rows it dropped. */
+export interface PruneTask {
+  /** The summary key (usually the table). */
+  name: string;
+  prune(db: Db): Promise<number>;
+}
+
+/**
+ * Everything the maintenance.prune job prunes, hourly. Adding a table is one line here
+ * (e.g. `{ name: 'login_throttles', prune: pruneLoginThrottles }`).
+ */
+export const PRUNE_TASKS: readonly PruneTask[] = [
+  { name: 'payment_rate_events', prune: prunePaymentRateEvents },
+];
+
+/** maintenance.prune: runs every prune task; one failing does not stop the others (the job is retried). */
+export function pruneJob(tasks: readonly PruneTask[] = PRUNE_TASKS) {
+  return defineJob({
+    name: 'maintenance.prune',
+    payload: z.object({}),
+    everySeconds: 60 * 60,
+    singleton: true,
+    handler: async (_payload, ctx) => {
+      const summary: Record<string, number> = {};
+      let firstError: unknown = null;
+      for (const task of tasks) {
+        try {
+          summary[task.name] = await task.prune(ctx.database.db);
+        } catch (error) {
+          firstError ??= error;
+          ctx.log.error({ err: error, task: task.name }, 'prune task failed');
+        }
+      }
+      if (firstError) throw firstError;
+      return summary;
+    },
+  });
+}
