@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { JOB_DEFINITIONS } from './job-definitions.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { donationsRoutes } from './modules/donations/donations.routes.ts';
@@ -147,6 +148,7 @@ export async function buildApp(
   await app.register(subscriptionsRoutes);
   await app.register(sandboxRoutes);
   await app.register(receiptsRoutes);
+  await app.register(jobsRoutes);
   await registerWebApp(app, config.WEB_DIST);
   return app;
 }

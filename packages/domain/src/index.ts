@@ -21,3 +21,4 @@ export * from './tax-notice.ts';
 export * from './giving-rules.ts';
 export * from './giving-schemas.ts';
 export * from './sandbox-cards.ts';
+export * from './staff-calls.ts';
