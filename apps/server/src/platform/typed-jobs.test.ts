@@ -200,20 +200,18 @@ describe('maintenance.prune', () => {
 
 describe('the outbox', () => {
   it('composes a message by its kind, not by its key: an invitation is sent as stored', async () => {
-    const donation = await t
-      .client()
-      .post(
-        '/api/payments?partnersId=2',
-        {
-          partnersId: 2,
-          amount: 12,
-          firstName: 'Kind',
-          lastName: 'Donor',
-          email: 'kind-donor@example.org',
-          token: 'pm_card_visa',
-        },
-        freshAddress(),
-      );
+    const donation = await t.client().post(
+      '/api/payments?partnersId=2',
+      {
+        partnersId: 2,
+        amount: 12,
+        firstName: 'Kind',
+        lastName: 'Donor',
+        email: 'kind-donor@example.org',
+        token: 'pm_card_visa',
+      },
+      freshAddress(),
+    );
     expect(donation.status).toBe(200);
     const [payment] = await rowsWhere<Row>(t.database, 'payments', `amount = 1200 AND status = 'succeeded'`);
     // The receipt row of a real payment, turned into an invitation: its key still reads like a receipt's.
