@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -95,6 +96,10 @@ export async function buildApp(
     logger: options.logger === false ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Request ids name a request in the logs and the audit trail across processes and restarts; a
+    // trusted proxy's x-request-id is kept.
+    genReqId: () => randomUUID(),
+    requestIdHeader: config.TRUST_PROXY ? 'x-request-id' : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -121,11 +126,12 @@ export async function buildApp(
     this[CONTEXT] ??= Promise.all([
       resolveTenant(database.db, this, config.DEFAULT_PARTNER),
       this.viewer(),
-    ]).then(([partner, viewer]) => ({ partner, viewer }));
+    ]).then(([partner, viewer]) => ({ partner, viewer, requestId: this.id, clientAddress: this.ip }));
     return this[CONTEXT];
   });
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'SAMEORIGIN');

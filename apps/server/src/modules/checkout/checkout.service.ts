@@ -27,6 +27,7 @@ import {
   type PaymentGateway,
   type SubscriptionResult,
 } from '../../platform/payments/gateway.ts';
+import { actorOf, recordAudit, SYSTEM_ACTOR, type AuditActor } from '../../platform/audit.ts';
 import type { JobSender } from '../../platform/jobs.ts';
 import { gatewayAccountOf } from '../../platform/payments/index.ts';
 import type { UserRow } from '../../platform/viewer.ts';
@@ -354,7 +355,7 @@ export async function checkout(
       throw new HttpError(503, PROVIDER_UNREACHABLE_NOTHING_CHARGED);
     throw error;
   }
-  const code = await chargeAndConfirm(deps, partner, order, paymentRequest, lines, client);
+  const code = await chargeAndConfirm(deps, partner, order, paymentRequest, lines, client, actorOf(ctx));
   return { invoice: receiptUrl(partner, code, siteUrlConfigOf(deps.config)) };
 }
 
@@ -374,6 +375,7 @@ async function chargeAndConfirm(
   request: { customerId: string; paymentMethodId: string; details: OrderPaymentDetails },
   lines: PricedLine[],
   client: PaymentClient | null,
+  actor: AuditActor = SYSTEM_ACTOR,
 ): Promise<string> {
   const account = gatewayAccountOf(partner);
   const interval = order.interval as PaymentInterval;
@@ -420,7 +422,7 @@ async function chargeAndConfirm(
     throw new HttpError(402, 'The payment could not be completed.');
   }
   try {
-    return await confirmSubscriptionOrder(deps, partner, order, request, lines, result);
+    return await confirmSubscriptionOrder(deps, partner, order, request, lines, result, actor);
   } catch (error) {
     if (!(error instanceof CartIssue)) throw error;
     // The holds expired and the slots were taken meanwhile: undo the charge, never oversell. A
@@ -449,6 +451,7 @@ async function confirmSubscriptionOrder(
   request: { paymentMethodId: string; details: OrderPaymentDetails },
   lines: PricedLine[],
   result: SubscriptionResult,
+  actor: AuditActor,
 ): Promise<string> {
   try {
     return await deps.db.transaction(async (tx) => {
@@ -518,6 +521,21 @@ async function confirmSubscriptionOrder(
         deps.config,
       );
       await markOrderSucceeded(tx, partner.id, order.id, payment.receiptCode!);
+      await recordAudit(tx, {
+        actor,
+        partnersId: partner.id,
+        action: 'subscription.created',
+        entityType: 'subscription',
+        entityId: subscription.id,
+        after: {
+          ordersId: order.id,
+          interval: current.interval,
+          baseAmount: current.baseAmount,
+          additionalAmount: current.additionalAmount,
+          sponsoreds: slotLines.map((l) => ({ sponsoredsId: l.sponsoredsId, numSlots: l.numSlots })),
+        },
+        details: { subscriberUsersId: usersId, paymentsId: payment.id },
+      });
       return payment.receiptCode!;
     });
   } catch (error) {

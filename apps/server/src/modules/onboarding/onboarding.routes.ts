@@ -38,6 +38,11 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: onboardResponseSchema },
       },
     },
-    async (request) => completeOnboarding(app.deps, request.body),
+    async (request) =>
+      completeOnboarding(app.deps, request.body, {
+        viewer: await request.viewer(),
+        requestId: request.id,
+        clientAddress: request.ip,
+      }),
   );
 };

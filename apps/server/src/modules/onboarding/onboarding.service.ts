@@ -10,6 +10,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../platform/errors.ts';
 import type { PaymentGateway } from '../../platform/payments/gateway.ts';
+import { actorOf, type AuditSource } from '../../platform/audit.ts';
 import type { SiteContext } from '../sponsoreds/sponsoreds.service.ts';
 import { issueOnboardingState, readOnboardingState } from './onboarding-state.ts';
 import {
@@ -70,6 +71,7 @@ export async function onboardingUrlFor(
 export async function completeOnboarding(
   deps: OnboardingDeps,
   input: { state: string; authorizationCode: string },
+  source: AuditSource,
 ): Promise<{ redirectUrl: string }> {
   const state = readOnboardingState(deps.config.AUTH_SECRET, input.state);
   if (!state) throw badRequest(ONBOARDING_MESSAGES.invalidState);
@@ -86,7 +88,12 @@ export async function completeOnboarding(
     );
     throw new HttpError(502, message);
   }
-  await connectPartnerAccount(deps.db, { partnersId: partner.id, accountId, usersId: state.usersId });
+  await connectPartnerAccount(deps.db, {
+    partnersId: partner.id,
+    accountId,
+    usersId: state.usersId,
+    actor: actorOf({ ...source, partner }),
+  });
   return { redirectUrl: dashboardUrl(state.origin) };
 }
 

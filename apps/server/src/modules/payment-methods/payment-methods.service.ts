@@ -1,5 +1,6 @@
 import type { SavedPaymentMethod } from '@kinship/domain';
 import type { Db } from '../../db/client.ts';
+import { actorOf, recordAudit } from '../../platform/audit.ts';
 import { badRequest, forbidden, notFound, unauthorized, HttpError } from '../../platform/errors.ts';
 import {
   GatewayInvalidRequestError,
@@ -244,6 +245,11 @@ async function ownMethod(
   return { user, row };
 }
 
+/** What the audit trail keeps of a saved method: its kind and last digits, never more of the card. */
+function methodFields(row: PaymentMethodRow) {
+  return { type: row.type, brand: row.brand, last4: row.last4, isDefault: row.isDefault };
+}
+
 /** DELETE payments/paymentmethod/{id}: detaches one of the person's methods (not one paying a live subscription). */
 export async function removePaymentMethod(
   deps: PaymentDeps,
@@ -258,6 +264,14 @@ export async function removePaymentMethod(
   await deps.db.transaction(async (tx) => {
     await deletePaymentMethod(tx, ctx.partner.id, row.id);
     if (row.isDefault) await setDefaultPaymentMethodRow(tx, ctx.partner.id, user.id, null);
+    await recordAudit(tx, {
+      actor: actorOf(ctx),
+      partnersId: ctx.partner.id,
+      action: 'payment_method.deleted',
+      entityType: 'payment_method',
+      entityId: row.id,
+      before: methodFields(row),
+    });
   });
   if (row.isDefault) {
     const next = (await findPaymentMethodsOf(deps.db, ctx.partner.id, user.id)).find((r) => r.isDefault);
@@ -282,6 +296,17 @@ export async function makeDefaultPaymentMethod(
   await deps.gateway
     .setDefaultPaymentMethod(gatewayAccountOf(ctx.partner), customerId, row.gatewayPaymentMethodId)
     .catch(invalidRequest);
-  await deps.db.transaction((tx) => setDefaultPaymentMethodRow(tx, ctx.partner.id, user.id, row.id));
+  await deps.db.transaction(async (tx) => {
+    await setDefaultPaymentMethodRow(tx, ctx.partner.id, user.id, row.id);
+    await recordAudit(tx, {
+      actor: actorOf(ctx),
+      partnersId: ctx.partner.id,
+      action: 'payment_method.made_default',
+      entityType: 'payment_method',
+      entityId: row.id,
+      before: { isDefault: row.isDefault },
+      after: { isDefault: true },
+    });
+  });
   return listPaymentMethods(deps, ctx, user.id);
 }

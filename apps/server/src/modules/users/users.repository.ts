@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   partnerUserEntities,
   partnerUserRoles,
@@ -12,7 +12,7 @@ import {
 
 export type NewUserRow = typeof users.$inferInsert;
 
-export async function insertUser(db: Db, values: NewUserRow) {
+export async function insertUser(db: Db | Tx, values: NewUserRow) {
   const [row] = await db
     .insert(users)
     .values(values)

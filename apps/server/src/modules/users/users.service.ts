@@ -1,8 +1,9 @@
 import { isPartnerAdmin, type NewUser, type User, type UserSponsored } from '@kinship/domain';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Db } from '../../db/client.ts';
+import { actorOf, recordAudit, type AuditSource } from '../../platform/audit.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
-import type { RequestViewer, UserRow } from '../../platform/viewer.ts';
+import type { UserRow } from '../../platform/viewer.ts';
 import type { SiteContext } from '../sponsoreds/sponsoreds.service.ts';
 import { findPartnerUsersOf, findUserById, findUserSponsoreds, insertUser } from './users.repository.ts';
 
@@ -73,10 +74,11 @@ export function normalizePhone(phone: string | undefined): string | null {
 }
 
 /** POST users: the new-user form creates the signed-in account's person record once. */
-export async function createUser(db: Db, viewer: RequestViewer | null, body: NewUser): Promise<User> {
+export async function createUser(db: Db, source: AuditSource, body: NewUser): Promise<User> {
+  const viewer = source.viewer;
   if (!viewer) throw unauthorized();
   if (viewer.user) throw conflict('A user record already exists for this account.');
-  const row = await insertUser(db, {
+  const values = {
     authUserId: viewer.authUserId,
     firstName: body.firstName,
     lastName: body.lastName,
@@ -88,6 +90,20 @@ export async function createUser(db: Db, viewer: RequestViewer | null, body: New
     state: body.state,
     zip: body.zip,
     phone: normalizePhone(body.phone),
+  };
+  const row = await db.transaction(async (tx) => {
+    const inserted = await insertUser(tx, values);
+    if (inserted) {
+      await recordAudit(tx, {
+        actor: actorOf(source),
+        partnersId: null,
+        action: 'user.created',
+        entityType: 'user',
+        entityId: inserted.id,
+        after: values,
+      });
+    }
+    return inserted;
   });
   if (!row) throw conflict('A user record already exists for this account.');
   return { ...(await userView(db, row, 0)), userSponsoreds: [] };
