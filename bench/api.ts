@@ -56,6 +56,8 @@ const discardStorage: Storage = {
   put: async () => undefined,
   get: async () => null,
   exists: async () => false,
+  delete: async () => undefined,
+  list: async () => [],
 };
 const discardMailer: Mailer = { send: async () => ({ messageId: 'bench' }) };
 

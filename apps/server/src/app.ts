@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
@@ -7,6 +8,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { JOB_DEFINITIONS } from './job-definitions.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { donationsRoutes } from './modules/donations/donations.routes.ts';
@@ -35,6 +38,7 @@ import { registerCrossSiteProtection } from './platform/csrf.ts';
 import { HttpError, registerErrorHandling } from './platform/errors.ts';
 import { registerTransportSecurity } from './platform/https.ts';
 import { registerJsonBodyLimit } from './platform/json-body.ts';
+import { createJobQueue, type JobQueue } from './platform/jobs.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import type { PaymentGateway } from './platform/payments/gateway.ts';
 import { createGateway } from './platform/payments/index.ts';
@@ -61,6 +65,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Stripe when STRIPE_SECRET_KEY is set, else the embedded sandbox gateway. */
   gateway: PaymentGateway;
+  /** The job queue (pg-boss): modules send their typed jobs through it; the worker runs them. */
+  jobs: JobQueue;
 }
 
 declare module 'fastify' {
@@ -81,7 +87,7 @@ const VIEWER = Symbol('viewer');
 type Memo = { [CONTEXT]?: Promise<SiteContext>; [VIEWER]?: Promise<RequestViewer | null> };
 
 export async function buildApp(
-  options: Omit<AppDeps, 'auth' | 'db' | 'mailer' | 'gateway'> & {
+  options: Omit<AppDeps, 'auth' | 'db' | 'mailer' | 'gateway' | 'jobs'> & {
     auth?: Auth;
     mailer?: Mailer;
     gateway?: PaymentGateway;
@@ -102,6 +108,10 @@ export async function buildApp(
     logger: options.logger === false ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Request ids name a request in the logs and the audit trail across processes and restarts; a
+    // trusted proxy's x-request-id is kept.
+    genReqId: () => randomUUID(),
+    requestIdHeader: config.TRUST_PROXY ? 'x-request-id' : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -111,7 +121,11 @@ export async function buildApp(
     for (const method of [route.method].flat())
       if (method !== 'HEAD') routeList.push({ method, url: route.url });
   });
-  app.decorate('deps', { database, db: database.db, config, storage, auth, mailer, gateway });
+  const jobs = createJobQueue({ database, config, storage, gateway, mailer, log: app.log }, JOB_DEFINITIONS);
+  // The queue's tables and queues exist before any request can send a job inside a transaction.
+  await jobs.ready();
+  app.addHook('onClose', async () => jobs.stop());
+  app.decorate('deps', { database, db: database.db, config, storage, auth, mailer, gateway, jobs });
   registerErrorHandling(app);
   registerJsonBodyLimit(app);
 
@@ -131,11 +145,12 @@ export async function buildApp(
     this[CONTEXT] ??= Promise.all([
       resolveTenant(database.db, this, config.DEFAULT_PARTNER),
       this.viewer(),
-    ]).then(([partner, viewer]) => ({ partner, viewer }));
+    ]).then(([partner, viewer]) => ({ partner, viewer, requestId: this.id, clientAddress: this.ip }));
     return this[CONTEXT];
   });
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'SAMEORIGIN');
@@ -167,6 +182,7 @@ export async function buildApp(
   await app.register(sandboxRoutes);
   await app.register(receiptsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(jobsRoutes);
   await registerWebApp(app, config.WEB_DIST);
   return app;
 }

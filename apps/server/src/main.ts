@@ -4,7 +4,7 @@ import { loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { authSettingsOf, createAuth } from './platform/auth.ts';
 import { loginCreator } from './platform/logins.ts';
-import { runJobOnce, startWorker, type Worker } from './platform/jobs.ts';
+import type { JobQueue, Worker } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
 import { openStorage } from './platform/storage.ts';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/demo.ts';
@@ -31,7 +31,7 @@ async function main() {
   }
   const app = await buildApp({ database, config, storage, auth, mailer });
   // Orders a killed process left between charge and record are settled before new ones are taken.
-  await settleInterruptedOrders(app.deps, app.log);
+  await settleInterruptedOrders(app.deps.jobs, app.log);
   let worker: Worker | null = null;
   const shutdown = async () => {
     await worker?.stop();
@@ -42,7 +42,7 @@ async function main() {
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
   await app.listen({ port: config.PORT, host: config.HOST });
-  if (config.RUN_WORKER) worker = await startWorker({ ...app.deps, log: app.log });
+  if (config.RUN_WORKER) worker = await app.deps.jobs.startWorker();
   const port = config.PORT;
   console.log(
     [
@@ -61,12 +61,12 @@ async function main() {
 }
 
 async function settleInterruptedOrders(
-  deps: Parameters<typeof runJobOnce>[0],
+  jobs: JobQueue,
   log: { info(o: object, m: string): void; error(o: object, m: string): void },
 ) {
   const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 30_000).unref());
   try {
-    const result = await Promise.race([runJobOnce(deps, 'orders.reconcile'), timeout]);
+    const result = await Promise.race([jobs.runOnce('orders.reconcile'), timeout]);
     if (result === 'timeout')
       log.error({}, 'settling interrupted orders took over 30 s; the worker goes on with it');
     else if ((result.settled ?? 0) > 0) log.info(result, 'settled orders interrupted by the last stop');

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { and, asc, count, eq, exists, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { ACTIONS, can, Role, type Action, type StaffedPartner } from '@kinship/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  jobProgress,
   orders,
   partnerSponsoredTypes,
   partnerUserEntities,
@@ -160,6 +162,8 @@ interface PartnerObjects {
   methodInUse: string;
   spareMethod: string;
   setupIntent: { id: string; clientSecret: string };
+  /** A tracked job's progress row. */
+  jobId: string;
 }
 
 interface Objects {
@@ -551,6 +555,17 @@ const MATRIX: Row[] = [
     expect: { A: all(200), B: all(200), BonA: all(404) },
   },
   {
+    route: 'GET /api/jobs/:id/progress',
+    call: (o) => ({ path: `/api/jobs/${o.jobId}/progress?${q(o)}` }),
+    // Any role at the partner reads its tracked jobs' progress.
+    staff: 200,
+    expect: {
+      A: '401 403 403 200 200 403 200',
+      B: '401 403 403 403 403 200 200',
+      BonA: '401 403 403 404 404 403 404',
+    },
+  },
+  {
     route: 'POST /api/payments/webhook',
     case: 'an unsigned delivery',
     call: () => ({ path: '/api/payments/webhook', body: { id: 'evt_forged', type: 'invoice.paid' } }),
@@ -783,7 +798,16 @@ async function objectsOf(
     methodInUse: methods.find((m) => m.card?.brand === 'visa')!.id,
     spareMethod: methods.find((m) => m.card?.brand === 'mastercard')!.id,
     setupIntent,
+    jobId: await trackedJobOf(partnersId),
   };
+}
+
+async function trackedJobOf(partnersId: number): Promise<string> {
+  const id = randomUUID();
+  await t.database.db
+    .insert(jobProgress)
+    .values({ id, name: 'matrix.import', partnersId, done: 3, total: 10 });
+  return id;
 }
 
 beforeAll(async () => {

@@ -11,8 +11,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { databaseUrlFor } from './global-setup.ts';
+import { BANKS_NOT_ALLOWED } from '../src/modules/payment-methods/payment-methods.service.ts';
 import { insertRecord, line } from './giving-fixtures.ts';
 import { createPeople, signedSessionCookie, TEST_AUTH_SECRET, type TestPerson } from './people.ts';
+import { startStripeDouble } from './stripe-double.ts';
 
 /**
  * Crash safety: the real server runs as a child process (node --import tsx src/main.ts) over its
@@ -390,6 +392,79 @@ describe('crash safety of the money path', () => {
         expect([...perKey.keys()].sort()).toEqual(receipts.map((r) => String(r.dedupe_key)).sort());
       } finally {
         await db.close();
+      }
+    },
+  );
+});
+
+describe('crash safety of the money-path compensations', () => {
+  it(
+    'retries a compensation the gateway failed, across a SIGKILL, until the gateway confirms it',
+    { timeout: 180_000 },
+    async () => {
+      const double = await startStripeDouble();
+      const setup = await prepare();
+      const prep = await setup.open();
+      const [who] = await createPeople(prep, 1, 'compensation');
+      const record = await insertRecord(prep, { maxSlots: 5 });
+      // The partner takes cards only: a bank method given at checkout is detached again.
+      await prep.db.execute(sql`UPDATE partners SET allow_banks = false WHERE id = 2`);
+      await prep.close();
+      const node = new Server(setup, await freePort());
+      const detaches = () =>
+        double.requests.filter((r) => r.method === 'POST' && /\/detach$/.test(r.path)).map((r) => r.status);
+      try {
+        await node.start(double.env());
+        // The gateway fails the detach twice: in the request, and once more in the retry job.
+        double.failNext({ status: 500, times: 2, path: /\/detach$/, shouldRetry: false });
+        const res = await request(
+          node.port,
+          'POST',
+          '/api/payments/checkout/month?partnersId=2',
+          {
+            partnersId: 2,
+            stripePaymentIntent: 'pm_usBankAccount',
+            userSponsoreds: [line(record, 1)],
+            email: who!.email,
+            firstName: who!.firstName,
+            lastName: who!.lastName,
+            baseAmount: 5000,
+            additionalAmount: 0,
+          },
+          {
+            cookie: `kinship.session_token=${signedSessionCookie(who!.sessionToken)}`,
+            'x-forwarded-for': '10.7.0.1',
+          },
+        );
+        expect([res.status, res.text]).toEqual([400, BANKS_NOT_ALLOWED]);
+        expect(detaches()[0]).toBe(500);
+        // The process dies with the compensation owed; the next one finishes it.
+        await node.kill();
+        await node.start(double.env());
+        const deadline = Date.now() + 90_000;
+        while (!detaches().includes(200) && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        expect(detaches()).toEqual([500, 500, 200]);
+        await node.stop();
+
+        const db = await setup.open();
+        try {
+          const rows = (
+            (await db.db.execute(
+              sql`SELECT action, status, attempts, resolved_at, gateway_object_id FROM payment_compensations`,
+            )) as unknown as { rows: Row[] }
+          ).rows;
+          expect(rows).toHaveLength(1);
+          expect(rows[0]).toMatchObject({ action: 'detach_payment_method', status: 'done', attempts: 2 });
+          expect(rows[0]!.resolved_at).not.toBeNull();
+          expect(double.object(String(rows[0]!.gateway_object_id))?.customer ?? null).toBeNull();
+        } finally {
+          await db.close();
+        }
+      } finally {
+        await node.stop();
+        await double.close();
+        await setup.cleanup();
       }
     },
   );

@@ -4,7 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
-import { migrateDatabase, openDatabase } from '../src/db/client.ts';
+import { loadConfig } from '../src/config.ts';
+import { migrateDatabase, openDatabase, type Database } from '../src/db/client.ts';
+import { JOB_DEFINITIONS } from '../src/job-definitions.ts';
+import { createJobQueue } from '../src/platform/jobs.ts';
 import { createAuth } from '../src/platform/auth.ts';
 import { loginCreator } from '../src/platform/logins.ts';
 import { localStorage } from '../src/platform/storage.ts';
@@ -32,6 +35,16 @@ export function databaseUrlFor(baseUrl: string, name: string): string {
   return url.toString();
 }
 
+/** pg-boss's tables and the app's queues, in the template, so each test app's queue starts at once. */
+async function installJobQueue(database: Database, storage: ReturnType<typeof localStorage>) {
+  const queue = createJobQueue(
+    { database, storage, config: loadConfig({ AUTH_SECRET: TEST_AUTH_SECRET, LOG_LEVEL: 'silent' }) },
+    JOB_DEFINITIONS,
+  );
+  await queue.ready();
+  await queue.stop();
+}
+
 /**
  * Builds one migrated, seeded database per run, which every test file copies: a PGlite data-dir
  * dump on the embedded default, a template database on PostgreSQL (when DATABASE_URL is set).
@@ -55,6 +68,7 @@ export default async function setup(project: TestProject) {
       poolSize: 4,
     });
     await migrateDatabase(database);
+    await installJobQueue(database, storage);
     const auth = createAuth({ db: database.db, secret: TEST_AUTH_SECRET, rateLimit: false });
     await seedDemo(database.db, { storage, createLogin: loginCreator(auth, database.db) });
     await database.close();
@@ -73,6 +87,7 @@ export default async function setup(project: TestProject) {
   } else {
     const database = await openDatabase({});
     await migrateDatabase(database);
+    await installJobQueue(database, storage);
     const auth = createAuth({ db: database.db, secret: TEST_AUTH_SECRET, rateLimit: false });
     await seedDemo(database.db, { storage, createLogin: loginCreator(auth, database.db) });
     const dump = await database.pglite!.dumpDataDir('gzip');

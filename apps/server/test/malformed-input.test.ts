@@ -123,7 +123,7 @@ describe('malformed input never gets a server error', () => {
         ).toBeLessThan(500);
   });
 
-  it('answers bad bodies, and bodies that are not JSON at all, with a 4xx or a 2xx', async () => {
+  it('answers bad bodies, and bodies that are not JSON at all, with a 4xx (with its error code) or a 2xx', async () => {
     const failures: string[] = [];
     // better-auth's endpoints sit behind one wildcard route: the ones the site uses are named here.
     const authEndpoints = [
@@ -146,6 +146,9 @@ describe('malformed input never gets a server error', () => {
             failures.push(
               `${viewer} ${route.method} ${path} ${JSON.stringify(body).slice(0, 60)} -> ${res.status} ${res.text.slice(0, 120)}`,
             );
+          // Every refusal carries a stable error code (decision 026), the auth library's too.
+          else if (res.status >= 400 && !res.headers['x-error-code'])
+            failures.push(`${viewer} ${route.method} ${path} -> ${res.status} without x-error-code`);
         }
         for (const [type, raw] of [
           ['application/json', '{"partnersId": 2,'],

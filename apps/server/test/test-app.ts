@@ -8,14 +8,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { authSettingsOf, createAuth } from '../src/platform/auth.ts';
-import {
-  runJobOnce,
-  startWorker,
-  type JobName,
-  type JobSummary,
-  type Worker,
-  type WorkerOptions,
-} from '../src/platform/jobs.ts';
+import type { JobSummary, Worker, WorkerOptions } from '../src/platform/jobs.ts';
 import type { SignInDelay } from '../src/platform/login-throttle.ts';
 import { createMailer } from '../src/platform/mail.ts';
 import type { PaymentGateway } from '../src/platform/payments/gateway.ts';
@@ -34,7 +27,7 @@ export interface TestApp {
   /** The .eml files written to an address so far, oldest first, as text. */
   mailTo(address: string): string[];
   /** Runs a background job once, now, and answers its summary (the worker is not started unless asked). */
-  runJob(name: JobName): Promise<JobSummary>;
+  runJob(name: string, payload?: unknown): Promise<JobSummary>;
   /** The pg-boss worker, when started with `worker`. */
   worker: Worker | null;
   close(): Promise<void>;
@@ -89,8 +82,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   const worker = options.worker
-    ? await startWorker(
-        app.deps,
+    ? await app.deps.jobs.startWorker(
         options.worker === true ? { pollingIntervalSeconds: 0.5, tickSeconds: 1 } : options.worker,
       )
     : null;
@@ -108,7 +100,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         )
         .sort()
         .map((name) => fs.readFileSync(path.join(mailDir, name), 'utf8')),
-    runJob: (name) => runJobOnce(app.deps, name),
+    runJob: (name, payload) => app.deps.jobs.runOnce(name, payload),
     worker,
     close: async () => {
       await worker?.stop();

@@ -26,3 +26,4 @@ export * from './sandbox-cards.ts';
 export * from './dashboard.ts';
 export * from './spreadsheet.ts';
 export * from './record-import.ts';
+export * from './staff-calls.ts';

@@ -1,15 +1,44 @@
+import { problemSchema } from '@kinship/domain';
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
+  conflict,
+  fieldErrors,
   INVALID_HOST_MESSAGE,
   MALFORMED_VALUE_MESSAGE,
+  notFound,
   NUL_CHARACTER_MESSAGE,
   registerErrorHandling,
+  rowErrors,
 } from './errors.ts';
 
-const app = Fastify();
+const app = Fastify().withTypeProvider<ZodTypeProvider>();
 beforeAll(async () => {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  const planBody = z.object({ name: z.string().min(1), monthlyAmount: z.number().int().positive() });
+  // A spec call keeps its plain-text errors; a staff call opts into the problem shape.
+  app.post('/spec-call', { schema: { body: planBody } }, async () => 'stored');
+  app.post('/staff-call', { schema: { body: planBody }, config: { problemErrors: true } }, async () => {
+    throw fieldErrors({ name: 'This name is already used by another plan.' });
+  });
+  app.post('/staff-import', async () => {
+    throw rowErrors([
+      { row: 2, field: 'email', message: 'The email is not valid.' },
+      { row: 5, message: 'The row has 3 columns; 7 were expected.' },
+    ]);
+  });
+  app.get('/missing', async () => {
+    throw notFound('Receipt not found.');
+  });
+  app.get('/taken', async () => {
+    throw conflict('There are issues with your cart.');
+  });
+  // As the auth library answers: a reply written directly, not thrown.
+  app.get('/direct-401', async (_request, reply) => reply.code(401).send({ message: 'Unauthorized' }));
   // As drizzle throws a driver error: wrapped, with the SQLSTATE on the cause.
   app.get('/out-of-range', async () => {
     throw new Error('Failed query: select ...', {
@@ -24,6 +53,92 @@ beforeAll(async () => {
   await app.ready();
 });
 afterAll(() => app.close());
+
+describe('error codes', () => {
+  it('keeps plain-text bodies on the spec calls and adds a stable code in x-error-code', async () => {
+    const cases: [string, number, string, string][] = [
+      ['/missing', 404, 'not_found', 'Receipt not found.'],
+      ['/taken', 409, 'conflict', 'There are issues with your cart.'],
+      ['/deadlock', 500, 'internal_error', 'Something went wrong on our side. Please try again.'],
+      ['/out-of-range', 400, 'malformed_value', MALFORMED_VALUE_MESSAGE],
+      ['/echo/a%00b', 400, 'nul_character', NUL_CHARACTER_MESSAGE],
+      ['/no/such/route', 404, 'route_not_found', 'No route for GET /no/such/route'],
+    ];
+    for (const [url, status, code, body] of cases) {
+      const res = await app.inject(url);
+      expect([res.statusCode, res.headers['x-error-code'], res.body], url).toEqual([status, code, body]);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    }
+    const invalid = await app.inject({
+      method: 'POST',
+      url: '/spec-call',
+      payload: { name: '', monthlyAmount: -1 },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.headers['x-error-code']).toBe('validation_failed');
+    expect(invalid.headers['content-type']).toMatch(/^text\/plain/);
+    expect(invalid.body).toMatch(/^Invalid body: name: .+; monthlyAmount: .+$/);
+  });
+
+  it('gives a code to an error answer written by someone else (the auth library)', async () => {
+    const res = await app.inject('/direct-401');
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['x-error-code']).toBe('unauthenticated');
+  });
+
+  it('puts no code on a successful answer', async () => {
+    const res = await app.inject('/echo/ok');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-error-code']).toBeUndefined();
+  });
+
+  it("answers a staff call's invalid fields as the problem shape, one entry per field", async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/staff-call',
+      payload: { name: '', monthlyAmount: 'ten' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.headers['x-error-code']).toBe('validation_failed');
+    const problem = problemSchema.parse(res.json());
+    expect(problem).toMatchObject({
+      type: 'about:blank',
+      title: 'Some fields are not valid.',
+      status: 400,
+      code: 'validation_failed',
+    });
+    expect(problem.errors.map((e) => e.field)).toEqual(['name', 'monthlyAmount']);
+    expect(problem.errors.every((e) => e.message.length > 0)).toBe(true);
+  });
+
+  it("answers a staff call's rule failure on a field with fieldErrors", async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/staff-call',
+      payload: { name: 'Gold', monthlyAmount: 3000 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      type: 'about:blank',
+      title: 'Some fields are not valid.',
+      status: 400,
+      code: 'validation_failed',
+      errors: [{ field: 'name', message: 'This name is already used by another plan.' }],
+    });
+  });
+
+  it("answers an import's rejected rows with rowErrors", async () => {
+    const res = await app.inject({ method: 'POST', url: '/staff-import' });
+    expect(res.statusCode).toBe(422);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.headers['x-error-code']).toBe('invalid_rows');
+    expect(problemSchema.parse(res.json()).errors).toEqual([
+      { row: 2, field: 'email', message: 'The email is not valid.' },
+      { row: 5, message: 'The row has 3 columns; 7 were expected.' },
+    ]);
+  });
+});
 
 describe('error handling', () => {
   it("answers a database data exception (SQLSTATE class 22) as the client's 400, in plain text", async () => {

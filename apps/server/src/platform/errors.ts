@@ -1,15 +1,125 @@
+import {
+  ERROR_CODE_HEADER,
+  PROBLEM_CONTENT_TYPE,
+  type Problem,
+  type ProblemFieldError,
+} from '@kinship/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A staff call: its invalid-input answers are the JSON problem shape (`application/problem+json`,
+     * with one entry per field) instead of the spec calls' plain text.
+     */
+    problemErrors?: boolean;
+  }
+}
+
+/**
+ * Stable error codes: every error answer carries one in the `x-error-code` header, so a client can
+ * branch on it without reading the (human, possibly reworded) message. A specific code is given
+ * where the error is raised; otherwise the status's code applies.
+ */
+export const STATUS_ERROR_CODES: Readonly<Record<number, string>> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  402: 'payment_failed',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  409: 'conflict',
+  410: 'gone',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable',
+  429: 'rate_limited',
+  500: 'internal_error',
+  502: 'bad_gateway',
+  503: 'unavailable',
+  504: 'gateway_timeout',
+};
+
+/** Codes raised by the platform itself. */
+export const ErrorCode = {
+  validationFailed: 'validation_failed',
+  malformedValue: 'malformed_value',
+  nulCharacter: 'nul_character',
+  invalidHost: 'invalid_host',
+  routeNotFound: 'route_not_found',
+} as const;
+
+export function errorCodeOf(status: number): string {
+  return STATUS_ERROR_CODES[status] ?? (status >= 500 ? 'internal_error' : `http_${status}`);
+}
+
 /** An error a client may see: its message is sent as the plain-text body with its status. */
 export class HttpError extends Error {
+  readonly code: string;
   constructor(
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    code?: string,
   ) {
     super(message);
+    this.code = code ?? errorCodeOf(statusCode);
   }
+}
+
+/**
+ * A staff call's field or row errors, answered as the problem shape (RFC 9457 with Kinship's
+ * `code` and `errors`), so a form can mark each field and an import can list each row.
+ */
+export class ProblemError extends HttpError {
+  readonly errors: ProblemFieldError[];
+  readonly type: string;
+  constructor(options: {
+    status?: number;
+    code?: string;
+    title: string;
+    errors?: ProblemFieldError[];
+    type?: string;
+  }) {
+    const status = options.status ?? 400;
+    super(status, options.title, {}, options.code ?? errorCodeOf(status));
+    this.errors = options.errors ?? [];
+    this.type = options.type ?? 'about:blank';
+  }
+
+  toProblem(): Problem {
+    return {
+      type: this.type,
+      title: this.message,
+      status: this.statusCode,
+      code: this.code,
+      errors: this.errors,
+    };
+  }
+}
+
+export const INVALID_FIELDS_TITLE = 'Some fields are not valid.';
+export const INVALID_ROWS_TITLE = 'Some rows could not be imported.';
+
+/** 400 validation_failed with one entry per field (a dotted path into the body) and its message. */
+export function fieldErrors(
+  errors: Record<string, string> | { field: string; message: string }[],
+  title = INVALID_FIELDS_TITLE,
+): ProblemError {
+  const list = Array.isArray(errors)
+    ? errors
+    : Object.entries(errors).map(([field, message]) => ({ field, message }));
+  return new ProblemError({ status: 400, code: ErrorCode.validationFailed, title, errors: list });
+}
+
+/** 422 invalid_rows for an import: one entry per rejected row (1-based), with the field when known. */
+export function rowErrors(
+  errors: { row: number; field?: string; message: string }[],
+  title = INVALID_ROWS_TITLE,
+): ProblemError {
+  return new ProblemError({ status: 422, code: 'invalid_rows', title, errors });
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
@@ -61,27 +171,62 @@ export function registerErrorHandling(app: FastifyInstance): void {
   // PostgreSQL text cannot hold a NUL character: a request that carries one in its address is refused
   // at once rather than reaching a query.
   app.addHook('onRequest', async (request) => {
-    if (request.url.includes('\0') || /%00/i.test(request.url)) throw badRequest(NUL_CHARACTER_MESSAGE);
+    if (request.url.includes('\0') || /%00/i.test(request.url))
+      throw new HttpError(400, NUL_CHARACTER_MESSAGE, {}, ErrorCode.nulCharacter);
     // The site is chosen by host: one that is not a valid host (a port above 65535, spaces, ...) names none.
-    if (!isValidHost(request.headers.host)) throw badRequest(INVALID_HOST_MESSAGE);
+    if (!isValidHost(request.headers.host))
+      throw new HttpError(400, INVALID_HOST_MESSAGE, {}, ErrorCode.invalidHost);
   });
   // ... and so is a body with one in any of its strings (the auth library would answer a bare 500).
   app.addHook('preValidation', async (request) => {
-    if (containsNul(request.body)) throw badRequest(NUL_CHARACTER_MESSAGE);
+    if (containsNul(request.body))
+      throw new HttpError(400, NUL_CHARACTER_MESSAGE, {}, ErrorCode.nulCharacter);
+  });
+  // Every error answer carries a code, whoever wrote it (a route, the auth library, a plugin).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode >= 400 && !reply.hasHeader(ERROR_CODE_HEADER))
+      reply.header(ERROR_CODE_HEADER, errorCodeOf(reply.statusCode));
+    return payload;
   });
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     reply.type('text/plain; charset=utf-8');
+    if (error instanceof ProblemError) {
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .header(ERROR_CODE_HEADER, error.code)
+        .type(PROBLEM_CONTENT_TYPE)
+        .send(JSON.stringify(error.toProblem()));
+    }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send(error.message);
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .header(ERROR_CODE_HEADER, error.code)
+        .send(error.message);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const detail = error.validation
-        .map((v) => {
-          const where = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
-          return where ? `${where}: ${v.message}` : (v.message ?? 'invalid');
-        })
-        .join('; ');
-      return reply.code(400).send(`Invalid ${error.validationContext ?? 'request'}: ${detail}`);
+      const problems = error.validation.map((v) => ({
+        field: (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.'),
+        message: v.message ?? 'invalid',
+      }));
+      if (request.routeOptions.config.problemErrors) {
+        const problem = fieldErrors(
+          problems.map((p) =>
+            p.field ? p : { field: error.validationContext ?? 'body', message: p.message },
+          ),
+        );
+        return reply
+          .code(400)
+          .header(ERROR_CODE_HEADER, problem.code)
+          .type(PROBLEM_CONTENT_TYPE)
+          .send(JSON.stringify(problem.toProblem()));
+      }
+      const detail = problems.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message)).join('; ');
+      return reply
+        .code(400)
+        .header(ERROR_CODE_HEADER, ErrorCode.validationFailed)
+        .send(`Invalid ${error.validationContext ?? 'request'}: ${detail}`);
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
@@ -89,7 +234,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isDataException(error)) {
       request.log.warn({ err: error }, 'a request value was refused by the database');
-      return reply.code(400).send(MALFORMED_VALUE_MESSAGE);
+      return reply
+        .code(400)
+        .header(ERROR_CODE_HEADER, ErrorCode.malformedValue)
+        .send(MALFORMED_VALUE_MESSAGE);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send('Something went wrong on our side. Please try again.');
@@ -98,6 +246,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     reply
       .code(404)
       .type('text/plain; charset=utf-8')
+      .header(ERROR_CODE_HEADER, ErrorCode.routeNotFound)
       .send(`No route for ${request.method} ${request.url.split('?')[0]}`);
   });
 }

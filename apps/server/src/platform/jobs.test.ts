@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countWhere, freshAddress } from '../../test/giving-fixtures.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { bossDbAdapter, JOB_NAMES } from './jobs.ts';
+import { JOB_DEFINITIONS } from '../job-definitions.ts';
+import { bossDbAdapter } from './jobs.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,7 +34,7 @@ describe('the pg-boss worker', () => {
   it('installs its queues in the application database', async () => {
     const result = await t.database.db.execute(sql`SELECT name FROM pgboss.queue ORDER BY name`);
     const names = (result as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
-    expect(names).toEqual([...JOB_NAMES].sort());
+    expect(names).toEqual(JOB_DEFINITIONS.map((d) => d.name).sort());
   });
 
   it('sends a receipt by itself, once, while the server keeps answering requests', async () => {

@@ -1,26 +1,26 @@
 import path from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
+import type { z } from 'zod';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
-import { JOB_TASKS } from './job-tasks.ts';
+import type { Database, Db, Tx } from '../db/client.ts';
+import { jobProgress } from '../db/schema/index.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import type { Storage } from './storage.ts';
 
 /**
- * The background worker: a pg-boss 10 queue in the application's own database (PostgreSQL, or
- * PGlite through pg-boss's `db` adapter), so jobs survive a crash and several server processes can
- * share them. Every job is idempotent: a job that dies half-way is simply run again.
+ * The job queue: pg-boss 10 in the application's own database (PostgreSQL, or PGlite through
+ * pg-boss's `db` adapter), so jobs survive a crash and several server processes share them.
+ *
+ * Modules own their jobs: each writes typed definitions with `defineJob` (a name, a zod payload, a
+ * handler, retries and backoff, singleton or not, optionally a period) and the application passes
+ * the list to `createJobQueue` at start-up (see `src/job-definitions.ts`). A job is sent now, at a
+ * time (`startAfter`), or in the caller's transaction (`tx`), so it exists exactly when the business
+ * row does. A long job reports progress (`ctx.progress`) into `job_progress`, which the web app reads
+ * through `GET /api/jobs/{id}/progress`. Every handler must be idempotent: a job that dies half-way is
+ * run again.
  */
-
-export const JOB_NAMES = [
-  'outbox.dispatch',
-  'holds.expire',
-  'sandbox.renewals',
-  'orders.reconcile',
-  'logins.prune',
-] as const;
-export type JobName = (typeof JOB_NAMES)[number];
 
 export interface JobLogger {
   info(obj: object, msg?: string): void;
@@ -37,7 +37,13 @@ export interface WorkerDeps {
   log?: JobLogger | undefined;
 }
 
-/** The resolved dependencies a task receives. */
+export interface ProgressUpdate {
+  done: number;
+  total?: number | null;
+  message?: string | null;
+}
+
+/** The resolved dependencies a handler receives. */
 export interface JobContext {
   database: Database;
   config: Config;
@@ -46,20 +52,113 @@ export interface JobContext {
   mailer: Mailer;
   log: JobLogger;
   now: Date;
+  /** To send follow-up jobs. */
+  jobs: JobSender;
+  /** The pg-boss job id (null when run directly by `runOnce`). */
+  jobId: string | null;
+  /** How many times this job ran before (0 on the first attempt). */
+  retryCount: number;
+  /** Records how far a tracked job has got (a no-op for untracked jobs). */
+  progress(update: ProgressUpdate): Promise<void>;
 }
 
-/** A task returns counts of what it did (logged, and read by tests). */
+/** A handler answers counts of what it did (logged, and read by tests). */
 export type JobSummary = Record<string, number>;
-export type JobTask = (ctx: JobContext) => Promise<JobSummary>;
 
-/** How often each job is due, in seconds; the ticker enqueues at most one job per period. */
-export const JOB_PERIOD_SECONDS: Record<JobName, number> = {
-  'outbox.dispatch': 10,
-  'holds.expire': 60,
-  'sandbox.renewals': 60,
-  'orders.reconcile': 60,
-  'logins.prune': 3600,
-};
+export interface RetryPolicy {
+  /** Attempts after the first. */
+  limit: number;
+  /** Seconds before the first retry. */
+  delaySeconds: number;
+  /** Doubles the delay after each failure. */
+  backoff: boolean;
+}
+
+export interface JobDefinition<P = unknown, N extends string = string> {
+  readonly name: N;
+  readonly payload: z.ZodType<P>;
+  /** Method syntax on purpose: a list of definitions of different payloads stays assignable. */
+  handler(payload: P, ctx: JobContext): Promise<JobSummary | void>;
+  readonly retry: RetryPolicy;
+  /** Seconds a running job may take before pg-boss expires it (and retries it, if retries remain). */
+  readonly expireInSeconds: number;
+  /** At most one job of this name runs at a time across every process. */
+  readonly singleton: boolean;
+  /** Periodic jobs: sent once per period across every process by the worker's ticker. */
+  readonly everySeconds?: number | undefined;
+  /** Also run once, directly, when a worker starts (work owed from before a restart goes at once). */
+  readonly runAtWorkerStart: boolean;
+}
+
+export type AnyJobDefinition = JobDefinition<never> | JobDefinition<unknown> | JobDefinition<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const DEFAULT_RETRY: RetryPolicy = { limit: 3, delaySeconds: 5, backoff: false };
+
+/** A typed job definition; the defaults are three retries 5 s apart and a two-minute expiry. */
+export function defineJob<S extends z.ZodType, N extends string>(definition: {
+  name: N;
+  payload: S;
+  handler: (payload: z.output<S>, ctx: JobContext) => Promise<JobSummary | void>;
+  retry?: Partial<RetryPolicy>;
+  expireInSeconds?: number;
+  singleton?: boolean;
+  everySeconds?: number;
+  runAtWorkerStart?: boolean;
+}): JobDefinition<z.output<S>, N> {
+  return {
+    name: definition.name,
+    payload: definition.payload as z.ZodType<z.output<S>>,
+    handler: definition.handler,
+    retry: { ...DEFAULT_RETRY, ...definition.retry },
+    expireInSeconds: definition.expireInSeconds ?? 120,
+    singleton: definition.singleton ?? false,
+    everySeconds: definition.everySeconds,
+    runAtWorkerStart: definition.runAtWorkerStart ?? false,
+  };
+}
+
+export interface SendOptions {
+  /** Sends in this transaction: the job exists only if the transaction commits. */
+  tx?: Tx | undefined;
+  /** Runs no earlier than this (a scheduled job). */
+  startAfter?: Date | undefined;
+  /** With `singletonSeconds`: at most one job per key and time slot. */
+  singletonKey?: string | undefined;
+  singletonSeconds?: number | undefined;
+  /** Tracks the job's progress for this partner's staff (readable by GET jobs/{id}/progress). */
+  track?: { partnersId: number; usersId?: number | null | undefined } | undefined;
+}
+
+export interface JobSender {
+  /** Validates the payload and sends the job; answers its id, or null when a singleton slot was taken. */
+  send<P>(job: JobDefinition<P>, payload: P, options?: SendOptions): Promise<string | null>;
+}
+
+export interface JobQueue extends JobSender {
+  readonly definitions: readonly AnyJobDefinition[];
+  /** Installs pg-boss's tables (first use) and creates a queue per definition. */
+  ready(): Promise<void>;
+  /** Runs one job now, in this process, and answers its summary: what tests and start-up use. */
+  runOnce(name: string, payload?: unknown): Promise<JobSummary>;
+  /** Starts handling jobs in this process, and the ticker of the periodic ones. */
+  startWorker(options?: WorkerOptions): Promise<Worker>;
+  stop(): Promise<void>;
+}
+
+export interface Worker {
+  readonly boss: PgBoss;
+  /** Sends a periodic job now (at most one per period across every process). */
+  enqueue(name: string): Promise<void>;
+  runJobOnce(name: string, payload?: unknown): Promise<JobSummary>;
+  stop(): Promise<void>;
+}
+
+export interface WorkerOptions {
+  /** Seconds between a worker's polls of each queue (PGlite serves requests between them). */
+  pollingIntervalSeconds?: number;
+  /** Seconds between the ticker's enqueue rounds. */
+  tickSeconds?: number;
+}
 
 const silentLog: JobLogger = { info: () => undefined, error: () => undefined };
 
@@ -69,23 +168,6 @@ export function mailerFor(config: Config): Mailer {
     from: config.MAIL_FROM,
     mailDir: path.join(config.DATA_DIR, 'mail'),
   });
-}
-
-function contextOf(deps: WorkerDeps): JobContext {
-  return {
-    database: deps.database,
-    config: deps.config,
-    storage: deps.storage,
-    gateway: deps.gateway ?? null,
-    mailer: deps.mailer ?? mailerFor(deps.config),
-    log: deps.log ?? silentLog,
-    now: new Date(),
-  };
-}
-
-/** Runs one job now, in this process, and answers its summary: what tests and start-up use. */
-export async function runJobOnce(deps: WorkerDeps, name: JobName): Promise<JobSummary> {
-  return JOB_TASKS[name](contextOf(deps));
 }
 
 /**
@@ -125,92 +207,237 @@ export function bossDbAdapter(database: Database): PgBoss.Db {
   };
 }
 
-export interface Worker {
-  readonly boss: PgBoss;
-  /** Enqueues a job now (at most one per period across every process). */
-  enqueue(name: JobName): Promise<void>;
-  runJobOnce(name: JobName): Promise<JobSummary>;
-  stop(): Promise<void>;
+/** pg-boss's statements ($1, $2, ...) run through a drizzle transaction, so a job is sent in it. */
+export function transactionAdapter(tx: Tx | Db): PgBoss.Db {
+  return {
+    async executeSql(text, values = []) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = [];
+      parts.forEach((part, i) => {
+        chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`);
+      });
+      const result = await tx.execute(sql.join(chunks, sql.raw('')));
+      return { rows: (result as unknown as { rows: unknown[] }).rows };
+    },
+  };
 }
 
-export interface WorkerOptions {
-  /** Seconds between a worker's polls of each queue (PGlite serves requests between them). */
-  pollingIntervalSeconds?: number;
-  /** Seconds between the ticker's enqueue rounds. */
-  tickSeconds?: number;
+function queueOf(definition: AnyJobDefinition): PgBoss.Queue {
+  return {
+    name: definition.name,
+    policy: definition.singleton ? 'singleton' : 'standard',
+    expireInSeconds: definition.expireInSeconds,
+    retryLimit: definition.retry.limit,
+    retryDelay: definition.retry.delaySeconds,
+    retryBackoff: definition.retry.backoff,
+  };
 }
 
-/**
- * Starts the worker in this process: installs pg-boss's tables on first use, registers a handler
- * per job, and starts a ticker that enqueues each job once per period. The singleton key and slot
- * make that once per period across all processes sharing the database, whichever ticks first.
- */
-export async function startWorker(deps: WorkerDeps, options: WorkerOptions = {}): Promise<Worker> {
+async function setProgress(db: Db, jobId: string, values: Partial<typeof jobProgress.$inferInsert>) {
+  await db
+    .update(jobProgress)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(sql`${jobProgress.id} = ${jobId}`);
+}
+
+/** The queue over the application's database, for the given job definitions. */
+export function createJobQueue(deps: WorkerDeps, definitions: readonly AnyJobDefinition[]): JobQueue {
+  const byName = new Map(definitions.map((d) => [d.name, d]));
+  if (byName.size !== definitions.length) throw new Error('Two job definitions share a name.');
   const log = deps.log ?? silentLog;
-  const boss = new PgBoss({
-    db: bossDbAdapter(deps.database),
-    schedule: false,
-    supervise: true,
-    maintenanceIntervalSeconds: 60,
-  });
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-  await boss.start();
-  const resolved = { ...deps, mailer: deps.mailer ?? mailerFor(deps.config), log };
-  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+  const db = deps.database.db;
+  const sender = new PgBoss({ db: bossDbAdapter(deps.database), schedule: false, supervise: false });
+  sender.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  let readyPromise: Promise<void> | null = null;
+  const workers = new Set<Worker>();
+  let mailer: Mailer | undefined = deps.mailer;
 
-  for (const name of JOB_NAMES) {
-    // A job that dies with its process is expired after two minutes and retried.
-    await boss.createQueue(name, {
-      name,
-      policy: 'standard',
-      expireInSeconds: 120,
-      retryLimit: 3,
-      retryDelay: 5,
-    });
-    await boss.work(name, { pollingIntervalSeconds, batchSize: 1 }, async () => {
-      const started = Date.now();
-      const summary = await runJobOnce(resolved, name);
-      if (Object.values(summary).some((n) => n > 0)) {
-        log.info({ job: name, ms: Date.now() - started, ...summary }, `job ${name} done`);
+  const definitionOf = (name: string) => {
+    const definition = byName.get(name);
+    if (!definition) throw new Error(`No job is defined with the name ${name}.`);
+    return definition;
+  };
+
+  const ready = () => {
+    readyPromise ??= (async () => {
+      await sender.start();
+      for (const definition of definitions) {
+        if (!(await sender.getQueue(definition.name)))
+          await sender.createQueue(definition.name, queueOf(definition));
       }
-      return summary;
+    })();
+    return readyPromise;
+  };
+
+  const send: JobSender['send'] = async (job, payload, options = {}) => {
+    const definition = definitionOf(job.name);
+    const data = definition.payload.parse(payload) as object;
+    await ready();
+    const id = await sender.send(definition.name, data ?? {}, {
+      ...(options.tx ? { db: transactionAdapter(options.tx) } : {}),
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.singletonSeconds ? { singletonSeconds: options.singletonSeconds } : {}),
+      expireInSeconds: definition.expireInSeconds,
+      retryLimit: definition.retry.limit,
+      retryDelay: definition.retry.delaySeconds,
+      retryBackoff: definition.retry.backoff,
     });
-  }
-
-  const enqueue = async (name: JobName) => {
-    const period = JOB_PERIOD_SECONDS[name];
-    await boss.send(name, {}, { singletonKey: name, singletonSeconds: period, expireInSeconds: 120 });
-  };
-  let ticking = false;
-  const tick = async () => {
-    if (ticking) return;
-    ticking = true;
-    try {
-      for (const name of JOB_NAMES) await enqueue(name);
-    } catch (error) {
-      log.error({ err: error }, 'could not enqueue jobs');
-    } finally {
-      ticking = false;
+    if (id && options.track) {
+      await (options.tx ?? db).insert(jobProgress).values({
+        id,
+        name: definition.name,
+        partnersId: options.track.partnersId,
+        usersId: options.track.usersId ?? null,
+        state: 'queued',
+      });
     }
+    return id;
   };
 
-  await tick();
-  // Mail owed from before a restart goes now, not at the next period (the killed process's job
-  // may still hold this period's slot until it expires).
-  const startupDispatch = runJobOnce(resolved, 'outbox.dispatch').catch((error) =>
-    log.error({ err: error }, 'start-up outbox.dispatch failed'),
-  );
-  const timer = setInterval(() => void tick(), (options.tickSeconds ?? 5) * 1000);
-  timer.unref();
+  const contextOf = (jobId: string | null, retryCount: number): JobContext => {
+    mailer ??= mailerFor(deps.config);
+    return {
+      database: deps.database,
+      config: deps.config,
+      storage: deps.storage,
+      gateway: deps.gateway ?? null,
+      mailer,
+      log,
+      now: new Date(),
+      jobs: { send },
+      jobId,
+      retryCount,
+      progress: async (update) => {
+        if (!jobId) return;
+        await setProgress(db, jobId, {
+          done: update.done,
+          ...(update.total !== undefined ? { total: update.total } : {}),
+          ...(update.message !== undefined ? { message: update.message } : {}),
+        });
+      },
+    };
+  };
+
+  const run = async (
+    definition: AnyJobDefinition,
+    payload: unknown,
+    jobId: string | null,
+    retryCount: number,
+  ): Promise<JobSummary> => {
+    const parsed = definition.payload.parse(payload ?? {}) as never;
+    return (await definition.handler(parsed, contextOf(jobId, retryCount))) ?? {};
+  };
+
+  const startWorker = async (options: WorkerOptions = {}): Promise<Worker> => {
+    await ready();
+    const boss = new PgBoss({
+      db: bossDbAdapter(deps.database),
+      schedule: false,
+      supervise: true,
+      maintenanceIntervalSeconds: 60,
+    });
+    boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+    await boss.start();
+    const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+
+    for (const definition of definitions) {
+      await boss.work(
+        definition.name,
+        { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
+        async ([job]) => {
+          if (!job) return {};
+          const started = Date.now();
+          await setProgress(db, job.id, { state: 'running' });
+          try {
+            const summary = await run(definition, job.data, job.id, job.retryCount);
+            await setProgress(db, job.id, { state: 'completed' });
+            if (Object.values(summary).some((n) => n > 0)) {
+              log.info(
+                { job: definition.name, ms: Date.now() - started, ...summary },
+                `job ${definition.name} done`,
+              );
+            }
+            return summary;
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            await setProgress(db, job.id, {
+              state: job.retryCount < job.retryLimit ? 'retrying' : 'failed',
+              message: message.slice(0, 500),
+            }).catch(() => undefined);
+            log.error({ err: error, job: definition.name, jobId: job.id }, `job ${definition.name} failed`);
+            throw error;
+          }
+        },
+      );
+    }
+
+    const periodic = definitions.filter((d) => d.everySeconds);
+    const enqueue = async (name: string) => {
+      const definition = definitionOf(name);
+      await boss.send(
+        name,
+        {},
+        {
+          singletonKey: name,
+          singletonSeconds: definition.everySeconds ?? 60,
+          expireInSeconds: definition.expireInSeconds,
+        },
+      );
+    };
+    let ticking = false;
+    const tick = async () => {
+      if (ticking) return;
+      ticking = true;
+      try {
+        for (const definition of periodic) await enqueue(definition.name);
+      } catch (error) {
+        log.error({ err: error }, 'could not enqueue jobs');
+      } finally {
+        ticking = false;
+      }
+    };
+
+    await tick();
+    // Work owed from before a restart (mail) goes now, not at the next period (the killed
+    // process's job may still hold this period's slot until it expires).
+    const startupRuns = Promise.all(
+      definitions
+        .filter((d) => d.runAtWorkerStart)
+        .map((d) =>
+          run(d, {}, null, 0).catch((error) => log.error({ err: error }, `start-up ${d.name} failed`)),
+        ),
+    );
+    const timer = setInterval(() => void tick(), (options.tickSeconds ?? 5) * 1000);
+    timer.unref();
+
+    const worker: Worker = {
+      boss,
+      enqueue,
+      runJobOnce: (name, payload) => run(definitionOf(name), payload, null, 0),
+      async stop() {
+        if (!workers.delete(worker)) return;
+        clearInterval(timer);
+        await startupRuns;
+        await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+      },
+    };
+    workers.add(worker);
+    return worker;
+  };
 
   return {
-    boss,
-    enqueue,
-    runJobOnce: (name) => runJobOnce(resolved, name),
+    definitions,
+    ready,
+    send,
+    runOnce: (name, payload) => run(definitionOf(name), payload, null, 0),
+    startWorker,
     async stop() {
-      clearInterval(timer);
-      await startupDispatch;
-      await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+      for (const worker of [...workers]) await worker.stop();
+      if (readyPromise) {
+        await readyPromise.catch(() => undefined);
+        await sender.stop({ graceful: false, wait: true, close: false, timeout: 5_000 });
+      }
     },
   };
 }

@@ -135,7 +135,7 @@ export async function claimFailedSignInAlert(db: Db, email: string): Promise<num
   return claimed.length > 0 ? failures : null;
 }
 
-/** Deletes attempts and alerts whose window has passed (unknown emails' rows among them): the logins.prune job. */
+/** Deletes attempts and alerts whose window has passed (unknown emails' rows among them): part of the maintenance.prune job. */
 export async function pruneSignInAttempts(db: Db): Promise<{ attempts: number; alerts: number }> {
   const attempts = await db
     .delete(loginAttempts)

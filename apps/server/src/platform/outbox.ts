@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import type { emailOutbox } from '../db/schema/index.ts';
+import type { emailOutbox, OutboxKind } from '../db/schema/index.ts';
+import { defineJob, type JobContext } from './jobs.ts';
 import type { Mailer, MailMessage } from './mail.ts';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -8,10 +10,13 @@ export type OutboxRow = typeof emailOutbox.$inferSelect;
 /** Turns a claimed row into the message to send (receipts are re-rendered with their PDF at send time). */
 export type OutboxComposer = (row: OutboxRow) => Promise<MailMessage>;
 
+/** A composer per message kind; a kind without one is sent as stored. */
+export type OutboxComposers = Partial<Record<OutboxKind, OutboxComposer>>;
+
 export interface DispatchOptions {
   db: Db;
   mailer: Mailer;
-  compose: OutboxComposer;
+  composers: OutboxComposers;
   /** Upper bound of messages one run sends, so a job always ends. */
   maxPerRun?: number;
   /** How long a claimed row stays ours before another worker may take it over (OUTBOX_LEASE_SECONDS). */
@@ -53,6 +58,7 @@ function toOutboxRow(r: RawRow): OutboxRow {
   return {
     id: Number(r.id),
     partnersId: r.partners_id == null ? null : Number(r.partners_id),
+    kind: String(r.kind) as OutboxKind,
     dedupeKey: String(r.dedupe_key),
     toAddress: String(r.to_address),
     subject: String(r.subject),
@@ -153,7 +159,8 @@ export async function dispatchOutbox(options: DispatchOptions): Promise<Dispatch
         continue;
       }
       try {
-        const message = await options.compose(row);
+        const compose = options.composers[row.kind];
+        const message = compose ? await compose(row) : storedMessage(row);
         // Given up well inside the lease, so no other worker takes the message while it is in flight.
         const result = await withTimeout(
           options.mailer.send({ ...message, dedupeKey: row.dedupeKey }),
@@ -189,4 +196,33 @@ export function storedMessage(row: OutboxRow): MailMessage {
     text: row.bodyText,
     html: row.bodyHtml ?? undefined,
   };
+}
+
+/**
+ * The outbox.dispatch job: sends what is due every 10 s, and once when a worker starts. The
+ * application gives it the composers of the kinds that are re-rendered at send time (one dispatch
+ * run builds them once, so per-run caches such as converted logos are shared).
+ */
+export function outboxDispatchJob(composersOf: (ctx: JobContext) => OutboxComposers) {
+  return defineJob({
+    name: 'outbox.dispatch',
+    payload: z.object({}),
+    everySeconds: 10,
+    runAtWorkerStart: true,
+    handler: async (_payload, ctx) => {
+      const summary = await dispatchOutbox({
+        db: ctx.database.db,
+        mailer: ctx.mailer,
+        composers: composersOf(ctx),
+        leaseSeconds: ctx.config.OUTBOX_LEASE_SECONDS,
+        retryBaseSeconds: ctx.config.OUTBOX_RETRY_SECONDS,
+        onError: (row, error) =>
+          ctx.log.error(
+            { err: error, outboxId: row.id, kind: row.kind, dedupeKey: row.dedupeKey },
+            'mail delivery failed',
+          ),
+      });
+      return { ...summary };
+    },
+  });
 }

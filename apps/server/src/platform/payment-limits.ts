@@ -158,7 +158,21 @@ export async function recordPaymentFailure(
   }
 }
 
-/** Drops counter rows older than every window (called now and then; they no longer count). */
-export async function prunePaymentRateEvents(db: Db): Promise<void> {
-  await db.execute(sql`DELETE FROM ${paymentRateEvents} WHERE created_at < now() - interval '1 day'`);
+/**
+ * Drops counter rows older than every window (they no longer count), in batches so no statement
+ * holds the table long; answers how many. Run by the maintenance.prune job.
+ */
+export async function prunePaymentRateEvents(db: Db, batchSize = 5000): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const result = await db.execute<{ n: number }>(sql`
+      WITH gone AS (
+        DELETE FROM ${paymentRateEvents} WHERE id IN (
+          SELECT id FROM ${paymentRateEvents} WHERE created_at < now() - interval '1 day' LIMIT ${batchSize})
+        RETURNING 1)
+      SELECT count(*)::int AS n FROM gone`);
+    const n = Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    total += n;
+    if (n < batchSize) return total;
+  }
 }

@@ -3,7 +3,7 @@ import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 /**
  * Sign-in attempts per account (email) and client address pair, counted in the database so every
  * server process shares them (decision 015). A window starts with the pair's first attempt; a
- * successful sign-in deletes the pair's row; expired rows are pruned by the logins.prune job.
+ * successful sign-in deletes the pair's row; expired rows are pruned by the maintenance.prune job.
  * (It replaces login_throttles, which counted per account whatever the address.)
  */
 export const loginAttempts = pgTable(

@@ -78,3 +78,41 @@ export const paymentFormGuards = pgTable('payment_form_guards', {
   strictUntil: timestamp('strict_until', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A money-path compensation that failed when it was first tried (a cart conflict's cancel or
+ * refund, the detach of a refused bank method): recorded so a donor is never left charged with
+ * nothing on file, retried by the `payments.compensate` job until the gateway confirms it, and
+ * listed for staff.
+ */
+export const paymentCompensations = pgTable(
+  'payment_compensations',
+  {
+    id: serial('id').primaryKey(),
+    partnersId: integer('partners_id')
+      .notNull()
+      .references(() => partners.id),
+    ordersId: integer('orders_id').references(() => orders.id),
+    /** cancel_subscription | refund_charge | detach_payment_method */
+    action: text('action').notNull(),
+    /** The gateway object to act on: a subscription, charge or payment method id. */
+    gatewayObjectId: text('gateway_object_id').notNull(),
+    /** The idempotency key of a refund, so a retry never refunds twice. */
+    idempotencyKey: text('idempotency_key'),
+    /** pending (to retry) -> done; the job retries while pending. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(1),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'payment_compensations_action',
+      sql`${t.action} IN ('cancel_subscription', 'refund_charge', 'detach_payment_method')`,
+    ),
+    check('payment_compensations_status', sql`${t.status} IN ('pending', 'done')`),
+    index('payment_compensations_partner_idx').on(t.partnersId, t.status, t.createdAt),
+  ],
+);

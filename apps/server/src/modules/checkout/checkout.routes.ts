@@ -18,7 +18,7 @@ const partnerQuery = z.object({ partnersId: z.string().optional() }).loose();
  * An `Idempotency-Key` header makes a resend answer the first result.
  */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.deps.db, gateway: app.deps.gateway, config: app.deps.config };
+  const deps = { db: app.deps.db, gateway: app.deps.gateway, config: app.deps.config, jobs: app.deps.jobs };
 
   app.post(
     '/api/payments/checkout/:interval',

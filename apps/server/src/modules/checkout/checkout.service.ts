@@ -28,6 +28,8 @@ import {
   type PaymentGateway,
   type SubscriptionResult,
 } from '../../platform/payments/gateway.ts';
+import { actorOf, recordAudit, SYSTEM_ACTOR, type AuditActor } from '../../platform/audit.ts';
+import type { JobSender } from '../../platform/jobs.ts';
 import { gatewayAccountOf } from '../../platform/payments/index.ts';
 import type { UserRow } from '../../platform/viewer.ts';
 import {
@@ -61,6 +63,7 @@ import {
   settleDeclinedPaymentMethod,
   usablePaymentMethod,
 } from '../payment-methods/payment-methods.service.ts';
+import { compensate } from '../compensations/compensations.service.ts';
 import { receiptUrl } from '../receipts/receipts.service.ts';
 import { assertSiteOpen, type SiteContext } from '../sponsoreds/sponsoreds.service.ts';
 import { finishDonationOrder } from '../donations/donations.service.ts';
@@ -107,6 +110,8 @@ export interface CheckoutDeps {
   db: Db;
   gateway: PaymentGateway;
   config: Config;
+  /** Compensations the gateway fails are retried from the job queue. */
+  jobs: JobSender;
 }
 
 export interface CheckoutBody {
@@ -353,7 +358,7 @@ export async function checkout(
       throw new HttpError(503, PROVIDER_UNREACHABLE_NOTHING_CHARGED);
     throw error;
   }
-  const code = await chargeAndConfirm(deps, partner, order, paymentRequest, lines, client);
+  const code = await chargeAndConfirm(deps, partner, order, paymentRequest, lines, client, actorOf(ctx));
   return { invoice: receiptUrl(partner, code, siteUrlConfigOf(deps.config)) };
 }
 
@@ -373,6 +378,7 @@ async function chargeAndConfirm(
   request: { customerId: string; paymentMethodId: string; details: OrderPaymentDetails },
   lines: PricedLine[],
   client: PaymentClient | null,
+  actor: AuditActor = SYSTEM_ACTOR,
 ): Promise<string> {
   const account = gatewayAccountOf(partner);
   const interval = order.interval as PaymentInterval;
@@ -415,8 +421,13 @@ async function chargeAndConfirm(
     if (error instanceof GatewayUnavailableError) throw new HttpError(503, PROVIDER_UNAVAILABLE);
     throw error;
   }
+  const compensationContext = { partnersId: partner.id, ordersId: order.id };
   if (result.status !== 'active' && result.status !== 'past_due') {
-    await deps.gateway.cancelSubscription(account, result.subscriptionId).catch(() => undefined);
+    // A cancel the gateway fails is recorded and retried by the job queue, never dropped.
+    await compensate(deps, account, compensationContext, {
+      action: 'cancel_subscription',
+      subscriptionId: result.subscriptionId,
+    });
     await failOrder(deps.db, partner.id, order.id, 'The payment could not be completed.');
     await settleDeclinedPaymentMethod(
       deps,
@@ -427,15 +438,21 @@ async function chargeAndConfirm(
     throw new HttpError(402, 'The payment could not be completed.');
   }
   try {
-    return await confirmSubscriptionOrder(deps, partner, order, request, lines, result);
+    return await confirmSubscriptionOrder(deps, partner, order, request, lines, result, actor);
   } catch (error) {
     if (!(error instanceof CartIssue)) throw error;
-    // The holds expired and the slots were taken meanwhile: undo the charge, never oversell.
-    await deps.gateway.cancelSubscription(account, result.subscriptionId).catch(() => undefined);
+    // The holds expired and the slots were taken meanwhile: undo the charge, never oversell. A
+    // cancel or refund the gateway fails is recorded and retried by the job queue until it succeeds.
+    await compensate(deps, account, compensationContext, {
+      action: 'cancel_subscription',
+      subscriptionId: result.subscriptionId,
+    });
     if (result.latestChargeId) {
-      await deps.gateway
-        .refund(account, result.latestChargeId, null, `order:${order.id}:refund`)
-        .catch(() => undefined);
+      await compensate(deps, account, compensationContext, {
+        action: 'refund_charge',
+        chargeId: result.latestChargeId,
+        idempotencyKey: `order:${order.id}:refund`,
+      });
     }
     await failOrder(deps.db, partner.id, order.id, CART_ISSUE_MESSAGE);
     throw conflict(CART_ISSUE_MESSAGE);
@@ -450,6 +467,7 @@ async function confirmSubscriptionOrder(
   request: { paymentMethodId: string; details: OrderPaymentDetails },
   lines: PricedLine[],
   result: SubscriptionResult,
+  actor: AuditActor,
 ): Promise<string> {
   try {
     return await deps.db.transaction(async (tx) => {
@@ -521,6 +539,21 @@ async function confirmSubscriptionOrder(
       await markOrderSucceeded(tx, partner.id, order.id, payment.receiptCode!);
       if (request.details.paymentMethodsId)
         await markPaymentMethodPaid(tx, partner.id, request.details.paymentMethodsId);
+      await recordAudit(tx, {
+        actor,
+        partnersId: partner.id,
+        action: 'subscription.created',
+        entityType: 'subscription',
+        entityId: subscription.id,
+        after: {
+          ordersId: order.id,
+          interval: current.interval,
+          baseAmount: current.baseAmount,
+          additionalAmount: current.additionalAmount,
+          sponsoreds: slotLines.map((l) => ({ sponsoredsId: l.sponsoredsId, numSlots: l.numSlots })),
+        },
+        details: { subscriberUsersId: usersId, paymentsId: payment.id },
+      });
       return payment.receiptCode!;
     });
   } catch (error) {

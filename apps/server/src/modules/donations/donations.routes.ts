@@ -13,7 +13,7 @@ const partnerQuery = z.object({ partnersId: z.string().optional() }).loose();
  * string; a declined card answers 402 with the provider's message.
  */
 export const donationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.deps.db, gateway: app.deps.gateway, config: app.deps.config };
+  const deps = { db: app.deps.db, gateway: app.deps.gateway, config: app.deps.config, jobs: app.deps.jobs };
   app.post(
     '/api/payments',
     { schema: { querystring: partnerQuery, body: donationRequestSchema, response: { 200: z.string() } } },

@@ -8,6 +8,7 @@ import {
 } from '@kinship/domain';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { actorOf, recordAudit, SYSTEM_ACTOR, type AuditActor } from '../../platform/audit.ts';
 import type { OrderPaymentDetails } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, HttpError } from '../../platform/errors.ts';
 import {
@@ -135,6 +136,7 @@ export async function donate(
     order,
     { gatewayPaymentMethodId: body.token, details },
     client,
+    actorOf(ctx),
   );
   return receiptUrl(partner, code, siteUrlConfigOf(deps.config));
 }
@@ -150,6 +152,7 @@ export async function finishDonationOrder(
   order: OrderRow,
   request: Pick<OrderPaymentRequestRow, 'gatewayPaymentMethodId' | 'details'>,
   client: PaymentClient | null,
+  actor: AuditActor = SYSTEM_ACTOR,
 ): Promise<string> {
   const details = request.details;
   let charge: ChargeResult;
@@ -205,6 +208,15 @@ export async function finishDonationOrder(
       deps.config,
     );
     await markOrderSucceeded(tx, partner.id, order.id, payment.receiptCode!);
+    await recordAudit(tx, {
+      actor,
+      partnersId: partner.id,
+      action: 'donation.created',
+      entityType: 'donation',
+      entityId: donation.id,
+      after: { ordersId: order.id, amount: charge.amount, currency: order.currency },
+      details: { paymentsId: payment.id },
+    });
     return payment.receiptCode!;
   });
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog, partners } from '../../db/schema/index.ts';
+import { partners } from '../../db/schema/index.ts';
+import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 
 export async function findPartnerForOnboarding(db: Db, partnersId: number) {
   const [row] = await db
@@ -13,7 +14,7 @@ export async function findPartnerForOnboarding(db: Db, partnersId: number) {
 /** Connects the partner's account; whether it can take charges is unknown until the provider says. */
 export async function connectPartnerAccount(
   db: Db,
-  input: { partnersId: number; accountId: string; usersId: number | null },
+  input: { partnersId: number; accountId: string; usersId: number | null; actor: AuditActor },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx
@@ -26,12 +27,18 @@ export async function connectPartnerAccount(
       .update(partners)
       .set({ stripeUserId: input.accountId, ...(changed ? { stripeChargesEnabled: null } : {}) })
       .where(eq(partners.id, input.partnersId));
-    await tx.insert(auditLog).values({
+    // The call itself is anonymous (the provider's redirect); the signed state names who started it.
+    await recordAudit(tx, {
+      actor:
+        input.actor.usersId === null && input.usersId !== null
+          ? { ...input.actor, kind: 'person', usersId: input.usersId }
+          : input.actor,
       partnersId: input.partnersId,
-      usersId: input.usersId,
       action: 'partner.payment_account_connected',
       entityType: 'partner',
-      entityId: String(input.partnersId),
+      entityId: input.partnersId,
+      before: { stripeUserId: before?.stripeUserId ?? null },
+      after: { stripeUserId: input.accountId },
       details: { accountId: input.accountId, previousAccountId: before?.stripeUserId ?? null },
     });
   });

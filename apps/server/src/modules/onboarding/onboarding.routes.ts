@@ -43,7 +43,11 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // Completed on a partner's site (an unknown host is a 404), the one the provider returned to.
       await resolveTenant(app.deps.db, request, app.deps.config.DEFAULT_PARTNER);
-      return completeOnboarding(app.deps, request.body, siteOriginOf(request, app.deps.config));
+      return completeOnboarding(app.deps, request.body, siteOriginOf(request, app.deps.config), {
+        viewer: await request.viewer(),
+        requestId: request.id,
+        clientAddress: request.ip,
+      });
     },
   );
 };

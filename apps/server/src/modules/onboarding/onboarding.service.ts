@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { requireAccess } from '../../platform/access.ts';
 import { badRequest, HttpError, notFound, unauthorized } from '../../platform/errors.ts';
 import type { PaymentGateway } from '../../platform/payments/gateway.ts';
+import { actorOf, type AuditSource } from '../../platform/audit.ts';
 import type { SiteContext } from '../sponsoreds/sponsoreds.service.ts';
 import { issueOnboardingState, readOnboardingState } from './onboarding-state.ts';
 import {
@@ -64,6 +65,7 @@ export async function completeOnboarding(
   deps: OnboardingDeps,
   input: { state: string; authorizationCode: string },
   origin: string,
+  source: AuditSource,
 ): Promise<{ redirectUrl: string }> {
   const state = readOnboardingState(deps.config.AUTH_SECRET, input.state);
   if (!state || state.origin !== origin) throw badRequest(ONBOARDING_MESSAGES.invalidState);
@@ -80,7 +82,12 @@ export async function completeOnboarding(
     );
     throw new HttpError(502, message);
   }
-  await connectPartnerAccount(deps.db, { partnersId: partner.id, accountId, usersId: state.usersId });
+  await connectPartnerAccount(deps.db, {
+    partnersId: partner.id,
+    accountId,
+    usersId: state.usersId,
+    actor: actorOf({ ...source, partner }),
+  });
   await invalidatePartnerCache(deps.db, partner.id);
   return { redirectUrl: dashboardUrl(origin) };
 }

@@ -33,7 +33,7 @@ export function acceptEmptyJsonBodies(app: FastifyInstance): void {
 /** The signed-in person's saved payment methods at this partner (references only; no card numbers). */
 export const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptEmptyJsonBodies(app);
-  const deps = { db: app.deps.db, gateway: app.deps.gateway };
+  const deps = { db: app.deps.db, gateway: app.deps.gateway, jobs: app.deps.jobs };
 
   app.get(
     '/api/payments/setupintent',

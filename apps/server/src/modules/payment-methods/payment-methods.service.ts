@@ -1,13 +1,16 @@
 import type { SavedPaymentMethod } from '@kinship/domain';
 import type { Db } from '../../db/client.ts';
+import { actorOf, recordAudit } from '../../platform/audit.ts';
 import { badRequest, forbidden, notFound, unauthorized, HttpError } from '../../platform/errors.ts';
 import {
   GatewayInvalidRequestError,
   type GatewayPaymentMethod,
   type PaymentGateway,
 } from '../../platform/payments/gateway.ts';
+import type { JobSender } from '../../platform/jobs.ts';
 import { gatewayAccountOf } from '../../platform/payments/index.ts';
 import type { UserRow } from '../../platform/viewer.ts';
+import { compensate } from '../compensations/compensations.service.ts';
 import type { PartnerRow } from '../partners/partners.repository.ts';
 import { assertSiteOpen, type SiteContext } from '../sponsoreds/sponsoreds.service.ts';
 import {
@@ -28,6 +31,8 @@ import {
 export interface PaymentDeps {
   db: Db;
   gateway: PaymentGateway;
+  /** Compensations the gateway fails are retried from the job queue. */
+  jobs: JobSender;
 }
 
 export const PROFILE_REQUIRED = 'Please complete your profile before making a payment.';
@@ -114,7 +119,13 @@ export async function usablePaymentMethod(
     .attachPaymentMethod(account, customerId, gatewayPaymentMethodId, idempotencyKey)
     .catch(invalidRequest);
   if (method.type !== 'card' && !partner.allowBanks) {
-    await deps.gateway.detachPaymentMethod(account, method.id).catch(() => undefined);
+    // A detach the gateway fails is recorded and retried by the job queue until it succeeds.
+    await compensate(
+      deps,
+      account,
+      { partnersId: partner.id },
+      { action: 'detach_payment_method', paymentMethodId: method.id },
+    );
     throw badRequest(BANKS_NOT_ALLOWED);
   }
   const row = await insertPaymentMethod(deps.db, rowValuesOf(partner, user, method), {
@@ -274,6 +285,11 @@ async function ownMethod(
   return { user, row };
 }
 
+/** What the audit trail keeps of a saved method: its kind and last digits, never more of the card. */
+function methodFields(row: PaymentMethodRow) {
+  return { type: row.type, brand: row.brand, last4: row.last4, isDefault: row.isDefault };
+}
+
 /** DELETE payments/paymentmethod/{id}: detaches one of the person's methods (not one paying a live subscription). */
 export async function removePaymentMethod(
   deps: PaymentDeps,
@@ -288,6 +304,14 @@ export async function removePaymentMethod(
   await deps.db.transaction(async (tx) => {
     await deletePaymentMethod(tx, ctx.partner.id, row.id);
     if (row.isDefault) await setDefaultPaymentMethodRow(tx, ctx.partner.id, user.id, null);
+    await recordAudit(tx, {
+      actor: actorOf(ctx),
+      partnersId: ctx.partner.id,
+      action: 'payment_method.deleted',
+      entityType: 'payment_method',
+      entityId: row.id,
+      before: methodFields(row),
+    });
   });
   if (row.isDefault) {
     const next = (await findPaymentMethodsOf(deps.db, ctx.partner.id, user.id)).find((r) => r.isDefault);
@@ -312,6 +336,17 @@ export async function makeDefaultPaymentMethod(
   await deps.gateway
     .setDefaultPaymentMethod(gatewayAccountOf(ctx.partner), customerId, row.gatewayPaymentMethodId)
     .catch(invalidRequest);
-  await deps.db.transaction((tx) => setDefaultPaymentMethodRow(tx, ctx.partner.id, user.id, row.id));
+  await deps.db.transaction(async (tx) => {
+    await setDefaultPaymentMethodRow(tx, ctx.partner.id, user.id, row.id);
+    await recordAudit(tx, {
+      actor: actorOf(ctx),
+      partnersId: ctx.partner.id,
+      action: 'payment_method.made_default',
+      entityType: 'payment_method',
+      entityId: row.id,
+      before: { isDefault: row.isDefault },
+      after: { isDefault: true },
+    });
+  });
   return listPaymentMethods(deps, ctx, user.id);
 }

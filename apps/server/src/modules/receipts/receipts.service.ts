@@ -231,6 +231,7 @@ export async function queueReceipt(
   const email = emailInput(await receiptView(tx, payment, partner), partner, input.config);
   return insertOutboxMessage(tx, {
     partnersId: payment.partnersId,
+    kind: 'receipt',
     dedupeKey: receiptDedupeKey(payment.paymentsId),
     toAddress: to,
     subject: receiptSubject(partner.name),
@@ -241,10 +242,10 @@ export async function queueReceipt(
 }
 
 /**
- * The message the outbox sends for a row. A receipt is rendered again at send time, with the
- * worker's configured links and its PDF attached; anything else is sent as stored.
+ * The composer of the outbox's receipts: a receipt is rendered again at send time, with the
+ * worker's configured links and its PDF attached.
  */
-export function outboxComposer(deps: { db: Db; storage: Storage; config: SiteUrlConfig }) {
+export function receiptComposer(deps: { db: Db; storage: Storage; config: SiteUrlConfig }) {
   // One dispatch run converts each partner's logo once.
   const logos = new Map<number, Promise<Buffer | null>>();
   const logoOf = (partner: PartnerRow) => {
@@ -253,7 +254,7 @@ export function outboxComposer(deps: { db: Db; storage: Storage; config: SiteUrl
   };
   return async (row: OutboxRow): Promise<MailMessage> => {
     const match = RECEIPT_KEY.exec(row.dedupeKey);
-    if (!match) return storedMessage(row);
+    if (row.kind !== 'receipt' || !match) return storedMessage(row);
     const payment = await findPaymentForReceipt(deps.db, Number(match[1]));
     const partner = payment ? await findPartnerById(deps.db, payment.partnersId) : null;
     if (!payment || !partner) return storedMessage(row);

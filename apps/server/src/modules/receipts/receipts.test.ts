@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { dispatchOutbox } from '../../platform/outbox.ts';
 import type { SandboxGateway } from '../../platform/payments/sandbox-gateway.ts';
 import { pdfSafe, renderReceiptPdf } from './receipt-pdf.ts';
-import { outboxComposer, partnerSiteUrl, receiptUrl } from './receipts.service.ts';
+import { partnerSiteUrl, receiptComposer, receiptUrl } from './receipts.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -217,13 +217,13 @@ describe('receipt emails through the outbox', () => {
     for (const name of mailFiles().filter((f) => f.startsWith(`receipt_payment_${String(payment.id)}-`))) {
       fs.rmSync(path.join(t.mailDir, name));
     }
-    const compose = outboxComposer({
+    const receipt = receiptComposer({
       db: t.database.db,
       storage: t.app.deps.storage,
       config: t.app.deps.config,
     });
     const failing = { send: async () => Promise.reject(new Error('SMTP 451 try later')) };
-    const failed = await dispatchOutbox({ db: t.database.db, mailer: failing, compose });
+    const failed = await dispatchOutbox({ db: t.database.db, mailer: failing, composers: { receipt } });
     expect(failed).toMatchObject({ sent: 0, retrying: 1 });
     const [row] = await rowsWhere<Row>(t.database, 'email_outbox', `dedupe_key = '${key}'`);
     expect(row).toMatchObject({

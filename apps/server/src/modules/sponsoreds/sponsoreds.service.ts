@@ -38,6 +38,9 @@ export const UPDATES_FORBIDDEN_MESSAGE =
 export interface SiteContext {
   partner: PartnerRow;
   viewer: RequestViewer | null;
+  /** The request's id and client address, for the audit trail. */
+  requestId: string;
+  clientAddress: string;
 }
 
 /** A private demo answers only to people holding a permission there. */

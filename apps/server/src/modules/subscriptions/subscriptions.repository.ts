@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { auditLog, sponsoreds, subscriptions, userSponsoreds } from '../../db/schema/index.ts';
+import { sponsoreds, subscriptions, userSponsoreds } from '../../db/schema/index.ts';
 
 type Queryable = Db | Tx;
 
@@ -123,18 +123,4 @@ export async function endSponsorshipsOf(tx: Tx, subscriptionsId: number): Promis
 
 export async function updateLineAmount(tx: Tx, id: number, amount: number): Promise<void> {
   await tx.update(userSponsoreds).set({ amount }).where(eq(userSponsoreds.id, id));
-}
-
-export async function insertAudit(
-  db: Queryable,
-  values: {
-    partnersId: number;
-    usersId: number | null;
-    action: string;
-    entityType: string;
-    entityId: string;
-    details: Record<string, unknown>;
-  },
-): Promise<void> {
-  await db.insert(auditLog).values(values);
 }

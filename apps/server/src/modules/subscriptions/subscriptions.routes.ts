@@ -18,7 +18,7 @@ const wholeNumber = (name: string) =>
 /** The signed-in person's own subscriptions: detail, change of payment method, price reset. */
 export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptEmptyJsonBodies(app);
-  const deps = { db: app.deps.db, gateway: app.deps.gateway };
+  const deps = { db: app.deps.db, gateway: app.deps.gateway, jobs: app.deps.jobs };
 
   app.get(
     '/api/payments/subscriptiondetail/:id',

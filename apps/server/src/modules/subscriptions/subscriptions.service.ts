@@ -7,8 +7,10 @@ import {
   type SubscriptionDetail,
 } from '@kinship/domain';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { actorOf, gatewayActor, recordAudit } from '../../platform/audit.ts';
+import type { JobSender } from '../../platform/jobs.ts';
 import type { PaymentGateway, SubscriptionResult } from '../../platform/payments/gateway.ts';
 import { gatewayAccountOf } from '../../platform/payments/index.ts';
 import type { SandboxRenewal } from '../../platform/payments/sandbox-gateway.ts';
@@ -28,7 +30,6 @@ import {
   findSubscriptionById,
   findSubscriptionByOrder,
   findSubscriptionLines,
-  insertAudit,
   lockSubscriptionByGatewayId,
   updateLineAmount,
   updateSubscription,
@@ -147,13 +148,13 @@ export async function recordSubscriptionPaymentFailure(
         currency: partner?.currency ?? 'usd',
       });
     }
-    await insertAudit(tx, {
+    await recordAudit(tx, {
+      actor: gatewayActor(),
       partnersId: sub.partnersId,
-      usersId: sub.usersId,
       action: 'subscription.payment_failed',
       entityType: 'subscription',
-      entityId: String(sub.id),
-      details: { chargeId: input.chargeId, message: input.message },
+      entityId: sub.id,
+      details: { chargeId: input.chargeId, message: input.message, subscriberUsersId: sub.usersId },
     });
     return true;
   });
@@ -191,6 +192,7 @@ export async function recordSandboxRenewal(db: Db, renewal: SandboxRenewal, conf
 export interface SubscriptionDeps {
   db: Db;
   gateway: PaymentGateway;
+  jobs: JobSender;
 }
 
 async function ownSubscription(
@@ -290,7 +292,18 @@ export async function updateSubscriptionPayment(
   await deps.gateway
     .updateSubscriptionPaymentMethod(account, sub.gatewaySubscriptionId!, method.gatewayPaymentMethodId)
     .catch(invalidRequest);
-  await updateSubscription(deps.db, sub.id, { paymentMethodsId: method.id });
+  await deps.db.transaction(async (tx) => {
+    await updateSubscription(tx, sub.id, { paymentMethodsId: method.id });
+    await recordAudit(tx, {
+      actor: actorOf(ctx),
+      partnersId: ctx.partner.id,
+      action: 'subscription.payment_method_changed',
+      entityType: 'subscription',
+      entityId: sub.id,
+      before: { paymentMethodsId: sub.paymentMethodsId },
+      after: { paymentMethodsId: method.id },
+    });
+  });
   return detailOf(deps.db, { ...sub, paymentMethodsId: method.id });
 }
 
@@ -313,7 +326,18 @@ export async function resetSubscriptionPrice(
     price.baseAmount === sub.baseAmount &&
     price.additionalAmount === sub.additionalAmount &&
     lines.every((l, i) => l.amount === price.prices[i]);
-  if (!unchanged) {
+  const audit = (tx: Tx) =>
+    recordAudit(tx, {
+      actor: actorOf(ctx),
+      partnersId: ctx.partner.id,
+      action: 'subscription.price_reset',
+      entityType: 'subscription',
+      entityId: sub.id,
+      before: { baseAmount: sub.baseAmount, additionalAmount: sub.additionalAmount },
+      after: { baseAmount: price.baseAmount, additionalAmount: price.additionalAmount },
+    });
+  if (unchanged) await deps.db.transaction(audit);
+  else {
     await deps.gateway
       .updateSubscriptionPrice(
         gatewayAccountOf(ctx.partner),
@@ -328,6 +352,7 @@ export async function resetSubscriptionPrice(
         additionalAmount: price.additionalAmount,
       });
       for (const [i, line] of lines.entries()) await updateLineAmount(tx, line.id, price.prices[i]!);
+      await audit(tx);
     });
   }
   const fresh = await findSubscriptionById(deps.db, ctx.partner.id, sub.id);

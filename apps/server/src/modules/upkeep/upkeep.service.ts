@@ -87,7 +87,7 @@ export async function reconcileOrders(
 ): Promise<JobSummary> {
   if (!ctx.gateway) return { settled: 0 };
   const settled = await resumeStaleOrders(
-    { db: ctx.database.db, gateway: ctx.gateway, config: ctx.config },
+    { db: ctx.database.db, gateway: ctx.gateway, config: ctx.config, jobs: ctx.jobs },
     { olderThanSeconds: options.olderThanSeconds ?? ctx.config.RECONCILE_AFTER_SECONDS },
   );
   return { settled };

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import {
-  auditLog,
   authAccount,
   authSession,
   authUser,
@@ -192,7 +192,13 @@ export async function deletePaymentMethodRow(db: Db, id: number) {
  */
 export async function erasePerson(
   db: Db,
-  person: { usersId: number; authUserId: string; email: string | null; partnersId: number },
+  person: {
+    usersId: number;
+    authUserId: string;
+    email: string | null;
+    partnersId: number;
+    actor: AuditActor;
+  },
 ): Promise<{ endedSponsorships: number }> {
   const { usersId, authUserId, email } = person;
   return db.transaction(async (tx) => {
@@ -261,12 +267,13 @@ export async function erasePerson(
     await tx.delete(authVerification).where(eq(authVerification.value, authUserId));
     // Sessions and accounts (password hash, provider tokens) go with the login (ON DELETE CASCADE).
     await tx.delete(authUser).where(eq(authUser.id, authUserId));
-    await tx.insert(auditLog).values({
+    // The actor's person record is the one erased: the row keeps its id, which stays (erased).
+    await recordAudit(tx, {
+      actor: person.actor,
       partnersId: person.partnersId,
-      usersId,
-      action: 'erase',
+      action: 'user.erased',
       entityType: 'user',
-      entityId: String(usersId),
+      entityId: usersId,
       details: { endedSponsorships: ended.length },
     });
     return { endedSponsorships: ended.length };
@@ -275,7 +282,7 @@ export async function erasePerson(
 
 /** The edited profile fields of a person record. */
 export async function updatePersonDetails(
-  db: Db,
+  db: Db | Tx,
   usersId: number,
   values: Pick<
     typeof users.$inferInsert,

@@ -1,5 +1,6 @@
 import type { UpdateUser, User, UserExport } from '@kinship/domain';
 import type { Db } from '../../db/client.ts';
+import { actorOf, recordAudit } from '../../platform/audit.ts';
 import { forbidden, HttpError, unauthorized } from '../../platform/errors.ts';
 import type { PaymentGateway } from '../../platform/payments/gateway.ts';
 import type { RequestViewer, UserRow } from '../../platform/viewer.ts';
@@ -41,7 +42,7 @@ export async function updateOwnDetails(
   body: UpdateUser,
 ): Promise<User> {
   selfOnly(ctx.viewer, usersId, EDIT_OTHERS_MESSAGE);
-  const row = await updatePersonDetails(db, usersId, {
+  const values = {
     firstName: body.firstName,
     lastName: body.lastName,
     address1: body.address1,
@@ -50,11 +51,29 @@ export async function updateOwnDetails(
     state: body.state,
     zip: body.zip,
     phone: normalizePhone(body.phone),
+  };
+  const before = ctx.viewer.user;
+  const row = await db.transaction(async (tx) => {
+    const updated = await updatePersonDetails(tx, usersId, values);
+    await recordAudit(tx, {
+      actor: actorOf(ctx),
+      partnersId: ctx.partner.id,
+      action: 'user.updated',
+      entityType: 'user',
+      entityId: usersId,
+      before: pick(before, Object.keys(values)),
+      after: values,
+    });
+    return updated;
   });
   return userView(db, ctx.viewer, row ?? ctx.viewer.user, ctx.partner.id);
 }
 
 const iso = (d: Date) => d.toISOString();
+
+function pick(row: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.map((key) => [key, row[key] ?? null]));
+}
 
 /** GET users/{id}/export: everything held on the person, at every partner. */
 export async function exportOwnData(db: Db, ctx: SiteContext, usersId: number): Promise<UserExport> {
@@ -143,5 +162,6 @@ export async function deleteOwnAccount(
     authUserId: ctx.viewer.authUserId,
     email: ctx.viewer.user.email ?? ctx.viewer.email,
     partnersId: ctx.partner.id,
+    actor: actorOf(ctx),
   });
 }

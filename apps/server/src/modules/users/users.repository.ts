@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   donations,
   orders,
@@ -15,7 +15,7 @@ import { scopeCondition, type AccessScope } from '../../platform/access.ts';
 
 export type NewUserRow = typeof users.$inferInsert;
 
-export async function insertUser(db: Db, values: NewUserRow) {
+export async function insertUser(db: Db | Tx, values: NewUserRow) {
   const [row] = await db
     .insert(users)
     .values(values)

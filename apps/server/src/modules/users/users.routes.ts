@@ -31,7 +31,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users',
     { schema: { querystring: partnerQuery, body: newUserSchema, response: { 201: userSchema } } },
     async (request, reply) => {
-      const user = await createUser(app.deps.db, await request.viewer(), request.body);
+      const user = await createUser(
+        app.deps.db,
+        { viewer: await request.viewer(), requestId: request.id, clientAddress: request.ip },
+        request.body,
+      );
       return reply.code(201).send(user);
     },
   );

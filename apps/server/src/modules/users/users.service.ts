@@ -2,6 +2,7 @@ import { type NewUser, type RecordRights, type User, type UserSponsored } from '
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Db } from '../../db/client.ts';
 import { requireAccess } from '../../platform/access.ts';
+import { actorOf, recordAudit, type AuditSource } from '../../platform/audit.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../platform/errors.ts';
 import type { RequestViewer, UserRow } from '../../platform/viewer.ts';
 import type { SiteContext } from '../sponsoreds/sponsoreds.service.ts';
@@ -108,10 +109,11 @@ export function normalizePhone(phone: string | undefined): string | null {
 }
 
 /** POST users: the new-user form creates the signed-in account's person record once. */
-export async function createUser(db: Db, viewer: RequestViewer | null, body: NewUser): Promise<User> {
+export async function createUser(db: Db, source: AuditSource, body: NewUser): Promise<User> {
+  const viewer = source.viewer;
   if (!viewer) throw unauthorized();
   if (viewer.user) throw conflict('A user record already exists for this account.');
-  const row = await insertUser(db, {
+  const values = {
     authUserId: viewer.authUserId,
     firstName: body.firstName,
     lastName: body.lastName,
@@ -123,6 +125,20 @@ export async function createUser(db: Db, viewer: RequestViewer | null, body: New
     state: body.state,
     zip: body.zip,
     phone: normalizePhone(body.phone),
+  };
+  const row = await db.transaction(async (tx) => {
+    const inserted = await insertUser(tx, values);
+    if (inserted) {
+      await recordAudit(tx, {
+        actor: actorOf(source),
+        partnersId: null,
+        action: 'user.created',
+        entityType: 'user',
+        entityId: inserted.id,
+        after: values,
+      });
+    }
+    return inserted;
   });
   if (!row) throw conflict('A user record already exists for this account.');
   return { ...(await userView(db, viewer, row, 0)), userSponsoreds: [] };

@@ -472,7 +472,7 @@ describe('DELETE /api/users/{id}', () => {
         await db
           .select()
           .from(auditLog)
-          .where(and(eq(auditLog.usersId, sponsorId), eq(auditLog.action, 'erase'))),
+          .where(and(eq(auditLog.usersId, sponsorId), eq(auditLog.action, 'user.erased'))),
       ).toMatchObject([{ entityType: 'user', details: { endedSponsorships: 3 } }]);
 
       // The freed record is open to a new sponsor on the listing.

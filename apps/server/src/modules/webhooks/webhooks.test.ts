@@ -372,6 +372,7 @@ describe('the Stripe webhook', () => {
         details: {
           chargeId: `in_retry_${counter}`,
           message: 'The payment of invoice F-1 failed (attempt 1).',
+          subscriberUsersId: expect.any(Number),
         },
       },
     ]);

@@ -1,0 +1,19 @@
+import { compensationJobs } from './modules/compensations/compensations.jobs.ts';
+import { receiptComposer } from './modules/receipts/receipts.service.ts';
+import { upkeepJobs } from './modules/upkeep/upkeep.jobs.ts';
+import type { AnyJobDefinition } from './platform/jobs.ts';
+import { outboxDispatchJob } from './platform/outbox.ts';
+import { pruneJob } from './platform/pruning.ts';
+
+/**
+ * Every job of the application, registered with the queue at start-up. Modules own their
+ * definitions (`modules/<name>/<name>.jobs.ts`); the outbox gets each message kind's composer here.
+ */
+export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
+  outboxDispatchJob((ctx) => ({
+    receipt: receiptComposer({ db: ctx.database.db, storage: ctx.storage, config: ctx.config }),
+  })),
+  ...upkeepJobs,
+  ...compensationJobs,
+  pruneJob(),
+];

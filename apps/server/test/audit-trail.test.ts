@@ -1,0 +1,424 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema/index.ts';
+import { DEMO_ACCOUNTS } from '../src/seed/demo.ts';
+import { freshAddress, insertRecord, line } from './giving-fixtures.ts';
+import type { TestClient, TestResponse } from './http-client.ts';
+import { clientAs, createPeople, type TestPerson } from './people.ts';
+import { startTestApp, type TestApp } from './test-app.ts';
+
+/*
+ * THE AUDIT TRAIL: every write route the server has, called twice. Once while the database
+ * refuses audit rows (a trigger): the call fails and its write is not there either (the audit row
+ * and the write are one transaction). Then normally: the write is there with its audit row, which
+ * names the action, the entity, the actor, the request id (the x-request-id answered) and the
+ * client address. A new write route fails the coverage test until it has a scenario here.
+ */
+
+type Row = Record<string, unknown>;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function rows(query: ReturnType<typeof sql>): Promise<Row[]> {
+  return ((await t.database.db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+async function refuseAuditRows(on: boolean) {
+  if (on) {
+    await t.database.db.execute(sql`
+      CREATE OR REPLACE FUNCTION refuse_audit_row() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'audit rows are refused (test)'; END $$`);
+    await t.database.db.execute(sql`
+      CREATE TRIGGER refuse_audit_row BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit_row()`);
+  } else {
+    await t.database.db.execute(sql`DROP TRIGGER IF EXISTS refuse_audit_row ON audit_log`);
+  }
+}
+
+async function person(): Promise<TestPerson> {
+  return (await createPeople(t.database, 1, 'audit'))[0]!;
+}
+
+/** A saved card of the person at partner 2, through a setup intent (as the payment settings page does). */
+async function savedCard(client: TestClient, card = 'pm_card_mastercard'): Promise<string> {
+  const intent = (await client.get('/api/payments/setupintent?partnersId=2')).json<{
+    id: string;
+    clientSecret: string;
+  }>();
+  const confirmed = await client.post(`/api/sandbox/setupintents/${intent.id}/confirm?partnersId=2`, {
+    clientSecret: intent.clientSecret,
+    paymentMethod: card,
+  });
+  expect(confirmed.status).toBe(200);
+  return confirmed.json<{ paymentMethod: string }>().paymentMethod;
+}
+
+async function subscribe(who: TestPerson): Promise<{ ordersId: number; subscriptionsId: number }> {
+  const record = await insertRecord(t.database, { maxSlots: 5 });
+  const res = await clientAs(t.port, who).post(
+    '/api/payments/checkout/month?partnersId=2',
+    checkoutBody(who, record),
+    freshAddress(),
+  );
+  expect(res.status).toBe(200);
+  const [sub] = await rows(
+    sql`SELECT id, orders_id FROM subscriptions WHERE users_id = ${who.usersId} ORDER BY id DESC LIMIT 1`,
+  );
+  return { ordersId: Number(sub!.orders_id), subscriptionsId: Number(sub!.id) };
+}
+
+function checkoutBody(who: TestPerson, record: number) {
+  return {
+    partnersId: 2,
+    stripePaymentIntent: 'pm_card_visa',
+    userSponsoreds: [line(record, 1)],
+    email: who.email,
+    firstName: who.firstName,
+    lastName: who.lastName,
+    baseAmount: 5000,
+    additionalAmount: 0,
+  };
+}
+
+interface Prepared {
+  call: () => Promise<TestResponse>;
+  /** Whether the write is in the database. */
+  written: () => Promise<boolean>;
+  action: string;
+  entityType: string;
+  /** Who the audit row names (null for a visitor). */
+  usersId: number | null;
+  /** Changes the audit row must hold, when the write has changed fields. */
+  changes?: Record<string, { before: unknown; after: unknown }>;
+}
+
+/** One scenario per write route: fresh objects each time it is prepared. */
+const SCENARIOS: Record<string, () => Promise<Prepared>> = {
+  'POST /api/users': async () => {
+    const who = await person();
+    // A signed-in login that has not filled in the new-user form yet.
+    await t.database.db.delete(users).where(eq(users.id, who.usersId));
+    return {
+      call: () =>
+        clientAs(t.port, who).post(
+          '/api/users?partnersId=2',
+          {
+            firstName: 'Audra',
+            lastName: 'Trail',
+            email: who.email,
+            address1: '2 Audit Lane',
+            city: 'Austin',
+            state: 'TX',
+            zip: '78701',
+            phone: '',
+          },
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM users WHERE auth_user_id = ${who.authUserId}`)).length === 1,
+      action: 'user.created',
+      entityType: 'user',
+      usersId: null,
+    };
+  },
+  'PUT /api/users/:id': async () => {
+    const who = await person();
+    return {
+      call: () =>
+        clientAs(t.port, who).request(
+          'PUT',
+          `/api/users/${who.usersId}?partnersId=2`,
+          {
+            firstName: who.firstName,
+            lastName: who.lastName,
+            address1: '1 Test Street',
+            city: 'Dallas',
+            state: 'TX',
+            zip: '78701',
+            phone: '',
+          },
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT city FROM users WHERE id = ${who.usersId}`))[0]!.city === 'Dallas',
+      action: 'user.updated',
+      entityType: 'user',
+      usersId: who.usersId,
+      changes: { city: { before: 'Austin', after: 'Dallas' } },
+    };
+  },
+  'DELETE /api/users/:id': async () => {
+    const who = await person();
+    return {
+      call: () =>
+        clientAs(t.port, who).request(
+          'DELETE',
+          `/api/users/${who.usersId}?partnersId=2`,
+          undefined,
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT erased_at FROM users WHERE id = ${who.usersId}`))[0]!.erased_at !== null,
+      action: 'user.erased',
+      entityType: 'user',
+      usersId: who.usersId,
+    };
+  },
+  'DELETE /api/payments/paymentmethod/:id': async () => {
+    const who = await person();
+    const client = clientAs(t.port, who);
+    await savedCard(client, 'pm_card_visa');
+    const spare = await savedCard(client);
+    return {
+      call: () =>
+        client.request(
+          'DELETE',
+          `/api/payments/paymentmethod/${spare}?partnersId=2`,
+          undefined,
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM payment_methods WHERE gateway_payment_method_id = ${spare}`)).length ===
+        0,
+      action: 'payment_method.deleted',
+      entityType: 'payment_method',
+      usersId: who.usersId,
+    };
+  },
+  'PUT /api/payments/updatedefaultpaymentmethod/:id': async () => {
+    const who = await person();
+    const client = clientAs(t.port, who);
+    await savedCard(client, 'pm_card_visa');
+    const second = await savedCard(client);
+    await client.get(`/api/payments/${who.usersId}/paymentmethods?partnersId=2`);
+    return {
+      call: () =>
+        client.request(
+          'PUT',
+          `/api/payments/updatedefaultpaymentmethod/${second}?partnersId=2`,
+          {},
+          freshAddress(),
+        ),
+      written: async () =>
+        (
+          await rows(sql`SELECT is_default FROM payment_methods WHERE gateway_payment_method_id = ${second}`)
+        )[0]!.is_default === true,
+      action: 'payment_method.made_default',
+      entityType: 'payment_method',
+      usersId: who.usersId,
+      changes: { isDefault: { before: false, after: true } },
+    };
+  },
+  'PUT /api/payments/updatesubscriptionpayment/:ordersId': async () => {
+    const who = await person();
+    const { ordersId, subscriptionsId } = await subscribe(who);
+    const card = await savedCard(clientAs(t.port, who));
+    return {
+      call: () =>
+        clientAs(t.port, who).request(
+          'PUT',
+          `/api/payments/updatesubscriptionpayment/${ordersId}?partnersId=2`,
+          { ordersId, paymentMethodId: card },
+          freshAddress(),
+        ),
+      written: async () =>
+        (
+          await rows(sql`
+            SELECT 1 FROM subscriptions s JOIN payment_methods m ON m.id = s.payment_methods_id
+             WHERE s.id = ${subscriptionsId} AND m.gateway_payment_method_id = ${card}`)
+        ).length === 1,
+      action: 'subscription.payment_method_changed',
+      entityType: 'subscription',
+      usersId: who.usersId,
+    };
+  },
+  'PUT /api/payments/resetsubscriptionprice/:id': async () => {
+    const who = await person();
+    const { subscriptionsId } = await subscribe(who);
+    // Today's plan price differs from what the subscription pays.
+    await t.database.db.execute(
+      sql`UPDATE subscriptions SET base_amount = 4000 WHERE id = ${subscriptionsId}`,
+    );
+    return {
+      call: () =>
+        clientAs(t.port, who).request(
+          'PUT',
+          `/api/payments/resetsubscriptionprice/${subscriptionsId}?partnersId=2`,
+          {},
+          freshAddress(),
+        ),
+      written: async () =>
+        Number(
+          (await rows(sql`SELECT base_amount FROM subscriptions WHERE id = ${subscriptionsId}`))[0]!
+            .base_amount,
+        ) === 5000,
+      action: 'subscription.price_reset',
+      entityType: 'subscription',
+      usersId: who.usersId,
+      changes: { baseAmount: { before: 4000, after: 5000 } },
+    };
+  },
+  'POST /api/payments/checkout/:interval': async () => {
+    const who = await person();
+    const record = await insertRecord(t.database, { maxSlots: 5 });
+    return {
+      call: () =>
+        clientAs(t.port, who).post('/api/payments/checkout/month?partnersId=2', checkoutBody(who, record), {
+          ...freshAddress(),
+        }),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM subscriptions WHERE users_id = ${who.usersId}`)).length === 1,
+      action: 'subscription.created',
+      entityType: 'subscription',
+      usersId: who.usersId,
+    };
+  },
+  'POST /api/payments/checkout': async () => {
+    const who = await person();
+    const record = await insertRecord(t.database, { maxSlots: 5 });
+    return {
+      call: () =>
+        clientAs(t.port, who).post(
+          '/api/payments/checkout?partnersId=2',
+          { ...checkoutBody(who, record), paymentInterval: 'month' },
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM subscriptions WHERE users_id = ${who.usersId}`)).length === 1,
+      action: 'subscription.created',
+      entityType: 'subscription',
+      usersId: who.usersId,
+    };
+  },
+  'POST /api/payments': async () => {
+    const email = `audit-donor-${Date.now()}-${Math.random().toString(36).slice(2)}@example.org`;
+    return {
+      call: () =>
+        t
+          .client()
+          .post(
+            '/api/payments?partnersId=2',
+            { partnersId: 2, amount: 15, firstName: 'Ada', lastName: 'Donor', email, token: 'pm_card_visa' },
+            freshAddress(),
+          ),
+      written: async () => (await rows(sql`SELECT 1 FROM donations WHERE email = ${email}`)).length === 1,
+      action: 'donation.created',
+      entityType: 'donation',
+      usersId: null,
+    };
+  },
+  'POST /api/partners/oauthonboard': async () => {
+    const admin = t.client();
+    const account = DEMO_ACCOUNTS.find((a) => a.email === 'partner-admin@demo.example.org')!;
+    await admin.signIn(account.email, account.password);
+    const url = new URL(
+      (await admin.get('/api/partners/2/onboardurl?partnersId=2')).json<{ url: string }>().url,
+    );
+    const [before] = await rows(sql`SELECT stripe_user_id FROM partners WHERE id = 2`);
+    const [adminRow] = await rows(sql`SELECT id FROM users WHERE email = ${account.email}`);
+    return {
+      call: () =>
+        t
+          .client()
+          .post(
+            '/api/partners/oauthonboard?partnersId=2',
+            { state: url.searchParams.get('state'), authorizationCode: url.searchParams.get('code') },
+            freshAddress(),
+          ),
+      written: async () =>
+        (await rows(sql`SELECT stripe_user_id FROM partners WHERE id = 2`))[0]!.stripe_user_id !==
+        before!.stripe_user_id,
+      action: 'partner.payment_account_connected',
+      entityType: 'partner',
+      usersId: Number(adminRow!.id),
+    };
+  },
+};
+
+/** Write routes whose writes are not Kinship's business records, with the reason. */
+const NOT_AUDITED: Record<string, string> = {
+  // The sandbox gateway's own pages stand in for the provider's (Stripe.js, the provider's API):
+  // they write the provider's records, as Stripe would, not Kinship's.
+  'POST /api/sandbox/paymentmethods': 'the sandbox provider',
+  'POST /api/sandbox/setupintents/:id/confirm': 'the sandbox provider',
+  // A provider event: each event that changes a record is audited as the gateway's
+  // (subscription.payment_failed, see webhooks.test.ts); the route itself has no actor.
+  'POST /api/payments/webhook': 'provider events, audited per event',
+};
+
+describe('the audit trail', () => {
+  it('has a scenario for every write route (better-auth routes aside: the auth library writes its own tables)', () => {
+    const writes = t.app.routeList
+      .filter((r) => r.method !== 'GET' && r.method !== 'OPTIONS' && !r.url.startsWith('/api/auth/'))
+      .map((r) => `${r.method} ${r.url}`);
+    const missing = writes.filter((route) => !(route in SCENARIOS) && !(route in NOT_AUDITED));
+    expect(missing).toEqual([]);
+  });
+
+  // The partner's payment account is replaced last: the money routes run on the seeded one.
+  const order = Object.keys(SCENARIOS).sort(
+    (a, b) => Number(a.includes('oauthonboard')) - Number(b.includes('oauthonboard')),
+  );
+  for (const route of order) {
+    it(`${route}: the write and its audit row commit together, and roll back together`, async () => {
+      const refused = await SCENARIOS[route]!();
+      await refuseAuditRows(true);
+      let res: TestResponse;
+      try {
+        res = await refused.call();
+      } finally {
+        await refuseAuditRows(false);
+      }
+      expect(res.status, res.text).toBeGreaterThanOrEqual(500);
+      expect(await refused.written()).toBe(false);
+
+      const prepared = await SCENARIOS[route]!();
+      const before = Number((await rows(sql`SELECT coalesce(max(id), 0) AS n FROM audit_log`))[0]!.n);
+      const ok = await prepared.call();
+      expect(ok.status, ok.text).toBeLessThan(300);
+      expect(await prepared.written()).toBe(true);
+      const audit = await rows(
+        sql`SELECT * FROM audit_log WHERE id > ${before} AND action = ${prepared.action}`,
+      );
+      expect(audit).toHaveLength(1);
+      const row = audit[0]!;
+      expect(row).toMatchObject({
+        entity_type: prepared.entityType,
+        users_id: prepared.usersId,
+        actor_kind: prepared.usersId === null && route === 'POST /api/payments' ? 'visitor' : 'person',
+        request_id: ok.headers['x-request-id'],
+      });
+      expect(row.entity_id).not.toBeNull();
+      expect(String(row.client_address)).toMatch(/^10\./);
+      if (prepared.changes) expect(row.changes).toMatchObject(prepared.changes);
+    });
+  }
+
+  it('never stores a secret or card number among the changes', async () => {
+    const { changesOf } = await import('../src/platform/audit.ts');
+    expect(
+      changesOf(
+        { password: 'old', last4: '4242', clientSecret: 'seti_1', city: 'Austin' },
+        {
+          password: 'new',
+          last4: '4444',
+          clientSecret: 'seti_2',
+          city: 'Dallas',
+          cardNumber: '4242424242424242',
+        },
+      ),
+    ).toEqual({
+      password: { before: '[redacted]', after: '[redacted]' },
+      last4: { before: '4242', after: '4444' },
+      clientSecret: { before: '[redacted]', after: '[redacted]' },
+      city: { before: 'Austin', after: 'Dallas' },
+      cardNumber: { before: null, after: '[redacted]' },
+    });
+  });
+});
