@@ -1012,6 +1012,7 @@ const CARRIES_NO_SPONSORED_RECORD: Record<string, string> = {
   'POST /api/auth/*': 'sign-in only',
   'GET /api/auth-config': 'sign-in configuration',
   'GET /api/dashboard/partners': 'the partners the viewer staffs and the actions there',
+  'GET /api/jobs/:id/progress': "a job's counts and message",
   'POST /api/sponsoreds/:id/images': 'the new pictures, to staff who manage them (the matrix row checks who)',
   'GET /api/partners/:key': 'the partner model',
   'GET /api/partners': 'partner models',

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
 import { DEMO_ACCOUNTS } from '../src/seed/demo.ts';
@@ -313,6 +314,29 @@ const SCENARIOS: Record<string, () => Promise<Prepared>> = {
       usersId: null,
     };
   },
+  'POST /api/sponsoreds/:id/images': async () => {
+    const record = await insertRecord(t.database, { maxSlots: 1 });
+    const admin = t.client();
+    const account = DEMO_ACCOUNTS.find((a) => a.email === 'partner-admin@demo.example.org')!;
+    await admin.signIn(account.email, account.password);
+    const [adminRow] = await rows(sql`SELECT id FROM users WHERE email = ${account.email}`);
+    const { contentType, body } = await onePictureBody();
+    return {
+      call: () =>
+        admin.request(
+          'POST',
+          `/api/sponsoreds/${record}/images?partnersId=2`,
+          undefined,
+          { 'content-type': contentType, ...freshAddress() },
+          body,
+        ),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM sponsored_images WHERE sponsoreds_id = ${record}`)).length === 1,
+      action: 'sponsored.pictures_added',
+      entityType: 'sponsored',
+      usersId: Number(adminRow!.id),
+    };
+  },
   'POST /api/partners/oauthonboard': async () => {
     const admin = t.client();
     const account = DEMO_ACCOUNTS.find((a) => a.email === 'partner-admin@demo.example.org')!;
@@ -340,6 +364,24 @@ const SCENARIOS: Record<string, () => Promise<Prepared>> = {
     };
   },
 };
+
+/** A small PNG as a multipart/form-data body of one file. */
+async function onePictureBody(): Promise<{ contentType: string; body: Buffer }> {
+  const png = await sharp({
+    create: { width: 8, height: 8, channels: 3, background: { r: 200, g: 40, b: 40 } },
+  })
+    .png()
+    .toBuffer();
+  const boundary = `audit${Date.now()}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body };
+}
 
 /** Write routes whose writes are not Kinship's business records, with the reason. */
 const NOT_AUDITED: Record<string, string> = {
