@@ -261,7 +261,7 @@ describe('the sponsor button on a phone', () => {
 describe.each(VIEWPORTS)('a donor at %i px', (width) => {
   it('a declined new card is not kept; the thank-you is in view and focused; boost shows 5.00%', async () => {
     const { context, page } = await newPage(browser, width, 900);
-    await signIn(page, 'demo', 'donor@demo.example.org', 'donor-2026');
+    await signIn(page, 'demo', 'second-donor@demo.example.org', 'second-donor-2026');
     const record = await freshRecord(typeIds[0]!.id);
     await setCart(page, [{ sponsoredsId: record.id, quantity: 1 }]);
     await page.goto(siteUrl('demo', '/checkout'));
@@ -311,7 +311,7 @@ describe.each(VIEWPORTS)('a donor at %i px', (width) => {
 
   it('the billing page moves the view and focus to its result', async () => {
     const { context, page } = await newPage(browser, width, 900);
-    await signIn(page, 'demo', 'donor@demo.example.org', 'donor-2026');
+    await signIn(page, 'demo', 'second-donor@demo.example.org', 'second-donor-2026');
     const record = await freshRecord(typeIds[1]!.id);
     await page.goto(siteUrl('demo', `/checkout/billing?sponsored=${record.id}&slots=1`));
     await page.getByText('Boost (3.00%)').waitFor();

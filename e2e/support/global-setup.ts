@@ -55,6 +55,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // Each browser context sends an address of its own (support/browser.ts).
+      TRUST_PROXY: 'true',
       OIDC_DISCOVERY_URL: idp.discoveryUrl,
       OIDC_CLIENT_ID: idp.clientId,
       OIDC_CLIENT_SECRET: idp.clientSecret,

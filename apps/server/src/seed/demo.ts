@@ -102,6 +102,12 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     description: 'A logged-in donor with no sponsorships.',
   },
   {
+    role: 'Second donor',
+    email: 'second-donor@demo.example.org',
+    password: 'second-donor-2026',
+    description: 'Another logged-in donor with no sponsorships (the browser journeys give as both, apart).',
+  },
+  {
     role: 'Reporting',
     email: 'reporting@demo.example.org',
     password: 'reporting-2026',
@@ -192,6 +198,15 @@ const ACCOUNT_PEOPLE: Record<string, AccountPerson> = {
     state: 'MA',
     zip: '02110',
     phone: '(617) 555-0162',
+  },
+  'second-donor@demo.example.org': {
+    firstName: 'Riley',
+    lastName: 'Park',
+    address1: '12 Elm Street',
+    city: 'Portland',
+    state: 'OR',
+    zip: '97205',
+    phone: '(503) 555-0174',
   },
   'reporting@demo.example.org': {
     firstName: 'Morgan',
