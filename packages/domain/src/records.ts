@@ -58,7 +58,7 @@ export const recordListQuerySchema = z.object({
   sort: z.enum(RECORD_SORTS).default('code'),
   order: z.enum(['asc', 'desc']).default('asc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(25),
+  pageSize: z.coerce.number().int().min(1).max(500).default(25),
 });
 export type RecordListQuery = z.infer<typeof recordListQuerySchema>;
 
