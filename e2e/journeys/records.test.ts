@@ -102,6 +102,7 @@ describe('the Records section', () => {
     await dialog.getByRole('button', { name: 'Archive' }).click();
     const confirm = page.getByRole('dialog', { name: `Archive ${CODE}?` });
     await confirm.getByText(/leaves the public site/).waitFor();
+    await page.waitForTimeout(400); // the dialog's opening transition
     await screenshot(page, 'records-archive-confirm-1280');
     await confirm.getByRole('button', { name: 'Archive' }).click();
     await confirm.waitFor({ state: 'hidden' });

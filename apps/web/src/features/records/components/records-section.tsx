@@ -2,6 +2,7 @@ import { Badge, Button, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  actionScope,
   formatCents,
   GRADES,
   RECORD_STATUSES,
@@ -13,6 +14,7 @@ import {
 import { useState } from 'react';
 import { ConfirmButton } from '../../../components/staff/confirm-dialog';
 import { ServerDataTable, type StaffColumn } from '../../../components/staff/server-data-table';
+import { useViewer } from '../../auth/hooks/use-viewer';
 import { usePartner } from '../../partner/partner-context';
 import {
   createRecord,
@@ -86,7 +88,15 @@ export function RecordsSection() {
   const phone = useMediaQuery('(max-width: 48em)');
   const queryClient = useQueryClient();
   const type = types.find((t) => String(t.id) === typeId);
-  const programs = partner.entities.map((e) => ({ id: e.id, name: e.name }));
+  const { viewer } = useViewer(partner.id);
+  // A program-scoped person is offered (and may write to) their own programs only.
+  const viewScope = actionScope(viewer, 'records.view', partner.id);
+  const manageScope = actionScope(viewer, 'records.manage', partner.id);
+  const within = (scope: typeof viewScope) => (e: { id: number }) =>
+    scope === 'all' || (scope ?? []).includes(e.id);
+  const programs = partner.entities.filter(within(viewScope)).map((e) => ({ id: e.id, name: e.name }));
+  const writablePrograms = programs.filter(within(manageScope));
+  const canManage = writablePrograms.length > 0;
   const refresh = () => queryClient.invalidateQueries({ queryKey: RECORDS_KEY });
   const current = useQuery({
     queryKey: [...RECORDS_KEY, 'one', editing?.mode === 'edit' ? editing.id : null],
@@ -104,29 +114,33 @@ export function RecordsSection() {
         <Button size="compact-sm" variant="light" onClick={() => setEditing({ mode: 'edit', id: r.id })}>
           Edit
         </Button>
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          onClick={async () => {
-            const copy = await duplicateRecord(r.id);
-            await refresh();
-            setEditing({ mode: 'edit', id: copy.id });
-          }}
-        >
-          Duplicate
-        </Button>
-        <ConfirmButton
-          title={`Delete ${r.code}?`}
-          message="The record and its fun facts are deleted for good. A record that has sponsors, holds, updates or messages cannot be deleted: archive it instead."
-          confirmLabel="Delete"
-          onConfirm={async () => {
-            await deleteRecord(r.id);
-            await refresh();
-          }}
-          buttonProps={{ size: 'compact-sm', variant: 'subtle', color: 'red' }}
-        >
-          Delete
-        </ConfirmButton>
+        {canManage && (
+          <>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              onClick={async () => {
+                const copy = await duplicateRecord(r.id);
+                await refresh();
+                setEditing({ mode: 'edit', id: copy.id });
+              }}
+            >
+              Duplicate
+            </Button>
+            <ConfirmButton
+              title={`Delete ${r.code}?`}
+              message="The record and its fun facts are deleted for good. A record that has sponsors, holds, updates or messages cannot be deleted: archive it instead."
+              confirmLabel="Delete"
+              onConfirm={async () => {
+                await deleteRecord(r.id);
+                await refresh();
+              }}
+              buttonProps={{ size: 'compact-sm', variant: 'subtle', color: 'red' }}
+            >
+              Delete
+            </ConfirmButton>
+          </>
+        )}
       </Group>
     ),
   };
@@ -202,7 +216,7 @@ export function RecordsSection() {
         {editing?.mode === 'new' && (
           <RecordEditor
             type={type}
-            programs={programs}
+            programs={writablePrograms}
             onSave={(values: RecordInput) => createRecord(values)}
             onDone={() => {
               setEditing(null);
@@ -214,7 +228,7 @@ export function RecordsSection() {
           <RecordEditor
             key={current.data.id}
             type={type}
-            programs={programs}
+            programs={writablePrograms}
             record={current.data}
             onSave={(values: RecordInput) => updateRecord(editing.id, values)}
             onArchive={() => updateRecord(editing.id, { status: 'archived', confirm: true })}
