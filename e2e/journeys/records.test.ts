@@ -136,6 +136,10 @@ describe('the Records section', () => {
     await page.getByRole('heading', { name: 'Records', level: 1 }).waitFor();
     await page.locator('tbody tr').first().waitFor();
     await screenshot(page, 'records-program-admin-390');
+    await page.locator('tbody tr').first().getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save changes' }).waitFor();
+    await screenshot(page, 'records-editor-390');
+    await page.keyboard.press('Escape');
     const mine = await api<{ entitiesId: number }[]>(
       page,
       `/api/dashboard/records?type=${type}&pageSize=500`,
