@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordDetail, RecordRow } from '@kinship/domain';
+import { RECORD_SORTS, type RecordDetail, type RecordRow } from '@kinship/domain';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../seed/demo.ts';
 import type { TestClient } from '../../../test/http-client.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -67,6 +67,22 @@ describe('the records list', () => {
       sql`SELECT max(code) AS code FROM sponsoreds WHERE partners_id = 2 AND partner_sponsored_types_id = ${STUDENTS}`,
     )) as [{ code: string }];
     expect(desc[0]!.code).toBe(last);
+  });
+
+  it('sorts by every sort key both ways, nulls last, the page in that order', async () => {
+    for (const sort of RECORD_SORTS) {
+      for (const order of ['asc', 'desc'] as const) {
+        const res = await admin.get(list(`sort=${sort}&order=${order}&pageSize=50`));
+        expect(res.status, `${sort} ${order}`).toBe(200);
+      }
+    }
+    const bySponsors = (await admin.get(list('sort=sponsors&order=desc&pageSize=50'))).json<RecordRow[]>();
+    const counts = bySponsors.map((r) => r.sponsors);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    expect(counts[0]).toBeGreaterThan(0);
+    const byBirthday = (await admin.get(list('sort=birthday&order=desc&pageSize=50'))).json<RecordRow[]>();
+    const days = byBirthday.map((r) => r.birthday).filter((d): d is string => d !== null);
+    expect(days).toEqual([...days].sort().reverse());
   });
 
   it('searches names, code and title, and filters by status, program, gender, sponsored and pictures', async () => {
