@@ -279,6 +279,7 @@ export async function updateRecord(
       .update(sponsoreds)
       .set({ ...set, updatedAt: new Date() })
       .where(eq(sponsoreds.id, id));
+    const factsBefore = values.funFacts === undefined ? undefined : await funFactsOf(tx, id);
     if (values.funFacts !== undefined) await replaceFunFacts(tx, id, values.funFacts);
     if (values.customColumnValues !== undefined) await writeCustomValues(tx, id, values.customColumnValues);
     const beforeFields = Object.fromEntries(
@@ -312,7 +313,12 @@ export async function updateRecord(
       action: archiving ? 'sponsored.archived' : 'sponsored.updated',
       entityType: 'sponsored',
       entityId: id,
-      before: { ...beforeFields, ...(values.funFacts ? { funFacts: await funFactsOf(tx, id) } : {}) },
+      before: {
+        ...beforeFields,
+        ...(factsBefore
+          ? { funFacts: factsBefore.map(({ description, value }) => ({ description, value })) }
+          : {}),
+      },
       after: { ...set, ...(values.funFacts ? { funFacts: values.funFacts } : {}) },
       ...(archiving ? { details: { activeSponsorships: before.sponsors, sponsorsNotified: notified } } : {}),
     });

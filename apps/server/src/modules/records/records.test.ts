@@ -202,6 +202,17 @@ describe('the record editor', () => {
     });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.json<RecordDetail>().funFacts.map((f) => f.value)).toEqual(['An astronaut']);
+    const [audit] = await rows(
+      sql`SELECT changes FROM audit_log WHERE action = 'sponsored.updated' AND entity_id = ${String(created.id)}
+          ORDER BY id DESC LIMIT 1`,
+    );
+    expect((audit!.changes as Record<string, { before: unknown; after: unknown }>).funFacts).toEqual({
+      before: [
+        { description: 'Favourite colour', value: 'Green' },
+        { description: 'Wants to be', value: 'A pilot' },
+      ],
+      after: [{ description: 'Wants to be', value: 'An astronaut' }],
+    });
     expect((await anonymous.get(`/api/sponsoreds/${created.id}?partnersId=2`)).text).toContain('Zara');
 
     // Made inactive: gone from the listing and the profile on the next request.
