@@ -139,6 +139,7 @@ interface MaskedRecord {
   lastName: string;
   birthday: string;
   imagePaths: string[];
+  code: string;
 }
 
 /** The objects of one partner that the rows point at. */
@@ -192,6 +193,10 @@ interface Row {
   /** The masked record this row is about, when not the target's own (with who may see it in full). */
   masked?: { record: (all: Objects) => MaskedRecord; privileged: readonly Viewer[] };
 }
+
+/** The students type of the partner of a target (the Records section lists one type at a time). */
+const studentsOf = (o: PartnerObjects) =>
+  o.partnersId === DEMO_IDS.partners.maple ? DEMO_IDS.types.maple.students! : DEMO_IDS.types.demo.students!;
 
 const all = (status: number) => VIEWERS.map(() => String(status)).join(' ');
 const q = (o: PartnerObjects) => `partnersId=${o.partnersId}`;
@@ -609,6 +614,78 @@ const MATRIX: Row[] = [
     staff: 200,
     expect: { A: '401 200 200 200 200 200 200', B: '401 200 200 200 200 200 200' },
   },
+  // ------------------------------------------------------------------ W1: the Records section
+  {
+    route: 'GET /api/dashboard/records',
+    call: (o) => ({ path: `/api/dashboard/records?${q(o)}&type=${studentsOf(o)}` }),
+    staff: { action: 'records.view', granted: 200, denied: 403 },
+    expect: {
+      A: '401 403 403 200 200 403 200',
+      B: '401 403 403 403 403 200 200',
+      BonA: '401 403 403 404 404 403 404',
+    },
+  },
+  {
+    route: 'GET /api/dashboard/records/:id',
+    call: (o) => ({ path: `/api/dashboard/records/${o.masked.id}?${q(o)}` }),
+    staff: { action: 'records.view', at: (all) => all.A.masked.entitiesId, granted: 200, denied: 403 },
+    expect: {
+      A: '401 403 403 200 200 403 200',
+      B: '401 403 403 403 403 200 200',
+      BonA: '401 403 403 404 404 403 404',
+    },
+  },
+  {
+    route: 'POST /api/dashboard/records',
+    case: 'a grade that does not exist (the access check comes first, then 400)',
+    call: (o) => ({
+      path: `/api/dashboard/records?${q(o)}`,
+      body: {
+        partnerSponsoredTypesId: studentsOf(o),
+        entitiesId: o.masked.entitiesId,
+        code: 'MX-1',
+        gradesId: 999,
+      },
+    }),
+    staff: { action: 'records.manage', at: (all) => all.A.masked.entitiesId, granted: 400, denied: 403 },
+    expect: { A: '401 403 403 400 400 403 400', B: '401 403 403 403 403 400 400' },
+  },
+  {
+    route: 'PATCH /api/dashboard/records/:id',
+    case: 'a grade that does not exist (the access check comes first, then 400)',
+    call: (o) => ({ path: `/api/dashboard/records/${o.masked.id}?${q(o)}`, body: { gradesId: 999 } }),
+    staff: { action: 'records.manage', at: (all) => all.A.masked.entitiesId, granted: 400, denied: 403 },
+    expect: {
+      A: '401 403 403 400 400 403 400',
+      B: '401 403 403 403 403 400 400',
+      BonA: '401 403 403 404 404 403 404',
+    },
+  },
+  {
+    route: 'POST /api/dashboard/records/:id/duplicate',
+    case: 'a code already taken (the access check comes first, then 400)',
+    call: (o) => ({
+      path: `/api/dashboard/records/${o.masked.id}/duplicate?${q(o)}`,
+      body: { code: o.masked.code },
+    }),
+    staff: { action: 'records.manage', at: (all) => all.A.masked.entitiesId, granted: 400, denied: 403 },
+    expect: {
+      A: '401 403 403 400 400 403 400',
+      B: '401 403 403 403 403 400 400',
+      BonA: '401 403 403 404 404 403 404',
+    },
+  },
+  {
+    route: 'DELETE /api/dashboard/records/:id',
+    case: 'a sponsored record (the access check comes first, then 409)',
+    call: (o) => ({ path: `/api/dashboard/records/${o.masked.id}?${q(o)}` }),
+    staff: { action: 'records.manage', at: (all) => all.A.masked.entitiesId, granted: 409, denied: 403 },
+    expect: {
+      A: '401 403 403 409 409 403 409',
+      B: '401 403 403 403 403 409 409',
+      BonA: '401 403 403 404 404 403 404',
+    },
+  },
   // ------------------------------------------------------------------ destructive rows last
   {
     route: 'DELETE /api/payments/paymentmethod/:id',
@@ -682,6 +759,7 @@ async function maskedRecordOf(partnersId: number, id: number): Promise<MaskedRec
     lastName: row!.lastName!,
     birthday: row!.birthday!,
     imagePaths: [row!.profileImagePath!, ...images.map((i) => i.imagePath)],
+    code: row!.code,
   };
 }
 
@@ -1014,6 +1092,13 @@ const CARRIES_NO_SPONSORED_RECORD: Record<string, string> = {
   'GET /api/dashboard/partners': 'the partners the viewer staffs and the actions there',
   'GET /api/jobs/:id/progress': "a job's counts and message",
   'POST /api/sponsoreds/:id/images': 'the new pictures, to staff who manage them (the matrix row checks who)',
+  'POST /api/dashboard/records':
+    'a new record, to staff who manage records of its program (the matrix row checks who)',
+  'PATCH /api/dashboard/records/:id':
+    'the record, to staff who manage records of its program (the matrix row checks who)',
+  'POST /api/dashboard/records/:id/duplicate':
+    'the copy, to staff who manage records of its program (the matrix row checks who)',
+  'DELETE /api/dashboard/records/:id': 'no body',
   'GET /api/partners/:key': 'the partner model',
   'GET /api/partners': 'partner models',
   'GET /api/partners/:id/onboardurl': 'a provider address',
@@ -1039,6 +1124,18 @@ const CARRIES_NO_SPONSORED_RECORD: Record<string, string> = {
 const outsideEntity = DEMO_IDS.otherDemoEntity;
 
 const MASK_ROWS: MaskRow[] = [
+  // W1: the Records section
+  {
+    route: 'GET /api/dashboard/records/:id',
+    path: () => `/api/dashboard/records/${objects.outsideProgram.id}?partnersId=2`,
+    expect: '401 403 200 403 403 200 403',
+  },
+  {
+    route: 'GET /api/dashboard/records',
+    path: () =>
+      `/api/dashboard/records?partnersId=2&type=${DEMO_IDS.types.demo.students!}&q=${encodeURIComponent(objects.outsideProgram.code)}`,
+    expect: '401 403 200 200 403 200 403',
+  },
   {
     route: 'GET /api/partners/:partnerId/landing',
     path: () => `/api/partners/2/landing?partnersId=2`,

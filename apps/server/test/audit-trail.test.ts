@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
-import { DEMO_ACCOUNTS } from '../src/seed/demo.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '../src/seed/demo.ts';
 import { freshAddress, insertRecord, line } from './giving-fixtures.ts';
 import type { TestClient, TestResponse } from './http-client.ts';
 import { clientAs, createPeople, type TestPerson } from './people.ts';
@@ -85,6 +85,15 @@ function checkoutBody(who: TestPerson, record: number) {
     baseAmount: 5000,
     additionalAmount: 0,
   };
+}
+
+/** The demo partner's administrator, signed in, with their person id. */
+async function partnerAdmin(): Promise<{ client: TestClient; usersId: number }> {
+  const account = DEMO_ACCOUNTS.find((a) => a.email === 'partner-admin@demo.example.org')!;
+  const client = t.client();
+  await client.signIn(account.email, account.password);
+  const [row] = await rows(sql`SELECT id FROM users WHERE email = ${account.email}`);
+  return { client, usersId: Number(row!.id) };
 }
 
 interface Prepared {
@@ -361,6 +370,82 @@ const SCENARIOS: Record<string, () => Promise<Prepared>> = {
       action: 'partner.payment_account_connected',
       entityType: 'partner',
       usersId: Number(adminRow!.id),
+    };
+  },
+  // ------------------------------------------------------------------ W1: the Records section
+  'POST /api/dashboard/records': async () => {
+    const admin = await partnerAdmin();
+    const code = `AUD-${Math.random().toString(36).slice(2, 10)}`;
+    return {
+      call: () =>
+        admin.client.post(
+          '/api/dashboard/records?partnersId=2',
+          {
+            partnerSponsoredTypesId: DEMO_IDS.types.demo.students,
+            entitiesId: DEMO_IDS.programAdminEntity,
+            code,
+            firstName: 'Audra',
+            funFacts: [{ description: 'Likes', value: 'Maths' }],
+          },
+          freshAddress(),
+        ),
+      written: async () => (await rows(sql`SELECT 1 FROM sponsoreds WHERE code = ${code}`)).length === 1,
+      action: 'sponsored.created',
+      entityType: 'sponsored',
+      usersId: admin.usersId,
+    };
+  },
+  'PATCH /api/dashboard/records/:id': async () => {
+    const admin = await partnerAdmin();
+    const record = await insertRecord(t.database, { maxSlots: 2 });
+    return {
+      call: () =>
+        admin.client.request(
+          'PATCH',
+          `/api/dashboard/records/${record}?partnersId=2`,
+          { homeroom: 'Room 7' },
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM sponsoreds WHERE id = ${record} AND homeroom = 'Room 7'`)).length === 1,
+      action: 'sponsored.updated',
+      entityType: 'sponsored',
+      usersId: admin.usersId,
+      changes: { homeroom: { before: null, after: 'Room 7' } },
+    };
+  },
+  'POST /api/dashboard/records/:id/duplicate': async () => {
+    const admin = await partnerAdmin();
+    const record = await insertRecord(t.database, { maxSlots: 2 });
+    const code = `DUP-${Math.random().toString(36).slice(2, 10)}`;
+    return {
+      call: () =>
+        admin.client.post(
+          `/api/dashboard/records/${record}/duplicate?partnersId=2`,
+          { code },
+          freshAddress(),
+        ),
+      written: async () => (await rows(sql`SELECT 1 FROM sponsoreds WHERE code = ${code}`)).length === 1,
+      action: 'sponsored.created',
+      entityType: 'sponsored',
+      usersId: admin.usersId,
+    };
+  },
+  'DELETE /api/dashboard/records/:id': async () => {
+    const admin = await partnerAdmin();
+    const record = await insertRecord(t.database, { maxSlots: 2 });
+    return {
+      call: () =>
+        admin.client.request(
+          'DELETE',
+          `/api/dashboard/records/${record}?partnersId=2`,
+          undefined,
+          freshAddress(),
+        ),
+      written: async () => (await rows(sql`SELECT 1 FROM sponsoreds WHERE id = ${record}`)).length === 0,
+      action: 'sponsored.deleted',
+      entityType: 'sponsored',
+      usersId: admin.usersId,
     };
   },
 };

@@ -1,5 +1,6 @@
 import '../../components/staff/mantine-styles';
 import { Box, Button, Container, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { LoginButton } from '../../features/auth/components/login-button';
@@ -9,6 +10,13 @@ import { DashboardShell } from '../../features/dashboard/components/dashboard-sh
 import { DASHBOARD_SECTIONS, sectionsFor } from '../../features/dashboard/sections';
 import { usePartner } from '../../features/partner/partner-context';
 import { usePageTitle } from '../../hooks/use-page-title';
+
+/** Each built section is a lazy chunk of its own. */
+const BUILT_SECTIONS: Record<string, React.LazyExoticComponent<() => React.JSX.Element>> = {
+  records: lazy(() =>
+    import('../../features/records/components/records-section').then((m) => ({ default: m.RecordsSection })),
+  ),
+};
 
 export const NO_ADMIN_ACCESS = "You do not have access to this partner's administration.";
 export const NO_SECTION_ACCESS = 'You do not have access to this section.';
@@ -52,7 +60,16 @@ export function DashboardRoute() {
             path={section.slug}
             element={
               sections.includes(section) ? (
-                <SectionPlaceholder section={section} />
+                (() => {
+                  const Built = BUILT_SECTIONS[section.slug];
+                  return Built ? (
+                    <Suspense fallback={<LoadingScreen />}>
+                      <Built />
+                    </Suspense>
+                  ) : (
+                    <SectionPlaceholder section={section} />
+                  );
+                })()
               ) : (
                 <Box>
                   <Title order={1}>{section.label}</Title>

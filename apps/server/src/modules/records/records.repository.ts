@@ -1,0 +1,296 @@
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  customColumnValues,
+  emailOutbox,
+  entities,
+  messages,
+  partnerSponsoredTypes,
+  slotHolds,
+  sponsoredAttributes,
+  sponsoredImages,
+  sponsoredTypePlans,
+  sponsoreds,
+  trialCodes,
+  updates,
+  userSponsoreds,
+  users,
+} from '../../db/schema/index.ts';
+import type { RecordListQuery, RecordSort } from '@kinship/domain';
+
+// The Records section's queries. Every one is limited to the site's partner; the list and the
+// counts also to the viewer's programs (the `scope` condition the service builds with scopeCondition).
+
+type Queryable = Db | Tx;
+
+export interface RecordType {
+  id: number;
+  sponsoredTypesId: number;
+  customColumns: string[];
+  maxSlots: number;
+}
+
+export async function findType(
+  db: Queryable,
+  partnersId: number,
+  id: number,
+): Promise<RecordType | undefined> {
+  const [row] = await db
+    .select({
+      id: partnerSponsoredTypes.id,
+      sponsoredTypesId: partnerSponsoredTypes.sponsoredTypesId,
+      customColumns: partnerSponsoredTypes.customColumns,
+      maxSlots: partnerSponsoredTypes.maxSlots,
+    })
+    .from(partnerSponsoredTypes)
+    .where(and(eq(partnerSponsoredTypes.partnersId, partnersId), eq(partnerSponsoredTypes.id, id)));
+  return row;
+}
+
+export async function programExists(db: Queryable, partnersId: number, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: entities.id })
+    .from(entities)
+    .where(and(eq(entities.partnersId, partnersId), eq(entities.id, id)));
+  return row !== undefined;
+}
+
+const currentPlanAmount = sql<number | null>`(
+  SELECT ${sponsoredTypePlans.monthlyAmount} FROM ${sponsoredTypePlans}
+  WHERE ${sponsoredTypePlans.partnerSponsoredTypesId} = ${sponsoreds.partnerSponsoredTypesId}
+    AND ${sponsoredTypePlans.current} = true
+  ORDER BY ${sponsoredTypePlans.id} DESC LIMIT 1)`;
+const monthlyAmount = sql<number>`coalesce(${sponsoreds.monthlyAmount}, ${currentPlanAmount}, 0)`.mapWith(
+  Number,
+);
+const sponsorsCount = sql<number>`(
+  SELECT count(*) FROM ${userSponsoreds}
+  WHERE ${userSponsoreds.sponsoredsId} = ${sponsoreds.id} AND ${userSponsoreds.dateEnded} IS NULL)`.mapWith(
+  Number,
+);
+const picturesCount = sql<number>`(
+  SELECT count(*) FROM ${sponsoredImages} WHERE ${sponsoredImages.sponsoredsId} = ${sponsoreds.id})`.mapWith(
+  Number,
+);
+const age = sql<number | null>`CASE WHEN ${sponsoreds.birthday} IS NULL THEN NULL
+  ELSE extract(year FROM age(current_date, ${sponsoreds.birthday}))::int END`;
+
+export const rowColumns = {
+  id: sponsoreds.id,
+  code: sponsoreds.code,
+  firstName: sponsoreds.firstName,
+  lastName: sponsoreds.lastName,
+  title: sponsoreds.title,
+  gradesId: sponsoreds.gradesId,
+  homeroom: sponsoreds.homeroom,
+  birthday: sponsoreds.birthday,
+  age,
+  gender: sponsoreds.gender,
+  status: sponsoreds.status,
+  entitiesId: sponsoreds.entitiesId,
+  program: entities.name,
+  slotsFilled: sponsoreds.slotsFilled,
+  maxSlots: sponsoreds.maxSlots,
+  monthlyAmount,
+  sponsors: sponsorsCount,
+  pictures: picturesCount,
+  masked: sponsoreds.masked,
+};
+
+const SORT_COLUMNS: Record<RecordSort, SQL | typeof sponsoreds.id> = {
+  code: sql`${sponsoreds.code}`,
+  firstName: sql`${sponsoreds.firstName}`,
+  lastName: sql`${sponsoreds.lastName}`,
+  title: sql`${sponsoreds.title}`,
+  grade: sql`${sponsoreds.gradesId}`,
+  homeroom: sql`${sponsoreds.homeroom}`,
+  birthday: sql`${sponsoreds.birthday}`,
+  status: sql`${sponsoreds.status}`,
+  program: sql`${entities.name}`,
+  slotsFilled: sql`${sponsoreds.slotsFilled}`,
+  monthlyAmount: monthlyAmount,
+  sponsors: sponsorsCount,
+  createdAt: sql`${sponsoreds.createdAt}`,
+};
+
+/** `%` and `_` typed in the search box are searched for as themselves. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function listConditions(
+  partnersId: number,
+  partnerSponsoredTypesId: number,
+  query: RecordListQuery,
+  scope: SQL | undefined,
+): SQL {
+  const conditions: (SQL | undefined)[] = [
+    eq(sponsoreds.partnersId, partnersId),
+    eq(sponsoreds.partnerSponsoredTypesId, partnerSponsoredTypesId),
+    scope,
+  ];
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    conditions.push(
+      or(
+        ilike(sponsoreds.code, pattern),
+        ilike(sponsoreds.firstName, pattern),
+        ilike(sponsoreds.lastName, pattern),
+        ilike(sponsoreds.title, pattern),
+        sql`(coalesce(${sponsoreds.firstName}, '') || ' ' || coalesce(${sponsoreds.lastName}, '')) ILIKE ${pattern}`,
+      ),
+    );
+  }
+  if (query.status) conditions.push(eq(sponsoreds.status, query.status));
+  if (query.entitiesId) conditions.push(eq(sponsoreds.entitiesId, query.entitiesId));
+  if (query.gradesId) conditions.push(eq(sponsoreds.gradesId, query.gradesId));
+  if (query.gender) conditions.push(eq(sponsoreds.gender, query.gender));
+  if (query.sponsored !== undefined)
+    conditions.push(
+      query.sponsored ? sql`${sponsoreds.slotsFilled} > 0` : sql`${sponsoreds.slotsFilled} = 0`,
+    );
+  if (query.hasPictures !== undefined) {
+    const any = sql`EXISTS (SELECT 1 FROM ${sponsoredImages} WHERE ${sponsoredImages.sponsoredsId} = ${sponsoreds.id})`;
+    conditions.push(query.hasPictures ? any : sql`NOT ${any}`);
+  }
+  return and(...conditions)!;
+}
+
+export async function listRecords(db: Queryable, where: SQL, query: RecordListQuery) {
+  const direction = query.order === 'desc' ? desc : asc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(rowColumns)
+      .from(sponsoreds)
+      .innerJoin(entities, eq(entities.id, sponsoreds.entitiesId))
+      .where(where)
+      .orderBy(
+        query.order === 'desc'
+          ? sql`${SORT_COLUMNS[query.sort]} DESC NULLS LAST`
+          : sql`${SORT_COLUMNS[query.sort]} ASC NULLS LAST`,
+        direction(sponsoreds.id),
+      )
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(sponsoreds).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+
+export async function customValuesOf(
+  db: Queryable,
+  ids: number[],
+): Promise<Map<number, Record<string, string | null>>> {
+  const byId = new Map<number, Record<string, string | null>>(ids.map((i) => [i, {}]));
+  if (ids.length === 0) return byId;
+  const rows = await db
+    .select({
+      sponsoredsId: customColumnValues.sponsoredsId,
+      column: customColumnValues.column,
+      value: customColumnValues.value,
+    })
+    .from(customColumnValues)
+    .where(sql`${customColumnValues.sponsoredsId} IN ${ids}`);
+  for (const row of rows) byId.get(row.sponsoredsId)![row.column] = row.value;
+  return byId;
+}
+
+export async function findRecord(
+  db: Queryable,
+  partnersId: number,
+  id: number,
+  options: { lock?: boolean } = {},
+) {
+  const query = db
+    .select({
+      ...rowColumns,
+      partnerSponsoredTypesId: sponsoreds.partnerSponsoredTypesId,
+      sponsoredTypesId: sponsoreds.sponsoredTypesId,
+      bio: sponsoreds.bio,
+      showBirthday: sponsoreds.showBirthday,
+      showAge: sponsoreds.showAge,
+      showLastName: sponsoreds.showLastName,
+      monthlyAmountOverride: sponsoreds.monthlyAmount,
+    })
+    .from(sponsoreds)
+    .innerJoin(entities, eq(entities.id, sponsoreds.entitiesId))
+    .where(and(eq(sponsoreds.partnersId, partnersId), eq(sponsoreds.id, id)));
+  const [row] = options.lock ? await query.for('update', { of: sponsoreds }) : await query;
+  return row;
+}
+
+export function funFactsOf(db: Queryable, id: number) {
+  return db
+    .select({
+      id: sponsoredAttributes.id,
+      description: sponsoredAttributes.description,
+      value: sponsoredAttributes.value,
+    })
+    .from(sponsoredAttributes)
+    .where(eq(sponsoredAttributes.sponsoredsId, id))
+    .orderBy(asc(sponsoredAttributes.sortOrder), asc(sponsoredAttributes.id));
+}
+
+export async function codeTaken(
+  db: Queryable,
+  partnersId: number,
+  code: string,
+  exceptId?: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sponsoreds.id })
+    .from(sponsoreds)
+    .where(and(eq(sponsoreds.partnersId, partnersId), eq(sponsoreds.code, code)));
+  return row !== undefined && row.id !== exceptId;
+}
+
+/** Replaces the fun facts in the order given (the editor sends the whole list). */
+export async function replaceFunFacts(tx: Tx, id: number, facts: { description: string; value: string }[]) {
+  await tx.delete(sponsoredAttributes).where(eq(sponsoredAttributes.sponsoredsId, id));
+  if (facts.length > 0)
+    await tx
+      .insert(sponsoredAttributes)
+      .values(
+        facts.map((f, i) => ({ sponsoredsId: id, description: f.description, value: f.value, sortOrder: i })),
+      );
+}
+
+export async function writeCustomValues(tx: Tx, id: number, values: Record<string, string | null>) {
+  const rows = Object.entries(values).map(([column, value]) => ({ sponsoredsId: id, column, value }));
+  if (rows.length === 0) return;
+  await tx
+    .insert(customColumnValues)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [customColumnValues.sponsoredsId, customColumnValues.column],
+      set: { value: sql`excluded.value` },
+    });
+}
+
+/** What refers to a record and keeps it from being deleted, by kind (only kinds with a count). */
+export async function referencesTo(db: Queryable, id: number): Promise<Record<string, number>> {
+  const counts = await Promise.all([
+    db.select({ n: count() }).from(userSponsoreds).where(eq(userSponsoreds.sponsoredsId, id)),
+    db.select({ n: count() }).from(slotHolds).where(eq(slotHolds.sponsoredsId, id)),
+    db.select({ n: count() }).from(trialCodes).where(eq(trialCodes.sponsoredsId, id)),
+    db.select({ n: count() }).from(updates).where(eq(updates.sponsoredsId, id)),
+    db.select({ n: count() }).from(messages).where(eq(messages.sponsoredsId, id)),
+  ]);
+  const names = ['sponsorships', 'checkout holds', 'trial codes', 'updates', 'messages'];
+  const found: Record<string, number> = {};
+  counts.forEach(([row], i) => {
+    if ((row?.n ?? 0) > 0) found[names[i]!] = row!.n;
+  });
+  return found;
+}
+
+/** The people who sponsor the record now, with an address to write to. */
+export function activeSponsorsOf(db: Queryable, id: number) {
+  return db
+    .selectDistinct({ usersId: users.id, email: users.email, firstName: users.firstName })
+    .from(userSponsoreds)
+    .innerJoin(users, eq(users.id, userSponsoreds.usersId))
+    .where(and(eq(userSponsoreds.sponsoredsId, id), isNull(userSponsoreds.dateEnded)));
+}
+
+export async function queueMail(tx: Tx, row: typeof emailOutbox.$inferInsert): Promise<void> {
+  await tx.insert(emailOutbox).values(row).onConflictDoNothing({ target: emailOutbox.dedupeKey });
+}

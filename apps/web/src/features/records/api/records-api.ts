@@ -1,0 +1,32 @@
+import type { RecordDetail, RecordInput, RecordRow, RecordUpdate } from '@kinship/domain';
+import type { PageAnswer, PageRequest } from '../../../components/staff/server-data-table';
+import { apiPaged, apiRequest } from '../../../lib/api-client';
+
+// The Records section's calls (decision 029): GET/POST dashboard/records, GET/PATCH/DELETE
+// dashboard/records/{id}, POST dashboard/records/{id}/duplicate.
+
+export function fetchRecordsPage(type: number, request: PageRequest): Promise<PageAnswer<RecordRow>> {
+  return apiPaged<RecordRow>('dashboard/records', {
+    query: {
+      type,
+      page: request.page,
+      pageSize: request.pageSize,
+      q: request.search,
+      ...(request.sort ? { sort: request.sort.column, order: request.sort.direction } : {}),
+      ...request.filters,
+    },
+  });
+}
+
+export const getRecord = (id: number) => apiRequest<RecordDetail>(`dashboard/records/${id}`);
+
+export const createRecord = (values: RecordInput) =>
+  apiRequest<RecordDetail>('dashboard/records', { method: 'POST', body: values });
+
+export const updateRecord = (id: number, values: RecordUpdate) =>
+  apiRequest<RecordDetail>(`dashboard/records/${id}`, { method: 'PATCH', body: values });
+
+export const duplicateRecord = (id: number) =>
+  apiRequest<RecordDetail>(`dashboard/records/${id}/duplicate`, { method: 'POST', body: {} });
+
+export const deleteRecord = (id: number) => apiRequest<void>(`dashboard/records/${id}`, { method: 'DELETE' });
