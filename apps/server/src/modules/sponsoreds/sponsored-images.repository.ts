@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { sponsoredImages, sponsoreds } from '../../db/schema/index.ts';
 
 /** The record of this partner that pictures are added to, with what its access check needs. */
@@ -16,6 +16,8 @@ export async function insertSponsoredImages(
   db: Db,
   sponsoredsId: number,
   images: readonly { imagePath: string; description: string | null }[],
+  /** Runs in the insert's transaction (the audit row). */
+  alongside?: (tx: Tx, rows: { id: number }[]) => Promise<void>,
 ) {
   return db.transaction(async (tx) => {
     const [last] = await tx
@@ -23,7 +25,7 @@ export async function insertSponsoredImages(
       .from(sponsoredImages)
       .where(eq(sponsoredImages.sponsoredsId, sponsoredsId));
     const next = last?.next ?? 0;
-    return tx
+    const rows = await tx
       .insert(sponsoredImages)
       .values(images.map((image, i) => ({ ...image, sponsoredsId, sortOrder: next + i })))
       .returning({
@@ -31,5 +33,7 @@ export async function insertSponsoredImages(
         imagePath: sponsoredImages.imagePath,
         description: sponsoredImages.description,
       });
+    await alongside?.(tx, rows);
+    return rows;
   });
 }

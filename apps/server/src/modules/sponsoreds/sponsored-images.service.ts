@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreatedSponsoredImage } from '@kinship/domain';
 import type { Db } from '../../db/client.ts';
 import { requireAccess } from '../../platform/access.ts';
+import { actorOf, recordAudit } from '../../platform/audit.ts';
 import { badRequest, notFound, unauthorized } from '../../platform/errors.ts';
 import { processImage, type ImageVariantName } from '../../platform/images.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -61,6 +62,15 @@ export async function addSponsoredImages(
       deps.db,
       record.id,
       prepared.map(({ imagePath, description }) => ({ imagePath, description })),
+      async (tx, inserted) =>
+        recordAudit(tx, {
+          actor: actorOf(ctx),
+          partnersId: ctx.partner.id,
+          action: 'sponsored.pictures_added',
+          entityType: 'sponsored',
+          entityId: record.id,
+          details: { imageIds: inserted.map((row) => row.id) },
+        }),
     );
     const byPath = new Map(prepared.map((image) => [image.imagePath, image]));
     return rows.map((row) => ({ ...byPath.get(row.imagePath)!, ...row }));
