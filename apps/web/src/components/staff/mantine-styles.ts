@@ -4,3 +4,6 @@ import '@mantine/core/styles/Flex.css';
 import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/LoadingOverlay.css';
 import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Stepper.css';
+import '@mantine/core/styles/Table.css';
