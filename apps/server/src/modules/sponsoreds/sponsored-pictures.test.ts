@@ -185,6 +185,32 @@ describe('managing a record’s pictures', () => {
     expect(elsewhere.status).toBe(404);
   });
 
+  it('an unmasked record’s chosen profile picture shows on the public site at once', async () => {
+    const teacher = DEMO_IDS.sponsoredOfSponsorTeacher;
+    const publicProfile = async () =>
+      (await clients.anonymous!.get(`/api/sponsoreds/${teacher}?partnersId=2`)).json<{
+        profileImagePath: string | null;
+      }>().profileImagePath;
+    const before = await publicProfile();
+    const res = await upload(clients.admin!, teacher, [await jpeg('#0a0')]);
+    expect(res.status, res.text).toBe(201);
+    const [added] = res.json<{ id: number; imagePath: string }[]>();
+    const chosen = await clients.admin!.request(
+      'PUT',
+      `/api/sponsoreds/${teacher}/profileimage?partnersId=2`,
+      {
+        imageId: added!.id,
+      },
+    );
+    expect(chosen.status, chosen.text).toBe(200);
+    expect(await publicProfile()).toBe(added!.imagePath);
+    expect(await publicProfile()).not.toBe(before);
+    expect(await mediaStatus(clients.anonymous!, added!.imagePath)).toBe(200);
+    // Its other pictures stay for sponsors and staff.
+    const [masked] = await pictures(MASKED);
+    expect(await mediaStatus(clients.anonymous!, masked!.imagePath)).toBe(404);
+  });
+
   it('lets only staff who manage pictures of the record’s program change them', async () => {
     const [first] = await pictures();
     const calls = (id: number, imageId: number) =>
