@@ -1,9 +1,11 @@
 import { and, count, eq, like, max } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import sharp from 'sharp';
+import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities } from '../src/db/schema/partners.ts';
 import { recordImportMappings } from '../src/db/schema/records-import.ts';
-import { sponsoreds } from '../src/db/schema/sponsoreds.ts';
+import { sponsoredImages, sponsoreds } from '../src/db/schema/sponsoreds.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../src/seed/demo.ts';
 import type { TestClient, TestResponse } from './http-client.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
@@ -50,9 +52,15 @@ function csv(): Buffer {
 async function multipart(
   client: TestClient,
   path: string,
-  parts: { file?: Buffer; mapping?: unknown },
+  parts: { file?: Buffer; mapping?: unknown; pictures?: Buffer },
 ): Promise<TestResponse> {
   const form = new FormData();
+  if (parts.pictures)
+    form.append(
+      'pictures',
+      new Blob([new Uint8Array(parts.pictures)], { type: 'application/zip' }),
+      'pics.zip',
+    );
   if (parts.mapping !== undefined) form.append('mapping', JSON.stringify(parts.mapping));
   if (parts.file)
     form.append('file', new Blob([new Uint8Array(parts.file)], { type: 'text/csv' }), 'kids.csv');
@@ -73,11 +81,15 @@ interface Status {
   id: number;
   jobId: string;
   state: string;
-  result: { counts: Record<string, number>; errors: { row: number }[] } | null;
+  result: {
+    counts: Record<string, number>;
+    errors: { row: number }[];
+    pictures?: { matched: number; skipped: { entry: string }[]; failed: { entry: string }[] } | null;
+  } | null;
 }
 
-async function importAndWait(file: Buffer, mapping?: unknown): Promise<Status> {
-  const started = await multipart(admin, importPath, { file, mapping });
+async function importAndWait(file: Buffer, mapping?: unknown, pictures?: Buffer): Promise<Status> {
+  const started = await multipart(admin, importPath, { file, mapping, pictures });
   expect(started.status, started.text).toBe(202);
   const { id, jobId } = started.json<Status>();
   expect(jobId).toMatch(/^[0-9a-f-]{36}$/);
@@ -171,6 +183,38 @@ describe('records import over HTTP', () => {
     const listed = (await admin.get(`/api/dashboard/records/imports?partnersId=${PARTNER}`)).json<Status[]>();
     expect(listed.map((s) => s.id).slice(0, 2)).toEqual([second.id, first.id]);
   }, 240_000);
+
+  it('adds pictures from a zip matched by code through the image pipeline', async () => {
+    const jpeg = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#36c' } })
+      .jpeg()
+      .toBuffer();
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(jpeg, 'HTTP-0002.jpg');
+    zip.addBuffer(jpeg, 'photos/HTTP-0002-2.jpg');
+    zip.addBuffer(jpeg, 'NOBODY-1.jpg');
+    zip.addBuffer(Buffer.from('not a picture'), 'HTTP-0003.jpg');
+    zip.end();
+    const bytes = await new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+      zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+      zip.outputStream.on('error', reject);
+    });
+    const done = await importAndWait(csv(), undefined, bytes);
+    expect(done.result!.counts.unchanged).toBe(497);
+    expect(done.result!.pictures).toMatchObject({ matched: 2 });
+    expect(done.result!.pictures!.skipped.map((s) => s.entry)).toEqual(['NOBODY-1.jpg']);
+    expect(done.result!.pictures!.failed.map((f) => f.entry)).toEqual(['HTTP-0003.jpg']);
+    const [record] = await t.database.db.select().from(sponsoreds).where(eq(sponsoreds.code, 'HTTP-0002'));
+    const gallery = await t.database.db
+      .select()
+      .from(sponsoredImages)
+      .where(eq(sponsoredImages.sponsoredsId, record!.id))
+      .orderBy(sponsoredImages.id);
+    expect(gallery).toHaveLength(2);
+    expect(record!.profileImagePath).toBe(gallery[0]!.imagePath);
+    expect(gallery[0]!.imagePath).toMatch(/^sponsoreds\/\d+\/gallery\/[0-9a-f-]{36}\/large\.webp$/);
+  }, 120_000);
 
   it('refuses clearly: no file, a bad mapping, a JSON body, and people who may not import', async () => {
     const noFile = await multipart(admin, dryRunPath, {});
