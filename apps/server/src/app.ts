@@ -11,6 +11,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { JOB_DEFINITIONS } from './job-definitions.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { recordsImportRoutes } from './modules/records-import/records-import.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { donationsRoutes } from './modules/donations/donations.routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp(
   await app.register(dashboardRoutes);
   await app.register(recordsRoutes);
   await app.register(jobsRoutes);
+  await app.register(recordsImportRoutes);
   await registerWebApp(app, config.WEB_DIST);
   return app;
 }

@@ -1,4 +1,5 @@
 import { compensationJobs } from './modules/compensations/compensations.jobs.ts';
+import { recordsImportJob } from './modules/records-import/records-import.jobs.ts';
 import { receiptComposer } from './modules/receipts/receipts.service.ts';
 import { upkeepJobs } from './modules/upkeep/upkeep.jobs.ts';
 import type { AnyJobDefinition } from './platform/jobs.ts';
@@ -16,4 +17,5 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   ...upkeepJobs,
   ...compensationJobs,
   pruneJob(),
+  recordsImportJob,
 ];

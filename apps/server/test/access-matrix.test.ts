@@ -697,6 +697,127 @@ const MATRIX: Row[] = [
       B: '401 404 204 404 404 404 404',
     },
   },
+  // ---- W2 (issue 12 items 3 and 6), before the rows that delete accounts: managing a record's pictures; records import and export.
+  {
+    route: 'GET /api/sponsoreds/:id/pictures',
+    call: (o) => ({ path: `/api/sponsoreds/${o.masked.id}/pictures?${q(o)}` }),
+    staff: { action: 'pictures.manage', at: (all) => all.A.masked.entitiesId, granted: 200, denied: 403 },
+    expect: {
+      A: '401 403 403 200 200 403 200',
+      B: '401 403 403 403 403 200 200',
+      BonA: '401 404 404 404 404 404 404',
+    },
+  },
+  {
+    route: 'PATCH /api/sponsoreds/:id/images/:imageId',
+    case: 'a picture the record does not have (the access check comes first, then 404)',
+    call: (o) => ({
+      path: `/api/sponsoreds/${o.masked.id}/images/999999999?${q(o)}`,
+      body: { description: 'x' },
+    }),
+    staff: { action: 'pictures.manage', at: (all) => all.A.masked.entitiesId, granted: 404, denied: 403 },
+    expect: {
+      A: '401 403 403 404 404 403 404',
+      B: '401 403 403 403 403 404 404',
+      BonA: '401 404 404 404 404 404 404',
+    },
+  },
+  {
+    route: 'PUT /api/sponsoreds/:id/images/order',
+    case: 'an order that leaves the pictures out (the access check comes first, then 400)',
+    call: (o) => ({ path: `/api/sponsoreds/${o.masked.id}/images/order?${q(o)}`, body: { ids: [] } }),
+    staff: { action: 'pictures.manage', at: (all) => all.A.masked.entitiesId, granted: 400, denied: 403 },
+    expect: {
+      A: '401 403 403 400 400 403 400',
+      B: '401 403 403 403 403 400 400',
+      BonA: '401 404 404 404 404 404 404',
+    },
+  },
+  {
+    route: 'PUT /api/sponsoreds/:id/profileimage',
+    case: 'a picture the record does not have (the access check comes first, then 404)',
+    call: (o) => ({
+      path: `/api/sponsoreds/${o.masked.id}/profileimage?${q(o)}`,
+      body: { imageId: 999999999 },
+    }),
+    staff: { action: 'pictures.manage', at: (all) => all.A.masked.entitiesId, granted: 404, denied: 403 },
+    expect: {
+      A: '401 403 403 404 404 403 404',
+      B: '401 403 403 403 403 404 404',
+      BonA: '401 404 404 404 404 404 404',
+    },
+  },
+  {
+    route: 'DELETE /api/sponsoreds/:id/images/:imageId',
+    case: 'a picture the record does not have (the access check comes first, then 404)',
+    call: (o) => ({ path: `/api/sponsoreds/${o.masked.id}/images/999999999?${q(o)}` }),
+    staff: { action: 'pictures.manage', at: (all) => all.A.masked.entitiesId, granted: 404, denied: 403 },
+    expect: {
+      A: '401 403 403 404 404 403 404',
+      B: '401 403 403 403 403 404 404',
+      BonA: '401 404 404 404 404 404 404',
+    },
+  },
+  {
+    route: 'POST /api/dashboard/records/import/dryrun',
+    case: 'a JSON body (the access check comes first, then 415 for a body that is not multipart)',
+    call: (o) => ({
+      path: `/api/dashboard/records/import/dryrun?${q(o)}&partnerSponsoredTypesId=${studentsOf(o)}`,
+      body: {},
+    }),
+    staff: { action: 'records.manage', granted: 415, denied: 403 },
+    expect: {
+      A: '401 403 403 415 415 403 415',
+      B: '401 403 403 403 403 415 415',
+      BonA: '401 403 403 415 415 403 415',
+    },
+  },
+  {
+    route: 'POST /api/dashboard/records/import',
+    case: 'a JSON body (the access check comes first, then 415 for a body that is not multipart)',
+    call: (o) => ({
+      path: `/api/dashboard/records/import?${q(o)}&partnerSponsoredTypesId=${studentsOf(o)}`,
+      body: {},
+    }),
+    staff: { action: 'records.manage', granted: 415, denied: 403 },
+    expect: {
+      A: '401 403 403 415 415 403 415',
+      B: '401 403 403 403 403 415 415',
+      BonA: '401 403 403 415 415 403 415',
+    },
+  },
+  {
+    route: 'GET /api/dashboard/records/imports',
+    call: (o) => ({ path: `/api/dashboard/records/imports?${q(o)}` }),
+    staff: { action: 'records.manage', granted: 200, denied: 403 },
+    expect: {
+      A: '401 403 403 200 200 403 200',
+      B: '401 403 403 403 403 200 200',
+    },
+  },
+  {
+    route: 'GET /api/dashboard/records/imports/:id',
+    case: 'an import that does not exist (the access check comes first, then 404)',
+    call: (o) => ({ path: `/api/dashboard/records/imports/999999999?${q(o)}` }),
+    staff: { action: 'records.manage', granted: 404, denied: 403 },
+    expect: {
+      A: '401 403 403 404 404 403 404',
+      B: '401 403 403 403 403 404 404',
+    },
+  },
+  {
+    route: 'GET /api/dashboard/records/export',
+    call: (o) => ({
+      path: `/api/dashboard/records/export?${q(o)}&partnerSponsoredTypesId=${studentsOf(o)}&format=csv`,
+    }),
+    staff: { action: 'records.view', granted: 200, denied: 403 },
+    expect: {
+      A: '401 403 403 200 200 403 200',
+      B: '401 403 403 403 403 200 200',
+      BonA: '401 403 403 404 404 403 404',
+    },
+  },
+  // ---- end W2
   {
     route: 'DELETE /api/users/:id',
     case: 'a stranger’s account',
@@ -1099,6 +1220,15 @@ const CARRIES_NO_SPONSORED_RECORD: Record<string, string> = {
   'POST /api/dashboard/records/:id/duplicate':
     'the copy, to staff who manage records of its program (the matrix row checks who)',
   'DELETE /api/dashboard/records/:id': 'no body',
+  // W2: the gallery answered to staff who manage pictures (the matrix rows check who).
+  'PATCH /api/sponsoreds/:id/images/:imageId': 'the pictures, to staff who manage them',
+  'PUT /api/sponsoreds/:id/images/order': 'the pictures, to staff who manage them',
+  'PUT /api/sponsoreds/:id/profileimage': 'the pictures, to staff who manage them',
+  'DELETE /api/sponsoreds/:id/images/:imageId': 'the pictures, to staff who manage them',
+  'POST /api/dashboard/records/import/dryrun': 'row errors name a code, a column and the value sent',
+  'POST /api/dashboard/records/import': 'the import’s state and counts',
+  'GET /api/dashboard/records/imports': 'imports’ states and counts',
+  'GET /api/dashboard/records/imports/:id': 'the import’s state, counts and row errors',
   'GET /api/partners/:key': 'the partner model',
   'GET /api/partners': 'partner models',
   'GET /api/partners/:id/onboardurl': 'a provider address',
@@ -1213,6 +1343,19 @@ const MASK_ROWS: MaskRow[] = [
     route: 'GET /api/receipts/:code/pdf',
     path: (m) => `/api/receipts/${m.receiptCode}/pdf?partnersId=2`,
     expect: '200 200 200 200 200 200 200',
+  },
+  // W2: the export carries records, to staff who see them, only their programs' ones.
+  {
+    route: 'GET /api/dashboard/records/export',
+    path: () =>
+      `/api/dashboard/records/export?partnersId=2&partnerSponsoredTypesId=${DEMO_IDS.types.demo.students}&format=csv`,
+    expect: '401 403 200 200 403 200 403',
+  },
+  // W2: the staff gallery, to staff who manage pictures of the record's program only.
+  {
+    route: 'GET /api/sponsoreds/:id/pictures',
+    path: () => `/api/sponsoreds/${objects.outsideProgram.id}/pictures?partnersId=2`,
+    expect: '401 403 200 403 403 200 403',
   },
 ];
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -323,29 +324,6 @@ const SCENARIOS: Record<string, () => Promise<Prepared>> = {
       usersId: null,
     };
   },
-  'POST /api/sponsoreds/:id/images': async () => {
-    const record = await insertRecord(t.database, { maxSlots: 1 });
-    const admin = t.client();
-    const account = DEMO_ACCOUNTS.find((a) => a.email === 'partner-admin@demo.example.org')!;
-    await admin.signIn(account.email, account.password);
-    const [adminRow] = await rows(sql`SELECT id FROM users WHERE email = ${account.email}`);
-    const { contentType, body } = await onePictureBody();
-    return {
-      call: () =>
-        admin.request(
-          'POST',
-          `/api/sponsoreds/${record}/images?partnersId=2`,
-          undefined,
-          { 'content-type': contentType, ...freshAddress() },
-          body,
-        ),
-      written: async () =>
-        (await rows(sql`SELECT 1 FROM sponsored_images WHERE sponsoreds_id = ${record}`)).length === 1,
-      action: 'sponsored.pictures_added',
-      entityType: 'sponsored',
-      usersId: Number(adminRow!.id),
-    };
-  },
   'POST /api/partners/oauthonboard': async () => {
     const admin = t.client();
     const account = DEMO_ACCOUNTS.find((a) => a.email === 'partner-admin@demo.example.org')!;
@@ -370,6 +348,26 @@ const SCENARIOS: Record<string, () => Promise<Prepared>> = {
       action: 'partner.payment_account_connected',
       entityType: 'partner',
       usersId: Number(adminRow!.id),
+    };
+  }, // ---- W2 (issue 12 items 3 and 6)
+  'POST /api/sponsoreds/:id/images': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const record = await insertRecord(t.database, { maxSlots: 1 });
+    const { body, contentType } = await multipartPicture();
+    return {
+      call: () =>
+        client.request(
+          'POST',
+          `/api/sponsoreds/${record}/images?partnersId=2`,
+          undefined,
+          { 'content-type': contentType, ...freshAddress() },
+          body,
+        ),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM sponsored_images WHERE sponsoreds_id = ${record}`)).length === 1,
+      action: 'sponsored.pictures_added',
+      entityType: 'sponsored',
+      usersId,
     };
   },
   // ------------------------------------------------------------------ W1: the Records section
@@ -448,24 +446,144 @@ const SCENARIOS: Record<string, () => Promise<Prepared>> = {
       usersId: admin.usersId,
     };
   },
+  'PATCH /api/sponsoreds/:id/images/:imageId': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const { record, imageId } = await recordWithPicture();
+    return {
+      call: () =>
+        client.request(
+          'PATCH',
+          `/api/sponsoreds/${record}/images/${imageId}?partnersId=2`,
+          { description: 'On the playground' },
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT description FROM sponsored_images WHERE id = ${imageId}`))[0]!.description ===
+        'On the playground',
+      action: 'sponsored_image.updated',
+      entityType: 'sponsored_image',
+      usersId,
+      changes: { description: { before: null, after: 'On the playground' } },
+    };
+  },
+  'PUT /api/sponsoreds/:id/images/order': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const first = await recordWithPicture();
+    const [second] = await rows(
+      sql`INSERT INTO sponsored_images (sponsoreds_id, image_path, sort_order) VALUES (${first.record}, 'x/y.webp', 1) RETURNING id`,
+    );
+    const order = [Number(second!.id), first.imageId];
+    return {
+      call: () =>
+        client.request(
+          'PUT',
+          `/api/sponsoreds/${first.record}/images/order?partnersId=2`,
+          { ids: order },
+          freshAddress(),
+        ),
+      written: async () =>
+        Number(
+          (await rows(sql`SELECT sort_order FROM sponsored_images WHERE id = ${first.imageId}`))[0]!
+            .sort_order,
+        ) === 1,
+      action: 'sponsored.pictures_reordered',
+      entityType: 'sponsored',
+      usersId,
+      changes: { pictureOrder: { before: [first.imageId, order[0]], after: order } },
+    };
+  },
+  'PUT /api/sponsoreds/:id/profileimage': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const { record, imageId, imagePath } = await recordWithPicture();
+    return {
+      call: () =>
+        client.request(
+          'PUT',
+          `/api/sponsoreds/${record}/profileimage?partnersId=2`,
+          { imageId },
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT profile_image_path FROM sponsoreds WHERE id = ${record}`))[0]!
+          .profile_image_path === imagePath,
+      action: 'sponsored.profile_picture_chosen',
+      entityType: 'sponsored',
+      usersId,
+      changes: { profileImagePath: { before: null, after: imagePath } },
+    };
+  },
+  'DELETE /api/sponsoreds/:id/images/:imageId': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const { record, imageId } = await recordWithPicture();
+    return {
+      call: () =>
+        client.request(
+          'DELETE',
+          `/api/sponsoreds/${record}/images/${imageId}?partnersId=2`,
+          undefined,
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM sponsored_images WHERE id = ${imageId}`)).length === 0,
+      action: 'sponsored_image.deleted',
+      entityType: 'sponsored_image',
+      usersId,
+    };
+  },
+  'POST /api/dashboard/records/import': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const code = `AUD-${randomUUID().slice(0, 8)}`;
+    const csv = `Code,First name,Last name,Program\n${code},Audra,Import,Antigua Community School\n`;
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'audit.csv');
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const body = Buffer.from(await request.arrayBuffer());
+    return {
+      call: () =>
+        client.request(
+          'POST',
+          `/api/dashboard/records/import?partnersId=2&partnerSponsoredTypesId=${DEMO_IDS.types.demo.students}`,
+          undefined,
+          { 'content-type': request.headers.get('content-type')!, ...freshAddress() },
+          body,
+        ),
+      written: async () =>
+        (
+          await rows(
+            sql`SELECT 1 FROM record_imports WHERE file_name = 'audit.csv' AND convert_from(file, 'UTF8') LIKE ${'%' + code + '%'}`,
+          )
+        ).length === 1,
+      action: 'record_import.started',
+      entityType: 'record_import',
+      usersId,
+    };
+  },
+  // ---- end W2
 };
 
-/** A small PNG as a multipart/form-data body of one file. */
-async function onePictureBody(): Promise<{ contentType: string; body: Buffer }> {
-  const png = await sharp({
-    create: { width: 8, height: 8, channels: 3, background: { r: 200, g: 40, b: 40 } },
-  })
-    .png()
+// ---- W2 (issue 12 items 3 and 6): helpers for the pictures and import scenarios.
+
+/** A fresh record with one gallery picture (a row: the routes under test never read the bytes). */
+async function recordWithPicture(): Promise<{ record: number; imageId: number; imagePath: string }> {
+  const record = await insertRecord(t.database, { maxSlots: 1 });
+  const imagePath = `sponsoreds/${record}/gallery/${randomUUID()}/large.webp`;
+  const [image] = await rows(
+    sql`INSERT INTO sponsored_images (sponsoreds_id, image_path) VALUES (${record}, ${imagePath}) RETURNING id`,
+  );
+  return { record, imageId: Number(image!.id), imagePath };
+}
+
+async function multipartPicture(): Promise<{ body: Buffer; contentType: string }> {
+  const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+    .jpeg()
     .toBuffer();
-  const boundary = `audit${Date.now()}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    png,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { contentType: `multipart/form-data; boundary=${boundary}`, body };
+  const form = new FormData();
+  form.append('images', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'a.jpg');
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    body: Buffer.from(await request.arrayBuffer()),
+    contentType: request.headers.get('content-type')!,
+  };
 }
 
 /** Write routes whose writes are not Kinship's business records, with the reason. */
@@ -477,6 +595,8 @@ const NOT_AUDITED: Record<string, string> = {
   // A provider event: each event that changes a record is audited as the gateway's
   // (subscription.payment_failed, see webhooks.test.ts); the route itself has no actor.
   'POST /api/payments/webhook': 'provider events, audited per event',
+  // W2: a dry run reads the file and the records; it writes nothing.
+  'POST /api/dashboard/records/import/dryrun': 'writes nothing',
 };
 
 describe('the audit trail', () => {

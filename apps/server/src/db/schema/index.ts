@@ -9,3 +9,4 @@ export * from './ops.ts';
 export * from './login-throttles.ts';
 export * from './sandbox.ts';
 export * from './payment-support.ts';
+export * from './records-import.ts';

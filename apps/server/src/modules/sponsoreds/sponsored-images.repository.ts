@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { recordAudit, type AuditActor } from '../../platform/audit.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { sponsoredImages, sponsoreds } from '../../db/schema/index.ts';
 
 /** The record of this partner that pictures are added to, with what its access check needs. */
@@ -12,21 +11,21 @@ export async function findRecordForPictures(db: Db, partnersId: number, id: numb
   return row ?? null;
 }
 
-/** Adds gallery pictures after the record's last one, with their audit row, in one transaction. */
+/** Adds gallery pictures after the record's last one, in one transaction. */
 export async function insertSponsoredImages(
   db: Db,
-  record: { id: number; partnersId: number },
+  sponsoredsId: number,
   images: readonly { imagePath: string; description: string | null }[],
-  actor: AuditActor,
+  /** Runs in the insert's transaction (the audit row). */
+  alongside?: (tx: Tx, rows: { id: number }[]) => Promise<void>,
 ) {
-  const sponsoredsId = record.id;
   return db.transaction(async (tx) => {
     const [last] = await tx
       .select({ next: sql<number>`coalesce(max(${sponsoredImages.sortOrder}) + 1, 0)`.mapWith(Number) })
       .from(sponsoredImages)
       .where(eq(sponsoredImages.sponsoredsId, sponsoredsId));
     const next = last?.next ?? 0;
-    const inserted = await tx
+    const rows = await tx
       .insert(sponsoredImages)
       .values(images.map((image, i) => ({ ...image, sponsoredsId, sortOrder: next + i })))
       .returning({
@@ -34,14 +33,7 @@ export async function insertSponsoredImages(
         imagePath: sponsoredImages.imagePath,
         description: sponsoredImages.description,
       });
-    await recordAudit(tx, {
-      actor,
-      partnersId: record.partnersId,
-      action: 'sponsored.pictures_added',
-      entityType: 'sponsored',
-      entityId: sponsoredsId,
-      details: { imageIds: inserted.map((row) => row.id) },
-    });
-    return inserted;
+    await alongside?.(tx, rows);
+    return rows;
   });
 }

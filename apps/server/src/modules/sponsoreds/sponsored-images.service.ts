@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreatedSponsoredImage } from '@kinship/domain';
 import type { Db } from '../../db/client.ts';
 import { requireAccess } from '../../platform/access.ts';
-import { actorOf } from '../../platform/audit.ts';
+import { actorOf, recordAudit } from '../../platform/audit.ts';
 import { badRequest, notFound, unauthorized } from '../../platform/errors.ts';
 import { processImage, type ImageVariantName } from '../../platform/images.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -60,9 +60,17 @@ export async function addSponsoredImages(
     if (prepared.length === 0) throw badRequest(NO_PICTURE_MESSAGE);
     const rows = await insertSponsoredImages(
       deps.db,
-      record,
+      record.id,
       prepared.map(({ imagePath, description }) => ({ imagePath, description })),
-      actorOf(ctx),
+      async (tx, inserted) =>
+        recordAudit(tx, {
+          actor: actorOf(ctx),
+          partnersId: ctx.partner.id,
+          action: 'sponsored.pictures_added',
+          entityType: 'sponsored',
+          entityId: record.id,
+          details: { imageIds: inserted.map((row) => row.id) },
+        }),
     );
     const byPath = new Map(prepared.map((image) => [image.imagePath, image]));
     return rows.map((row) => ({ ...byPath.get(row.imagePath)!, ...row }));

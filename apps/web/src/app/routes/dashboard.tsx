@@ -1,4 +1,5 @@
 import '../../components/staff/mantine-styles';
+import { can } from '@kinship/domain';
 import { Box, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link, Route, Routes } from 'react-router';
@@ -10,6 +11,14 @@ import { DashboardShell } from '../../features/dashboard/components/dashboard-sh
 import { DASHBOARD_SECTIONS, sectionsFor } from '../../features/dashboard/sections';
 import { usePartner } from '../../features/partner/partner-context';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { lazyNamed } from '../../lib/lazy-with-timeout';
+
+// W2: the pictures panel and the import wizard, each in a lazy chunk of its own.
+const RecordPicturesRoute = lazyNamed(
+  () => import('../../features/dashboard-pictures'),
+  'RecordPicturesRoute',
+);
+const ImportWizard = lazyNamed(() => import('../../features/dashboard-import'), 'ImportWizard');
 
 /** Each built section is a lazy chunk of its own. */
 const BUILT_SECTIONS: Record<string, React.LazyExoticComponent<() => React.JSX.Element>> = {
@@ -54,6 +63,31 @@ export function DashboardRoute() {
     <DashboardShell partner={partner} sections={sections}>
       <Routes>
         <Route index element={<DashboardHome partnerName={partner.name} sections={sections} />} />
+        {/* W2: records' pictures and the records import (records.manage / pictures.manage checked by the API). */}
+        <Route
+          path="records/import"
+          element={
+            can(viewer, 'records.manage', { partnersId: partner.id }) ? (
+              <Suspense fallback={<LoadingScreen />}>
+                <ImportWizard />
+              </Suspense>
+            ) : (
+              <Text role="alert">{NO_SECTION_ACCESS}</Text>
+            )
+          }
+        />
+        <Route
+          path="records/:id/pictures"
+          element={
+            can(viewer, 'pictures.manage', { partnersId: partner.id }) ? (
+              <Suspense fallback={<LoadingScreen />}>
+                <RecordPicturesRoute />
+              </Suspense>
+            ) : (
+              <Text role="alert">{NO_SECTION_ACCESS}</Text>
+            )
+          }
+        />
         {DASHBOARD_SECTIONS.map((section) => (
           <Route
             key={section.slug}
