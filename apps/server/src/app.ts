@@ -8,6 +8,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { programsRoutes } from './modules/catalogue/programs.routes.ts';
+import { typesRoutes } from './modules/catalogue/types.routes.ts';
 import { JOB_DEFINITIONS } from './job-definitions.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -182,6 +184,8 @@ export async function buildApp(
   await app.register(sandboxRoutes);
   await app.register(receiptsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(typesRoutes);
+  await app.register(programsRoutes);
   await app.register(jobsRoutes);
   await registerWebApp(app, config.WEB_DIST);
   return app;

@@ -27,3 +27,4 @@ export * from './dashboard.ts';
 export * from './spreadsheet.ts';
 export * from './record-import.ts';
 export * from './staff-calls.ts';
+export * from './catalogue.ts';
