@@ -1,5 +1,6 @@
 import '../../components/staff/mantine-styles';
 import { Box, Button, Container, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { LoginButton } from '../../features/auth/components/login-button';
@@ -9,6 +10,28 @@ import { DashboardShell } from '../../features/dashboard/components/dashboard-sh
 import { DASHBOARD_SECTIONS, sectionsFor } from '../../features/dashboard/sections';
 import { usePartner } from '../../features/partner/partner-context';
 import { usePageTitle } from '../../hooks/use-page-title';
+
+/** Sections that are built, each in a lazy chunk of its own; the others show their placeholder. */
+const BUILT_SECTIONS: Record<string, ComponentType> = {
+  types: lazy(() =>
+    import('../../features/dashboard/sections/types-section').then((m) => ({ default: m.TypesSection })),
+  ),
+  programs: lazy(() =>
+    import('../../features/dashboard/sections/programs-section').then((m) => ({
+      default: m.ProgramsSection,
+    })),
+  ),
+};
+
+function SectionBody({ section }: { section: (typeof DASHBOARD_SECTIONS)[number] }) {
+  const Built = BUILT_SECTIONS[section.slug];
+  if (!Built) return <SectionPlaceholder section={section} />;
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Built />
+    </Suspense>
+  );
+}
 
 export const NO_ADMIN_ACCESS = "You do not have access to this partner's administration.";
 export const NO_SECTION_ACCESS = 'You do not have access to this section.';
@@ -52,7 +75,7 @@ export function DashboardRoute() {
             path={section.slug}
             element={
               sections.includes(section) ? (
-                <SectionPlaceholder section={section} />
+                <SectionBody section={section} />
               ) : (
                 <Box>
                   <Title order={1}>{section.label}</Title>

@@ -4,5 +4,7 @@ import '@mantine/core/styles/Flex.css';
 import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/LoadingOverlay.css';
 import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Table.css';
