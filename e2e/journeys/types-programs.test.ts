@@ -60,6 +60,7 @@ describe('types and plans, programs', () => {
     const programRow = main.getByRole('row').filter({ hasText: 'Lakeview School' });
     await programRow.waitFor();
     expect(await programRow.textContent()).toContain('Placed');
+    await page.waitForTimeout(500); // the modal's closing transition
     await screenshot(page, 'dashboard-programs-1280');
 
     // The public site shows the new type on the next request.

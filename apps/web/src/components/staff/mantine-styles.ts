@@ -2,6 +2,7 @@
 // Regenerate with: npm run mantine-styles -w apps/web
 import '@mantine/core/styles/Flex.css';
 import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/LoadingOverlay.css';
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/NumberInput.css';
