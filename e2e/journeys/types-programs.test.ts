@@ -24,7 +24,10 @@ describe('types and plans, programs', () => {
     await page.goto(siteUrl('demo', '/dashboard/types'));
     const main = page.getByRole('main');
     await main.getByRole('heading', { name: 'Types and plans', level: 1 }).waitFor();
-    await main.getByRole('cell', { name: /Teachers/ }).first().waitFor();
+    await main
+      .getByRole('cell', { name: /Teachers/ })
+      .first()
+      .waitFor();
     await screenshot(page, 'dashboard-types-1280');
 
     await main.getByRole('button', { name: 'New type' }).click();
@@ -74,7 +77,10 @@ describe('types and plans, programs', () => {
     await signIn(page, 'demo', 'partner-admin@demo.example.org', 'demo-admin-2026');
     await page.goto(siteUrl('demo', '/dashboard/types'));
     const main = page.getByRole('main');
-    await main.getByRole('cell', { name: /Teachers/ }).first().waitFor();
+    await main
+      .getByRole('cell', { name: /Teachers/ })
+      .first()
+      .waitFor();
     await screenshot(page, 'dashboard-types-390');
     await main.getByRole('button', { name: 'Edit Teachers' }).click();
     await page.getByRole('dialog', { name: 'Edit Teachers' }).getByLabel('Label (one)').waitFor();
@@ -85,8 +91,14 @@ describe('types and plans, programs', () => {
     await page.goto(siteUrl('demo', '/dashboard/programs'));
     await main.getByRole('row').nth(1).waitFor();
     await screenshot(page, 'dashboard-programs-390');
-    await main.getByRole('button', { name: /^Edit / }).first().click();
-    await page.getByRole('dialog').getByRole('img', { name: /click to place/ }).waitFor();
+    await main
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
+    await page
+      .getByRole('dialog')
+      .getByRole('img', { name: /click to place/ })
+      .waitFor();
     await page.waitForTimeout(500); // the modal's opening transition
     await screenshot(page, 'dashboard-programs-edit-390');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

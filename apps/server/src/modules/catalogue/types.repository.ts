@@ -152,13 +152,11 @@ export async function replaceCurrentPlan(
     .insert(sponsoredTypePlans)
     .values({ partnerSponsoredTypesId: typeId, monthlyAmount: plan.monthlyAmount, current: true })
     .returning();
-  await tx
-    .insert(sponsoredTypePlanIntervals)
-    .values(
-      plan.paymentIntervalsIds.map((paymentIntervalsId) => ({
-        sponsoredTypePlansId: row!.id,
-        paymentIntervalsId,
-      })),
-    );
+  await tx.insert(sponsoredTypePlanIntervals).values(
+    plan.paymentIntervalsIds.map((paymentIntervalsId) => ({
+      sponsoredTypePlansId: row!.id,
+      paymentIntervalsId,
+    })),
+  );
   return row!;
 }
