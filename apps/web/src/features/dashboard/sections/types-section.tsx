@@ -253,11 +253,10 @@ function AmountInput({
     <NumberInput
       label="Monthly amount"
       withAsterisk
-      min={1}
       decimalScale={2}
-      fixedDecimalScale
+      // The form holds cents; the field shows (and is typed in) whole units, left to itself while typing.
+      defaultValue={(props.value as number) / 100}
       error={props.error as string | undefined}
-      value={(props.value as number) / 100}
       onChange={(v) => form.setFieldValue(path, Math.round(Number(v || 0) * 100))}
     />
   );
