@@ -218,15 +218,15 @@ export function ProgramsSection() {
       )}
       {isLoading && <Text c="dimmed">Loading…</Text>}
       {data && (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={340}>
           <Table striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Program</Table.Th>
-                <Table.Th>Country</Table.Th>
+                <Table.Th visibleFrom="sm">Country</Table.Th>
                 <Table.Th>Records</Table.Th>
                 <Table.Th>Sponsors</Table.Th>
-                <Table.Th>On the map</Table.Th>
+                <Table.Th visibleFrom="sm">On the map</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -241,10 +241,10 @@ export function ProgramsSection() {
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td>{countryName(program.countriesId)}</Table.Td>
+                  <Table.Td visibleFrom="sm">{countryName(program.countriesId)}</Table.Td>
                   <Table.Td>{program.records}</Table.Td>
                   <Table.Td>{program.sponsors}</Table.Td>
-                  <Table.Td>{program.latitude === null ? 'Not placed' : 'Placed'}</Table.Td>
+                  <Table.Td visibleFrom="sm">{program.latitude === null ? 'Not placed' : 'Placed'}</Table.Td>
                   <Table.Td>
                     <Button
                       size="xs"

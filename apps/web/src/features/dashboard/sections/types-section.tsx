@@ -425,14 +425,14 @@ export function TypesSection() {
       )}
       {isLoading && <Text c="dimmed">Loading…</Text>}
       {data && (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={340}>
           <Table striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Type</Table.Th>
-                <Table.Th>Kind</Table.Th>
+                <Table.Th visibleFrom="sm">Kind</Table.Th>
                 <Table.Th>Price a month</Table.Th>
-                <Table.Th>Records</Table.Th>
+                <Table.Th visibleFrom="sm">Records</Table.Th>
                 <Table.Th>Sponsorships</Table.Th>
                 <Table.Th />
               </Table.Tr>
@@ -451,7 +451,7 @@ export function TypesSection() {
                       </Badge>
                     )}
                   </Table.Td>
-                  <Table.Td>{KIND_LABEL[type.sponsoredTypesId]}</Table.Td>
+                  <Table.Td visibleFrom="sm">{KIND_LABEL[type.sponsoredTypesId]}</Table.Td>
                   <Table.Td>
                     {type.currentPlan ? (
                       <>
@@ -464,7 +464,7 @@ export function TypesSection() {
                       'No plan'
                     )}
                   </Table.Td>
-                  <Table.Td>{type.records}</Table.Td>
+                  <Table.Td visibleFrom="sm">{type.records}</Table.Td>
                   <Table.Td>{type.activeSponsorships}</Table.Td>
                   <Table.Td>
                     <Button
