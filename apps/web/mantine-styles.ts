@@ -44,8 +44,11 @@ export function requiredMantineStyles(webRoot: string, part: StylesPart = 'site'
   const visit = (file: string) => {
     if (seen.has(file) || !fs.existsSync(file)) return;
     seen.add(file);
-    const relative = path.relative(path.join(esm, 'components'), file);
-    if (!relative.startsWith('..')) folders.add(relative.split(path.sep)[0]!);
+    // Components, and the shared pieces under utils/ that carry a sheet (InlineInput: the label beside a Checkbox or Switch).
+    for (const base of ['components', 'utils']) {
+      const relative = path.relative(path.join(esm, base), file);
+      if (!relative.startsWith('..')) folders.add(relative.split(path.sep)[0]!);
+    }
     const text = fs.readFileSync(file, 'utf8');
     for (const match of text.matchAll(/from\s+"(\.{1,2}\/[^"]+\.mjs)"/g))
       visit(path.resolve(path.dirname(file), match[1]!));

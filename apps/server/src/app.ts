@@ -9,6 +9,8 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
+import { programsRoutes } from './modules/catalogue/programs.routes.ts';
+import { typesRoutes } from './modules/catalogue/types.routes.ts';
 import { JOB_DEFINITIONS } from './job-definitions.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { recordsImportRoutes } from './modules/records-import/records-import.routes.ts';
@@ -185,6 +187,8 @@ export async function buildApp(
   await app.register(receiptsRoutes);
   await app.register(dashboardRoutes);
   await app.register(recordsRoutes);
+  await app.register(typesRoutes);
+  await app.register(programsRoutes);
   await app.register(jobsRoutes);
   await app.register(recordsImportRoutes);
   await registerWebApp(app, config.WEB_DIST);

@@ -200,6 +200,9 @@ const studentsOf = (o: PartnerObjects) =>
 
 const all = (status: number) => VIEWERS.map(() => String(status)).join(' ');
 const q = (o: PartnerObjects) => `partnersId=${o.partnersId}`;
+/** A sponsored type of the row's partner (W3). */
+const typeOf = (o: PartnerObjects) =>
+  o.subdomain === 'maple' ? DEMO_IDS.types.maple.students : DEMO_IDS.types.demo.students;
 
 let emailCounter = 0;
 /** A payer email of its own per call, so the card-testing limits per email stay out of the table. */
@@ -613,6 +616,82 @@ const MATRIX: Row[] = [
     // The viewer's own memberships (possibly none); the axis tests check what it says.
     staff: 200,
     expect: { A: '401 200 200 200 200 200 200', B: '401 200 200 200 200 200 200' },
+  },
+  // ------------------------------------------------------------------ W3: types and plans, programs
+  {
+    route: 'GET /api/dashboard/types',
+    call: (o) => ({ path: `/api/dashboard/types?${q(o)}` }),
+    staff: { action: 'types.manage', granted: 200, denied: 403 },
+    expect: { A: '401 403 403 200 403 403 200', B: '401 403 403 403 403 200 200' },
+  },
+  {
+    route: 'POST /api/dashboard/types',
+    case: 'an empty body (the access check comes first, then the field errors)',
+    call: (o) => ({ path: `/api/dashboard/types?${q(o)}`, body: {} }),
+    staff: { action: 'types.manage', granted: 400, denied: 403 },
+    expect: { A: '401 403 403 400 403 403 400', B: '401 403 403 403 403 400 400' },
+  },
+  {
+    route: 'PUT /api/dashboard/types/:id',
+    case: 'an empty body',
+    call: (o) => ({ path: `/api/dashboard/types/${typeOf(o)}?${q(o)}`, body: {} }),
+    staff: { action: 'types.manage', granted: 400, denied: 403 },
+    expect: {
+      A: '401 403 403 400 403 403 400',
+      B: '401 403 403 403 403 400 400',
+      BonA: '401 403 403 404 403 403 404',
+    },
+  },
+  {
+    route: 'PUT /api/dashboard/types/:id/plan',
+    case: 'an empty body',
+    call: (o) => ({ path: `/api/dashboard/types/${typeOf(o)}/plan?${q(o)}`, body: {} }),
+    staff: { action: 'types.manage', granted: 400, denied: 403 },
+    expect: {
+      A: '401 403 403 400 403 403 400',
+      B: '401 403 403 403 403 400 400',
+      BonA: '401 403 403 404 403 403 404',
+    },
+  },
+  {
+    route: 'GET /api/dashboard/programs',
+    call: (o) => ({ path: `/api/dashboard/programs?${q(o)}` }),
+    staff: { action: 'programs.manage', granted: 200, denied: 403 },
+    expect: { A: '401 403 403 200 200 403 200', B: '401 403 403 403 403 200 200' },
+  },
+  {
+    route: 'POST /api/dashboard/programs',
+    case: 'an empty body; creating a program is partner-wide (as if at a program outside any scope)',
+    call: (o) => ({ path: `/api/dashboard/programs?${q(o)}`, body: {} }),
+    staff: {
+      action: 'programs.manage',
+      at: (all) => all.outsideProgram.entitiesId,
+      granted: 400,
+      denied: 403,
+    },
+    expect: { A: '401 403 403 400 403 403 400', B: '401 403 403 403 403 400 400' },
+  },
+  {
+    route: 'PUT /api/dashboard/programs/:id',
+    case: 'an empty body',
+    call: (o) => ({ path: `/api/dashboard/programs/${o.masked.entitiesId}?${q(o)}`, body: {} }),
+    staff: { action: 'programs.manage', at: (all) => all.A.masked.entitiesId, granted: 400, denied: 403 },
+    expect: {
+      A: '401 403 403 400 400 403 400',
+      B: '401 403 403 403 403 400 400',
+      BonA: '401 403 403 404 404 403 404',
+    },
+  },
+  {
+    route: 'POST /api/dashboard/programs/:id/image',
+    case: 'a JSON body (the access check comes first, then 415 for a body that is not multipart)',
+    call: (o) => ({ path: `/api/dashboard/programs/${o.masked.entitiesId}/image?${q(o)}`, body: {} }),
+    staff: { action: 'programs.manage', at: (all) => all.A.masked.entitiesId, granted: 415, denied: 403 },
+    expect: {
+      A: '401 403 403 415 415 403 415',
+      B: '401 403 403 403 403 415 415',
+      BonA: '401 403 403 404 404 403 404',
+    },
   },
   // ------------------------------------------------------------------ W1: the Records section
   {
@@ -1211,6 +1290,15 @@ const CARRIES_NO_SPONSORED_RECORD: Record<string, string> = {
   'POST /api/auth/*': 'sign-in only',
   'GET /api/auth-config': 'sign-in configuration',
   'GET /api/dashboard/partners': 'the partners the viewer staffs and the actions there',
+  // W3: types and plans, programs (counts only, never a record).
+  'GET /api/dashboard/types': 'the partner’s sponsored types and plans, with counts',
+  'POST /api/dashboard/types': 'the new sponsored type',
+  'PUT /api/dashboard/types/:id': 'the sponsored type',
+  'PUT /api/dashboard/types/:id/plan': 'the sponsored type and a count of kept sponsorships',
+  'GET /api/dashboard/programs': 'programs with counts of records and sponsors',
+  'POST /api/dashboard/programs': 'the new program',
+  'PUT /api/dashboard/programs/:id': 'the program',
+  'POST /api/dashboard/programs/:id/image': 'the program',
   'GET /api/jobs/:id/progress': "a job's counts and message",
   'POST /api/sponsoreds/:id/images': 'the new pictures, to staff who manage them (the matrix row checks who)',
   'POST /api/dashboard/records':

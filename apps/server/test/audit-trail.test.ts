@@ -97,6 +97,51 @@ async function partnerAdmin(): Promise<{ client: TestClient; usersId: number }> 
   return { client, usersId: Number(row!.id) };
 }
 
+let catalogueCounter = 0;
+
+function typeBody(identifier: string) {
+  return {
+    sponsoredTypesId: 4,
+    identifier,
+    settings: {
+      customLabelSingular: 'Audit',
+      customLabelPlural: 'Audits',
+      customSlotName: 'Slot',
+      description: null,
+      active: true,
+      showSlots: true,
+      visibleSlots: 1,
+      maxSlots: 1,
+      maskProfiles: false,
+      showBirthday: false,
+      showAge: true,
+      showLastName: false,
+      gridLayout: 'column',
+      hiddenFilterTypes: [],
+      customColumns: [],
+    },
+    plan: { monthlyAmount: 1200, paymentIntervalsIds: [1] },
+  };
+}
+
+async function createdType(client: TestClient): Promise<number> {
+  const res = await client.post('/api/dashboard/types?partnersId=2', typeBody(`audit-${++catalogueCounter}`));
+  expect(res.status, res.text).toBe(201);
+  return res.json<{ id: number }>().id;
+}
+
+function programBody(name: string) {
+  return { name, city: null, countriesId: null, description: null, latitude: null, longitude: null };
+}
+
+async function createdProgram(client: TestClient): Promise<number> {
+  const res = await client.post('/api/dashboard/programs?partnersId=2', programBody('pending'));
+  expect(res.status, res.text).toBe(201);
+  const id = res.json<{ id: number }>().id;
+  await rows(sql`UPDATE entities SET name = ${`Audit program ${id}`} WHERE id = ${id}`);
+  return id;
+}
+
 interface Prepared {
   call: () => Promise<TestResponse>;
   /** Whether the write is in the database. */
@@ -322,6 +367,124 @@ const SCENARIOS: Record<string, () => Promise<Prepared>> = {
       action: 'donation.created',
       entityType: 'donation',
       usersId: null,
+    };
+  },
+  // ------------------------------------------------------------------ W3: types and plans, programs
+  'POST /api/dashboard/types': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const identifier = `audit-${++catalogueCounter}`;
+    return {
+      call: () => client.post('/api/dashboard/types?partnersId=2', typeBody(identifier), freshAddress()),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM partner_sponsored_types WHERE identifier = ${identifier}`)).length ===
+        1,
+      action: 'sponsored_type.created',
+      entityType: 'sponsored_type',
+      usersId,
+    };
+  },
+  'PUT /api/dashboard/types/:id': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const id = await createdType(client);
+    const label = `Audited ${catalogueCounter}`;
+    return {
+      call: () =>
+        client.request(
+          'PUT',
+          `/api/dashboard/types/${id}?partnersId=2`,
+          { ...typeBody('x').settings, customLabelPlural: label },
+          freshAddress(),
+        ),
+      written: async () =>
+        (
+          await rows(
+            sql`SELECT 1 FROM partner_sponsored_types WHERE id = ${id} AND custom_label_plural = ${label}`,
+          )
+        ).length === 1,
+      action: 'sponsored_type.updated',
+      entityType: 'sponsored_type',
+      usersId,
+      changes: { customLabelPlural: { before: 'Audits', after: label } },
+    };
+  },
+  'PUT /api/dashboard/types/:id/plan': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const id = await createdType(client);
+    return {
+      call: () =>
+        client.request(
+          'PUT',
+          `/api/dashboard/types/${id}/plan?partnersId=2`,
+          { monthlyAmount: 4321, paymentIntervalsIds: [1] },
+          freshAddress(),
+        ),
+      written: async () =>
+        (
+          await rows(
+            sql`SELECT 1 FROM sponsored_type_plans WHERE partner_sponsored_types_id = ${id} AND monthly_amount = 4321 AND current`,
+          )
+        ).length === 1,
+      action: 'sponsored_type.plan_changed',
+      entityType: 'sponsored_type',
+      usersId,
+      changes: { monthlyAmount: { before: 1200, after: 4321 } },
+    };
+  },
+  'POST /api/dashboard/programs': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const name = `Audit program ${++catalogueCounter}`;
+    return {
+      call: () => client.post('/api/dashboard/programs?partnersId=2', programBody(name), freshAddress()),
+      written: async () => (await rows(sql`SELECT 1 FROM entities WHERE name = ${name}`)).length === 1,
+      action: 'program.created',
+      entityType: 'program',
+      usersId,
+    };
+  },
+  'PUT /api/dashboard/programs/:id': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const id = await createdProgram(client);
+    return {
+      call: () =>
+        client.request(
+          'PUT',
+          `/api/dashboard/programs/${id}?partnersId=2`,
+          { ...programBody('x'), name: `Renamed ${id}` },
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM entities WHERE name = ${`Renamed ${id}`}`)).length === 1,
+      action: 'program.updated',
+      entityType: 'program',
+      usersId,
+      changes: { name: { before: `Audit program ${id}`, after: `Renamed ${id}` } },
+    };
+  },
+  'POST /api/dashboard/programs/:id/image': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const id = await createdProgram(client);
+    const form = new FormData();
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'p.png');
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const body = Buffer.from(await request.arrayBuffer());
+    return {
+      call: () =>
+        client.request(
+          'POST',
+          `/api/dashboard/programs/${id}/image?partnersId=2`,
+          undefined,
+          { ...freshAddress(), 'content-type': request.headers.get('content-type')! },
+          body,
+        ),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM entities WHERE id = ${id} AND image_url IS NOT NULL`)).length === 1,
+      action: 'program.image_changed',
+      entityType: 'program',
+      usersId,
     };
   },
   'POST /api/partners/oauthonboard': async () => {

@@ -20,6 +20,12 @@ describe("Mantine's per-component styles", () => {
     expect(sheets.indexOf('UnstyledButton.css')).toBeLessThan(sheets.indexOf('Button.css'));
   });
 
+  it('keeps the shared pieces under utils/ too: a Switch needs InlineInput for its label beside it', () => {
+    const sheets = [...requiredMantineStyles(webRoot), ...requiredMantineStyles(webRoot, 'staff')];
+    expect(sheets).toContain('Switch.css');
+    expect(sheets).toContain('InlineInput.css');
+  });
+
   it('keeps what only the staff screens use out of every page’s sheet, in the dashboard’s lazy chunk', () => {
     const committed = fs.readFileSync(path.join(webRoot, STYLES_MODULE.staff), 'utf8');
     expect(committed).toBe(mantineStylesModule(requiredMantineStyles(webRoot, 'staff'), 'staff'));

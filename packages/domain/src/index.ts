@@ -28,3 +28,4 @@ export * from './spreadsheet.ts';
 export * from './record-import.ts';
 export * from './staff-calls.ts';
 export * from './records.ts';
+export * from './catalogue.ts';

@@ -44,6 +44,13 @@ export const partnerSponsoredTypes = pgTable(
     showLastName: boolean('show_last_name').notNull().default(false),
     gridLayout: text('grid_layout').notNull().default('column'),
     customColumns: jsonb('custom_columns').$type<string[]>().notNull().default([]),
+    /** Per custom column name: what it holds and whether the public profile shows it (absent: text, public). */
+    customColumnSettings: jsonb('custom_column_settings')
+      .$type<Record<string, { kind: 'text' | 'number' | 'date' | 'yesno'; public: boolean }>>()
+      .notNull()
+      .default({}),
+    /** Filter types of the sponsored type that this listing does not offer. */
+    hiddenFilterTypes: jsonb('hidden_filter_types').$type<number[]>().notNull().default([]),
   },
   (t) => [
     unique('partner_sponsored_types_identifier').on(t.partnersId, t.identifier),

@@ -133,7 +133,8 @@ function toPartnerView(partner: PartnerRow, children: PartnerChildren): PartnerP
       showAge: t.showAge,
       showLastName: t.showLastName,
       gridLayout: t.gridLayout as PartnerSponsoredType['gridLayout'],
-      customColumns: t.customColumns,
+      // A private custom column is for staff only.
+      customColumns: t.customColumns.filter((name) => t.customColumnSettings[name]?.public !== false),
       currentSponsoredTypePlans: children.plans
         .filter((p) => p.partnerSponsoredTypesId === t.id)
         .map((p) => ({
@@ -144,7 +145,12 @@ function toPartnerView(partner: PartnerRow, children: PartnerChildren): PartnerP
             .map((i) => ({ paymentIntervals: { id: i.id, name: i.name, multiplier: i.multiplier } })),
         })),
       filterTypes: children.filters
-        .filter((f) => f.sponsoredTypesId === t.sponsoredTypesId && typeOffersFilter(t, f.filterField))
+        .filter(
+          (f) =>
+            f.sponsoredTypesId === t.sponsoredTypesId &&
+            typeOffersFilter(t, f.filterField) &&
+            !t.hiddenFilterTypes.includes(f.id),
+        )
         .map((f) => ({
           id: f.id,
           label: f.label,

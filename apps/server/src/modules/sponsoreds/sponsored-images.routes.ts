@@ -49,7 +49,7 @@ function displayName(name: string | undefined): string {
 }
 
 /** The multipart stream's files, its limit errors turned into the clear refusals above. */
-async function* uploadedFiles(request: FastifyRequest): AsyncGenerator<UploadedFile> {
+export async function* uploadedFiles(request: FastifyRequest): AsyncGenerator<UploadedFile> {
   if (!request.isMultipart()) throw new HttpError(415, NOT_MULTIPART_MESSAGE);
   const errors = request.server.multipartErrors;
   const refusal = (error: unknown, fileName: string) => {

@@ -1,7 +1,7 @@
 import '../../components/staff/mantine-styles';
 import { can } from '@kinship/domain';
 import { Box, Button, Container, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { LoginButton } from '../../features/auth/components/login-button';
@@ -20,12 +20,30 @@ const RecordPicturesRoute = lazyNamed(
 );
 const ImportWizard = lazyNamed(() => import('../../features/dashboard-import'), 'ImportWizard');
 
-/** Each built section is a lazy chunk of its own. */
-const BUILT_SECTIONS: Record<string, React.LazyExoticComponent<() => React.JSX.Element>> = {
+/** Sections that are built, each in a lazy chunk of its own; the others show their placeholder. */
+const BUILT_SECTIONS: Record<string, ComponentType> = {
   records: lazy(() =>
     import('../../features/records/components/records-section').then((m) => ({ default: m.RecordsSection })),
   ),
+  types: lazy(() =>
+    import('../../features/dashboard/sections/types-section').then((m) => ({ default: m.TypesSection })),
+  ),
+  programs: lazy(() =>
+    import('../../features/dashboard/sections/programs-section').then((m) => ({
+      default: m.ProgramsSection,
+    })),
+  ),
 };
+
+function SectionBody({ section }: { section: (typeof DASHBOARD_SECTIONS)[number] }) {
+  const Built = BUILT_SECTIONS[section.slug];
+  if (!Built) return <SectionPlaceholder section={section} />;
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Built />
+    </Suspense>
+  );
+}
 
 export const NO_ADMIN_ACCESS = "You do not have access to this partner's administration.";
 export const NO_SECTION_ACCESS = 'You do not have access to this section.';
@@ -94,16 +112,7 @@ export function DashboardRoute() {
             path={section.slug}
             element={
               sections.includes(section) ? (
-                (() => {
-                  const Built = BUILT_SECTIONS[section.slug];
-                  return Built ? (
-                    <Suspense fallback={<LoadingScreen />}>
-                      <Built />
-                    </Suspense>
-                  ) : (
-                    <SectionPlaceholder section={section} />
-                  );
-                })()
+                <SectionBody section={section} />
               ) : (
                 <Box>
                   <Title order={1}>{section.label}</Title>

@@ -6,4 +6,5 @@ import '@mantine/core/styles/LoadingOverlay.css';
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Stepper.css';
+import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Table.css';

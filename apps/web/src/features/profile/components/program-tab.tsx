@@ -6,7 +6,9 @@ import { mediaUrl } from '../../../lib/api-client';
 import { locationText } from '../utils/sponsored-display';
 
 // The map and its outline data load only when a Program tab with a location is opened.
-const StaticMap = lazy(() => import('./static-map').then((module) => ({ default: module.StaticMap })));
+const StaticMap = lazy(() =>
+  import('../../../components/map/static-map').then((module) => ({ default: module.StaticMap })),
+);
 
 /** The Program tab: the program's picture, its HTML description and, when it has a location, a map. */
 export function ProgramTab({ entity }: { entity: SponsoredDetail['entities'] }) {

@@ -12,6 +12,12 @@ export interface StaticMapProps {
   longitude: number;
   /** The place the marker stands for, e.g. "Antigua Community School, Antigua, Guatemala". */
   place: string;
+  /** Degrees of longitude across the view (36 unless given: a region). */
+  spanLongitude?: number;
+  /** Whether the marker is drawn (a picker shows none until a place is chosen). */
+  marker?: boolean;
+  /** Makes the map a picker: called with the position clicked. */
+  onPick?: (latitude: number, longitude: number) => void;
 }
 
 /** Output size in SVG units; the map scales to the width of its container. */
@@ -35,13 +41,20 @@ export interface MapView {
 }
 
 /** The view around a point: the point is centred unless that would show beyond a pole. */
-export function mapView(latitude: number, longitude: number): MapView {
+export function mapView(latitude: number, longitude: number, spanLongitude = SPAN_LONGITUDE): MapView {
   const parallel = Math.min(Math.abs(latitude), MAX_STANDARD_PARALLEL);
-  const xScale = WIDTH / SPAN_LONGITUDE;
+  const xScale = WIDTH / spanLongitude;
   const yScale = xScale / Math.cos((parallel * Math.PI) / 180);
   const spanLatitude = HEIGHT / yScale;
   const north = Math.min(MAX_LATITUDE, Math.max(-MAX_LATITUDE + spanLatitude, latitude + spanLatitude / 2));
-  return { west: longitude - SPAN_LONGITUDE / 2, north, xScale, yScale };
+  return { west: longitude - spanLongitude / 2, north, xScale, yScale };
+}
+
+/** The position under a point of the view (SVG units): longitude wrapped into -180..180, latitude clamped. */
+export function unproject(view: MapView, x: number, y: number): { latitude: number; longitude: number } {
+  const longitude = ((((view.west + x / view.xScale + 180) % 360) + 360) % 360) - 180;
+  const latitude = Math.max(-90, Math.min(90, view.north - y / view.yScale));
+  return { latitude: Math.round(latitude * 1e5) / 1e5, longitude: Math.round(longitude * 1e5) / 1e5 };
 }
 
 /** Equirectangular projection into the view, in SVG units. */
@@ -114,8 +127,18 @@ export function openStreetMapUrl(latitude: number, longitude: number): string {
   return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=12/${latitude}/${longitude}`;
 }
 
-export function StaticMap({ latitude, longitude, place }: StaticMapProps) {
-  const view = useMemo(() => mapView(latitude, longitude), [latitude, longitude]);
+export function StaticMap({
+  latitude,
+  longitude,
+  place,
+  spanLongitude,
+  marker = true,
+  onPick,
+}: StaticMapProps) {
+  const view = useMemo(
+    () => mapView(latitude, longitude, spanLongitude),
+    [latitude, longitude, spanLongitude],
+  );
   const land = useMemo(() => landPath(view), [view]);
   const graticule = useMemo(() => graticulePath(view), [view]);
   const [x, y] = project(view, longitude, latitude);
@@ -124,10 +147,29 @@ export function StaticMap({ latitude, longitude, place }: StaticMapProps) {
     <Stack gap={6} component="figure" m={0} maw={MAX_DISPLAY_WIDTH}>
       <svg
         role="img"
-        aria-label={`Map showing the location of ${place}`}
+        aria-label={onPick ? `Map: click to place ${place}` : `Map showing the location of ${place}`}
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         width="100%"
-        style={{ display: 'block', borderRadius: 8, border: '1px solid var(--mantine-color-gray-3)' }}
+        style={{
+          display: 'block',
+          borderRadius: 8,
+          border: '1px solid var(--mantine-color-gray-3)',
+          cursor: onPick ? 'crosshair' : undefined,
+        }}
+        onClick={
+          onPick
+            ? (event) => {
+                const box = event.currentTarget.getBoundingClientRect();
+                const scale = WIDTH / (box.width || WIDTH);
+                const picked = unproject(
+                  view,
+                  (event.clientX - box.left) * scale,
+                  (event.clientY - box.top) * scale,
+                );
+                onPick(picked.latitude, picked.longitude);
+              }
+            : undefined
+        }
       >
         <rect width={WIDTH} height={HEIGHT} fill="#d0ebff" />
         <path d={graticule} fill="none" stroke="#a5d8ff" strokeWidth={1} />
@@ -139,23 +181,27 @@ export function StaticMap({ latitude, longitude, place }: StaticMapProps) {
           strokeWidth={1}
           strokeLinejoin="round"
         />
-        <g data-testid="map-marker">
-          <circle cx={x} cy={y} r={16} fill="#e03131" fillOpacity={0.2} />
-          <circle cx={x} cy={y} r={7} fill="#e03131" stroke="#fff" strokeWidth={2.5} />
-        </g>
+        {marker && (
+          <g data-testid="map-marker">
+            <circle cx={x} cy={y} r={16} fill="#e03131" fillOpacity={0.2} />
+            <circle cx={x} cy={y} r={7} fill="#e03131" stroke="#fff" strokeWidth={2.5} />
+          </g>
+        )}
       </svg>
       <Group component="figcaption" justify="space-between" gap="xs">
         <Text size="sm" c="dimmed">
           {place}
         </Text>
-        <Anchor
-          href={openStreetMapUrl(latitude, longitude)}
-          target="_blank"
-          rel="noopener noreferrer"
-          size="sm"
-        >
-          Open in OpenStreetMap
-        </Anchor>
+        {marker && (
+          <Anchor
+            href={openStreetMapUrl(latitude, longitude)}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="sm"
+          >
+            Open in OpenStreetMap
+          </Anchor>
+        )}
       </Group>
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { landPath, mapView, openStreetMapUrl, project, StaticMap } from './static-map';
+import { landPath, mapView, openStreetMapUrl, project, StaticMap, unproject } from './static-map';
 import { WORLD_OUTLINE } from './world-outline';
 
 describe('static map projection', () => {
@@ -56,5 +56,19 @@ describe('StaticMap', () => {
       'https://www.openstreetmap.org/?mlat=-0.0917&mlon=34.768#map=12/-0.0917/34.768',
     );
     expect(openStreetMapUrl(1.5, 2)).toBe('https://www.openstreetmap.org/?mlat=1.5&mlon=2#map=12/1.5/2');
+  });
+});
+
+describe('the map as a picker', () => {
+  it('answers the position under a point, the inverse of the projection', () => {
+    const view = mapView(0.43, 33.2, 120);
+    const [x, y] = project(view, 35.5, -1.25);
+    expect(unproject(view, x, y)).toEqual({ latitude: -1.25, longitude: 35.5 });
+  });
+
+  it('wraps a longitude past the antimeridian', () => {
+    const view = mapView(-17.7, 178);
+    const [x, y] = project(view, 182, -17.7);
+    expect(unproject(view, x, y).longitude).toBeCloseTo(-178);
   });
 });

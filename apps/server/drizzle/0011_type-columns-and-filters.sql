@@ -1,0 +1,2 @@
+ALTER TABLE "partner_sponsored_types" ADD COLUMN "custom_column_settings" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "partner_sponsored_types" ADD COLUMN "hidden_filter_types" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,17 @@
+import type { z } from 'zod';
+import { fieldErrors } from '../../platform/errors.ts';
+
+/**
+ * A staff body checked after the access check (so a caller without access learns nothing of the
+ * shape): its zod issues become the problem shape's field errors, one per dotted path.
+ */
+export function parseInput<Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> {
+  const parsed = schema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  throw fieldErrors(
+    parsed.error.issues.map((issue) => ({
+      field: issue.path.map(String).join('.') || 'body',
+      message: issue.message,
+    })),
+  );
+}

@@ -1,0 +1,53 @@
+import { staffProgramSchema, staffProgramsAnswerSchema } from '@kinship/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { uploadedFiles } from '../sponsoreds/sponsored-images.routes.ts';
+import {
+  createStaffProgram,
+  listStaffPrograms,
+  setStaffProgramImage,
+  updateStaffProgram,
+} from './programs.service.ts';
+
+const partnerQuery = z.object({ partnersId: z.string().optional() }).loose();
+const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, 'id must be a whole number')
+    .transform(Number),
+});
+// Bodies are checked by the service after the access check, into the problem shape.
+const anyBody = z.unknown();
+
+export const programsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/dashboard/programs',
+    { schema: { querystring: partnerQuery, response: { 200: staffProgramsAnswerSchema } } },
+    async (request) => listStaffPrograms(app.deps.db, await request.siteContext()),
+  );
+  app.post(
+    '/api/dashboard/programs',
+    { schema: { querystring: partnerQuery, body: anyBody, response: { 201: staffProgramSchema } } },
+    async (request, reply) =>
+      reply.code(201).send(await createStaffProgram(app.deps.db, await request.siteContext(), request.body)),
+  );
+  app.put(
+    '/api/dashboard/programs/:id',
+    {
+      schema: {
+        params: idParams,
+        querystring: partnerQuery,
+        body: anyBody,
+        response: { 200: staffProgramSchema },
+      },
+    },
+    async (request) =>
+      updateStaffProgram(app.deps.db, await request.siteContext(), request.params.id, request.body),
+  );
+  app.post(
+    '/api/dashboard/programs/:id/image',
+    { schema: { params: idParams, querystring: partnerQuery, response: { 200: staffProgramSchema } } },
+    async (request) =>
+      setStaffProgramImage(app.deps, await request.siteContext(), request.params.id, uploadedFiles(request)),
+  );
+};
