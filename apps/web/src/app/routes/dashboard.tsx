@@ -2,12 +2,12 @@ import '../../components/staff/mantine-styles';
 import { Box, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
-import { LoginButton } from '../../features/auth/components/login-button';
+import { LoginButton } from '../../shared/auth/components/login-button';
 import { useViewer } from '../../features/auth/hooks/use-viewer';
 import { DashboardHome, SectionPlaceholder } from '../../features/dashboard/components/dashboard-home';
 import { DashboardShell } from '../../features/dashboard/components/dashboard-shell';
 import { DASHBOARD_SECTIONS, sectionsFor } from '../../features/dashboard/sections';
-import { usePartner } from '../../features/partner/partner-context';
+import { usePartner } from '../../shared/partner/partner-context';
 import { usePageTitle } from '../../hooks/use-page-title';
 
 export const NO_ADMIN_ACCESS = "You do not have access to this partner's administration.";
