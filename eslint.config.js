@@ -3,6 +3,50 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/*
+ * Import boundaries (docs/ARCHITECTURE.md, "Boundaries"; decision 032), held by ESLint's own
+ * `no-restricted-imports`. Its patterns see the import as written, so each rule is repeated for
+ * every folder depth: from a file N folders below `features/<x>/`, exactly N+1 `../` followed by a
+ * name leaves the feature for a sibling one.
+ */
+const DEPTHS = [0, 1, 2, 3, 4, 5];
+const up = (n) => `(?:\\.\\./){${n}}`;
+const below = (root, depth, ext) => `${root}/*/${'*/'.repeat(depth)}*.${ext}`;
+
+export const FEATURE_MESSAGE =
+  'A web feature imports no other feature: move the shared piece to src/shared/<area> (or src/lib, src/components, src/hooks).';
+export const SHARED_MESSAGE = 'Shared web code (shared, lib, components, hooks, test) imports no feature.';
+export const MODULE_MESSAGE =
+  "A server module reaches another module through its service only, never its repository or routes: expose what you need from the owner's service, or move it to platform/.";
+export const PLATFORM_MESSAGE =
+  'platform/ imports no module: take what a module provides as a parameter, or move the shared type to platform/ or db/types.ts.';
+
+const restrict = (regex, message) => ({
+  rules: { 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] },
+});
+
+const boundaries = [
+  ...DEPTHS.map((depth) => ({
+    files: [below('apps/web/src/features', depth, '{ts,tsx}')],
+    ...restrict(`^${up(depth + 1)}[^./]|(?:^|/)features/`, FEATURE_MESSAGE),
+  })),
+  {
+    files: ['apps/web/src/{shared,lib,components,hooks,test}/**/*.{ts,tsx}'],
+    ...restrict('(?:^|/)features/', SHARED_MESSAGE),
+  },
+  ...DEPTHS.map((depth) => ({
+    files: [below('apps/server/src/modules', depth, 'ts')],
+    ...restrict(
+      `^${up(depth + 1)}[^./][^/]*/(?:[^/]+/)*[^/]+\\.(?:repository|routes)(?:\\.[jt]s)?$|(?:^|/)modules/[^/]+/(?:[^/]+/)*[^/]+\\.(?:repository|routes)(?:\\.[jt]s)?$`,
+      MODULE_MESSAGE,
+    ),
+  })),
+  {
+    files: ['apps/server/src/platform/**/*.ts'],
+    ...restrict('(?:^|/)modules(?:/|$)', PLATFORM_MESSAGE),
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -34,6 +78,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  ...boundaries,
   {
     files: ['packages/domain/**/*.ts'],
     rules: {

@@ -25,10 +25,10 @@ import { authConfigRoutes } from './modules/auth/auth.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { landingRoutes } from './modules/landing/landing.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
-import { listenForPartnerChanges } from './modules/partners/partner-cache.ts';
+import { listenForPartnerChanges, partnerCacheOf } from './modules/partners/partner-cache.ts';
 import { partnerViewOf } from './modules/partners/partners.service.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
-import type { SiteContext } from './modules/sponsoreds/sponsoreds.service.ts';
+import type { SiteContext } from './platform/site-context.ts';
 import {
   MAX_PICTURE_BYTES,
   MAX_PICTURES_PER_UPLOAD,
@@ -106,7 +106,9 @@ export async function buildApp(
       from: config.MAIL_FROM,
       mailDir: path.join(config.DATA_DIR, 'mail'),
     });
-  const auth = options.auth ?? createAuth({ db: database.db, mailer, ...authSettingsOf(config) });
+  const auth =
+    options.auth ??
+    createAuth({ db: database.db, partners: partnerCacheOf(database.db), mailer, ...authSettingsOf(config) });
   const gateway = options.gateway ?? createGateway(config, { db: database.db });
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.LOG_LEVEL },
@@ -147,7 +149,7 @@ export async function buildApp(
   });
   app.decorateRequest('siteContext', function (this: Memo & Parameters<typeof sessionOf>[1]) {
     this[CONTEXT] ??= Promise.all([
-      resolveTenant(database.db, this, config.DEFAULT_PARTNER),
+      resolveTenant(partnerCacheOf(database.db), this, config.DEFAULT_PARTNER),
       this.viewer(),
     ]).then(([partner, viewer]) => ({ partner, viewer, requestId: this.id, clientAddress: this.ip }));
     return this[CONTEXT];

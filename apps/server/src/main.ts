@@ -8,6 +8,7 @@ import type { JobQueue, Worker } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
 import { openStorage } from './platform/storage.ts';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/demo.ts';
+import { partnerCacheOf } from './modules/partners/partner-cache.ts';
 
 async function main() {
   const config = loadConfig();
@@ -24,7 +25,12 @@ async function main() {
     from: config.MAIL_FROM,
     mailDir: path.join(config.DATA_DIR, 'mail'),
   });
-  const auth = createAuth({ db: database.db, mailer, ...authSettingsOf(config) });
+  const auth = createAuth({
+    db: database.db,
+    partners: partnerCacheOf(database.db),
+    mailer,
+    ...authSettingsOf(config),
+  });
   if (config.SEED_DEMO) {
     const { seeded } = await seedDemo(database.db, { storage, createLogin: loginCreator(auth, database.db) });
     if (seeded) console.log('Seeded the demo partners.');

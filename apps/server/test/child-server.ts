@@ -13,6 +13,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { authSettingsOf, createAuth } from '../src/platform/auth.ts';
 import { createMailer } from '../src/platform/mail.ts';
 import { localStorage } from '../src/platform/storage.ts';
+import { partnerCacheOf } from '../src/modules/partners/partner-cache.ts';
 
 async function main() {
   const config = loadConfig();
@@ -23,7 +24,13 @@ async function main() {
     poolSize: Number(process.env.POOL_SIZE ?? 10),
   });
   const mailer = createMailer({ from: config.MAIL_FROM, mailDir: path.join(scratch, 'mail') });
-  const auth = createAuth({ db: database.db, mailer, rateLimit: false, ...authSettingsOf(config) });
+  const auth = createAuth({
+    db: database.db,
+    partners: partnerCacheOf(database.db),
+    mailer,
+    rateLimit: false,
+    ...authSettingsOf(config),
+  });
   const app = await buildApp({
     database,
     config,

@@ -12,6 +12,7 @@ import { createAuth } from '../src/platform/auth.ts';
 import { loginCreator } from '../src/platform/logins.ts';
 import { localStorage } from '../src/platform/storage.ts';
 import { seedDemo } from '../src/seed/demo.ts';
+import { partnerCacheOf } from '../src/modules/partners/partner-cache.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -69,7 +70,12 @@ export default async function setup(project: TestProject) {
     });
     await migrateDatabase(database);
     await installJobQueue(database, storage);
-    const auth = createAuth({ db: database.db, secret: TEST_AUTH_SECRET, rateLimit: false });
+    const auth = createAuth({
+      db: database.db,
+      partners: partnerCacheOf(database.db),
+      secret: TEST_AUTH_SECRET,
+      rateLimit: false,
+    });
     await seedDemo(database.db, { storage, createLogin: loginCreator(auth, database.db) });
     await database.close();
     project.provide('postgresTemplate', templateName);
@@ -88,7 +94,12 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({});
     await migrateDatabase(database);
     await installJobQueue(database, storage);
-    const auth = createAuth({ db: database.db, secret: TEST_AUTH_SECRET, rateLimit: false });
+    const auth = createAuth({
+      db: database.db,
+      partners: partnerCacheOf(database.db),
+      secret: TEST_AUTH_SECRET,
+      rateLimit: false,
+    });
     await seedDemo(database.db, { storage, createLogin: loginCreator(auth, database.db) });
     const dump = await database.pglite!.dumpDataDir('gzip');
     const templateFile = path.join(workDir, 'template.tar.gz');

@@ -16,6 +16,7 @@ import { localStorage, type Storage } from '../src/platform/storage.ts';
 import { TestClient } from './http-client.ts';
 import { TEST_AUTH_SECRET } from './people.ts';
 import { openTestDatabase } from './test-database.ts';
+import { partnerCacheOf } from '../src/modules/partners/partner-cache.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -65,6 +66,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const mailer = createMailer({ from: config.MAIL_FROM, mailDir });
   const auth = createAuth({
     db: database.db,
+    partners: partnerCacheOf(database.db),
     mailer,
     rateLimit: options.rateLimit ?? false,
     ...authSettingsOf(config),

@@ -1,7 +1,6 @@
-import type { Db } from '../db/client.ts';
-import type { PartnerRow } from '../modules/partners/partners.repository.ts';
+import type { PartnerRow } from '../db/types.ts';
 import type { MailMessage } from './mail.ts';
-import { resolveTenantOf } from './tenant.ts';
+import { resolveTenantOf, type PartnerLookup } from './tenant.ts';
 
 /** The partner site an auth request came from, and the origin its links point at. */
 export interface AuthSite {
@@ -20,14 +19,14 @@ export const RESET_LINK_HOURS = 1;
  * the person is on. Null when the host names no partner: no mail links to an unknown host.
  */
 export async function authSiteOf(
-  db: Db,
+  partners: PartnerLookup,
   request: Request,
   options: { defaultPartner: string },
 ): Promise<AuthSite | null> {
   const url = new URL(request.url);
   try {
     const partner = await resolveTenantOf(
-      db,
+      partners,
       url.host,
       Object.fromEntries(url.searchParams),
       options.defaultPartner,

@@ -36,7 +36,7 @@ import {
   MIN_PASSWORD_LENGTH,
   verifyPassword,
 } from './password.ts';
-import { resolveTenant } from './tenant.ts';
+import { resolveTenant, type PartnerLookup } from './tenant.ts';
 
 /** One OpenID Connect provider (Auth0, Keycloak, Entra ID, ...), found through its discovery document. */
 export interface OidcSettings {
@@ -64,6 +64,8 @@ export function oidcSettingsOf(config: Config): OidcSettings | null {
 
 export interface AuthOptions {
   db: Db;
+  /** Finds the partner of a request's host (the partners module's cache, `partnerCacheOf(db)`). */
+  partners: PartnerLookup;
   secret: string;
   /** Hosts the app answers on; partner subdomains of localhost are always allowed. */
   extraHosts?: string[];
@@ -117,6 +119,7 @@ export function createAuth(options: AuthOptions) {
     plain: createAuthInstance(options, false),
     secure: createAuthInstance(options, true),
     publicUrl: options.publicUrl,
+    partners: options.partners,
   };
 }
 
@@ -144,6 +147,7 @@ function createAuthInstance(
     extraHosts = [],
     rateLimit = true,
     mailer,
+    partners,
     defaultPartner = 'demo',
     oidc = null,
     signInDelay,
@@ -155,7 +159,7 @@ function createAuthInstance(
   const alertOwner = async (email: string, request: Request | undefined) => {
     const failures = await claimFailedSignInAlert(db, email);
     if (failures === null || !mailer || !request) return;
-    const site = await authSiteOf(db, request, siteOptions);
+    const site = await authSiteOf(partners, request, siteOptions);
     if (!site) return;
     await mailer.send(failedSignInsMessage(site, email, failures, SIGN_IN_WINDOW_SECONDS / 60));
   };
@@ -201,7 +205,7 @@ function createAuthInstance(
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }, request) {
         if (!mailer || !request) return;
-        const site = await authSiteOf(db, request, siteOptions);
+        const site = await authSiteOf(partners, request, siteOptions);
         if (!site) return;
         await mailer.send(resetPasswordMessage(site, user.email, resetPasswordLink(token, site.origin)));
       },
@@ -216,7 +220,7 @@ function createAuthInstance(
       expiresIn: VERIFICATION_LINK_HOURS * 60 * 60,
       async sendVerificationEmail({ user, url }, request) {
         if (!mailer || !request) return;
-        const site = await authSiteOf(db, request, siteOptions);
+        const site = await authSiteOf(partners, request, siteOptions);
         if (!site) return;
         await mailer.send(verificationMessage(site, user.email, verificationLink(url, site.origin)));
       },
@@ -354,7 +358,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth): void {
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     handler: async (request, reply) => {
-      await resolveTenant(app.deps.db, request, app.deps.config.DEFAULT_PARTNER);
+      await resolveTenant(auth.partners, request, app.deps.config.DEFAULT_PARTNER);
       const url = new URL(request.url, siteOriginOf(request, { PUBLIC_URL: auth.publicUrl }));
       const headers = toHeaders(request);
       headers.set('host', request.host);

@@ -47,3 +47,20 @@ export function registerJsonBodyLimit(app: FastifyInstance): void {
     parse(request, text, done);
   });
 }
+
+/**
+ * The web client sends `Content-Type: application/json` on every call, bodiless PUTs and DELETEs
+ * included: within these routes an empty JSON body reads as no body instead of a 400.
+ */
+export function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, parseJsonBody(text));
+    } catch (error) {
+      done(Object.assign(error as Error, { statusCode: 400 }), undefined);
+    }
+  });
+}

@@ -1,8 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { partnerCacheOf } from '../modules/partners/partner-cache.ts';
-import type { PartnerRow } from '../modules/partners/partners.repository.ts';
+import type { PartnerRow } from '../db/types.ts';
 import { badRequest, notFound } from './errors.ts';
+
+/**
+ * Where the tenant's partner is looked up: the partners module's cache (`partnerCacheOf(db)`), handed
+ * in by the caller, since platform code imports no module.
+ */
+export interface PartnerLookup {
+  byHost(domain: string, subdomain: string | null): Promise<{ row: PartnerRow } | null>;
+  byKey(key: string): Promise<{ row: PartnerRow } | null>;
+}
 
 export const UNKNOWN_PARTNER_MESSAGE = 'No partner site is found at this address.';
 
@@ -32,17 +39,22 @@ export function parseHost(hostHeader: string | undefined): {
  * partner is refused.
  */
 export async function resolveTenant(
-  db: Db,
+  partners: PartnerLookup,
   request: FastifyRequest,
   defaultPartner: string,
 ): Promise<PartnerRow> {
   // request.host honours X-Forwarded-Host only when the server is configured to trust its proxy.
-  return resolveTenantOf(db, request.host, (request.query ?? {}) as Record<string, unknown>, defaultPartner);
+  return resolveTenantOf(
+    partners,
+    request.host,
+    (request.query ?? {}) as Record<string, unknown>,
+    defaultPartner,
+  );
 }
 
 /** The same resolution from a host and a query (for callers holding a web Request, such as better-auth's). */
 export async function resolveTenantOf(
-  db: Db,
+  partners: PartnerLookup,
   host: string | undefined,
   query: Record<string, unknown>,
   defaultPartner: string,
@@ -53,7 +65,7 @@ export async function resolveTenantOf(
     throw badRequest('partnersId must be a whole number.');
   }
   if (!bare) {
-    const partner = (await partnerCacheOf(db).byHost(domain, subdomain))?.row;
+    const partner = (await partners.byHost(domain, subdomain))?.row;
     if (!partner) throw notFound(UNKNOWN_PARTNER_MESSAGE);
     if (partnersIdParam !== undefined && Number(partnersIdParam) !== partner.id) {
       throw badRequest('partnersId does not match this site.');
@@ -62,7 +74,7 @@ export async function resolveTenantOf(
   }
   const partnerParam = typeof query.partner === 'string' ? query.partner : undefined;
   const key = partnersIdParam ?? partnerParam ?? defaultPartner;
-  const partner = (await partnerCacheOf(db).byKey(key))?.row;
+  const partner = (await partners.byKey(key))?.row;
   if (!partner) throw notFound(UNKNOWN_PARTNER_MESSAGE);
   return partner;
 }

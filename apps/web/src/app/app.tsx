@@ -1,8 +1,8 @@
 import { Button, Container, Text, Title } from '@mantine/core';
 import { useLayoutEffect } from 'react';
 import { LoadingScreen } from '../components/loading-screen';
-import { partnerKeyFromLocation, usePartnerQuery } from '../features/partner/api/get-partner';
-import { PartnerContext } from '../features/partner/partner-context';
+import { partnerKeyFromLocation, usePartnerQuery } from '../shared/partner/api/get-partner';
+import { PartnerContext } from '../shared/partner/partner-context';
 import { ApiError, setApiPartner } from '../lib/api-client';
 import { applyPartnerHead } from '../lib/document-head';
 import { AppProvider, BrandProvider } from './provider';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { usePartner } from '../features/partner/partner-context';
+import { usePartner } from '../shared/partner/partner-context';
 import { pageTitle } from '../lib/document-head';
 
 /** Sets `document.title` to `${page} · ${partner name}` while the page is shown. */

@@ -1,4 +1,5 @@
 import { MESSAGES, TOTAL_COUNT_HEADER, mediaPath } from '@kinship/domain';
+import type { ZodType } from 'zod';
 import { parseProblem, type Problem } from './problem';
 
 /**
@@ -67,24 +68,52 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   return response;
 }
 
+/** In development and tests every answer with a domain schema is checked, so a server/client drift fails. */
+const CHECK_ANSWERS = import.meta.env.DEV || import.meta.env.MODE === 'test';
+
+/** An answer that does not match the domain schema of its call (development and tests only). */
+export class AnswerDriftError extends Error {}
+
+/**
+ * Checks an answer against its call's domain schema (development and tests only). The answer itself
+ * is returned unchanged, so production and development behave alike when it matches.
+ */
+export function checkAnswer<T>(path: string, data: unknown, schema: ZodType<T> | undefined): T {
+  if (schema && CHECK_ANSWERS) {
+    const result = schema.safeParse(data);
+    if (!result.success) {
+      const issues = result.error.issues.map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`);
+      throw new AnswerDriftError(`The answer of ${path} does not match its schema: ${issues.join('; ')}`);
+    }
+  }
+  return data as T;
+}
+
 async function parse<T>(response: Response): Promise<T> {
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return parse<T>(await send(path, options));
+/** A call; with `schema` (the domain schema of its answer) the answer is checked in development and tests. */
+export async function apiRequest<T>(
+  path: string,
+  options: RequestOptions & { schema?: ZodType<T> } = {},
+): Promise<T> {
+  const { schema, ...rest } = options;
+  return checkAnswer(path, await parse<unknown>(await send(path, rest)), schema);
 }
 
 /** A paged call: the items and the x-total-count header. */
 export async function apiPaged<T>(
   path: string,
-  options: RequestOptions = {},
+  options: RequestOptions & { itemSchema?: ZodType<T> } = {},
 ): Promise<{ items: T[]; count: number }> {
-  const response = await send(path, options);
+  const { itemSchema, ...rest } = options;
+  const response = await send(path, rest);
   const count = Number(response.headers.get(TOTAL_COUNT_HEADER) ?? '0');
-  return { items: await parse<T[]>(response), count };
+  const items = await parse<unknown>(response);
+  return { items: checkAnswer(path, items, itemSchema ? itemSchema.array() : undefined), count };
 }
 
 /** A PDF answer is downloaded as message.pdf. */

@@ -1,5 +1,5 @@
 import type { PartnerPublic, PartnerSponsoredType, PaymentConfig, User } from '@kinship/domain';
-import type { Me } from '../features/auth/api/get-me';
+import type { Me } from '../shared/auth/api/get-me';
 
 /** A partner sponsored type with plain defaults; override what a test is about. */
 export function buildSponsoredType(overrides: Partial<PartnerSponsoredType> = {}): PartnerSponsoredType {

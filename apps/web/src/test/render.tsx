@@ -5,9 +5,9 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { BrandProvider, createQueryClient } from '../app/provider';
-import { meQueryOptions, type Me } from '../features/auth/api/get-me';
-import { partnerQueryOptions } from '../features/partner/api/get-partner';
-import { PartnerContext } from '../features/partner/partner-context';
+import { meQueryOptions, type Me } from '../shared/auth/api/get-me';
+import { partnerQueryOptions } from '../shared/partner/api/get-partner';
+import { PartnerContext } from '../shared/partner/partner-context';
 import { setApiPartner } from '../lib/api-client';
 import { buildPartner, signedOut } from './fixtures';
 

@@ -1,6 +1,6 @@
 import type { AuthConfig } from '@kinship/domain';
 import type { OidcSettings } from '../../platform/auth.ts';
-import type { SiteContext } from '../sponsoreds/sponsoreds.service.ts';
+import type { SiteContext } from '../../platform/site-context.ts';
 
 /**
  * GET auth-config: email and password is always offered; an OpenID Connect provider when one is

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Queryable, Tx } from '../../db/types.ts';
 import {
   partnerSponsoredTypes,
   paymentIntervals,
@@ -9,8 +9,6 @@ import {
   subscriptions,
   userSponsoreds,
 } from '../../db/schema/index.ts';
-
-type Queryable = Db | Tx;
 
 /** What a record costs today: its own monthly amount, else its type's current plan, and the intervals offered. */
 export async function findPricing(db: Queryable, partnersId: number, sponsoredsIds: number[]) {

@@ -44,7 +44,7 @@ import {
   markOrderSucceeded,
   releaseHoldsOfOrder,
   type OrderRow,
-} from '../orders/orders.repository.ts';
+} from '../orders/orders.service.ts';
 import {
   failOrder,
   isCheckViolation,
@@ -54,9 +54,9 @@ import {
   replayOrder,
   siteUrlConfigOf,
 } from '../orders/orders.service.ts';
-import type { PartnerRow } from '../partners/partners.repository.ts';
-import { findPartnerById } from '../partners/partners.repository.ts';
-import { markPaymentMethodPaid } from '../payment-methods/payment-methods.repository.ts';
+import type { PartnerRow } from '../../db/types.ts';
+import { findPartnerById } from '../partners/partners.service.ts';
+import { markPaymentMethodPaid } from '../payment-methods/payment-methods.service.ts';
 import {
   ensureGatewayCustomer,
   payerOf,
@@ -65,7 +65,7 @@ import {
 } from '../payment-methods/payment-methods.service.ts';
 import { compensate } from '../compensations/compensations.service.ts';
 import { receiptUrl } from '../receipts/receipts.service.ts';
-import { assertSiteOpen, type SiteContext } from '../sponsoreds/sponsoreds.service.ts';
+import { assertSiteOpen, type SiteContext } from '../../platform/site-context.ts';
 import { finishDonationOrder } from '../donations/donations.service.ts';
 import {
   addFilledSlots,

@@ -1,8 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Queryable, Tx } from '../../db/types.ts';
 import { donations, partnerFeatures, sponsoreds } from '../../db/schema/index.ts';
-
-type Queryable = Db | Tx;
 
 export async function partnerHasFeature(
   db: Queryable,

@@ -32,7 +32,7 @@ import {
   markOrderSucceeded,
   type OrderPaymentRequestRow,
   type OrderRow,
-} from '../orders/orders.repository.ts';
+} from '../orders/orders.service.ts';
 import {
   createPendingOrder,
   failOrder,
@@ -42,9 +42,9 @@ import {
   replayOrder,
   siteUrlConfigOf,
 } from '../orders/orders.service.ts';
-import type { PartnerRow } from '../partners/partners.repository.ts';
+import type { PartnerRow } from '../../db/types.ts';
 import { receiptUrl } from '../receipts/receipts.service.ts';
-import { assertSiteOpen, type SiteContext } from '../sponsoreds/sponsoreds.service.ts';
+import { assertSiteOpen, type SiteContext } from '../../platform/site-context.ts';
 import { findInitiative, insertDonation, partnerHasFeature } from './donations.repository.ts';
 
 export const DONATIONS_DISABLED = 'General donations are not enabled for this site.';

@@ -1,7 +1,7 @@
 import { hasAnyPartnerRole, type JobProgress, type JobState } from '@kinship/domain';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound, unauthorized } from '../../platform/errors.ts';
-import type { SiteContext } from '../sponsoreds/sponsoreds.service.ts';
+import type { SiteContext } from '../../platform/site-context.ts';
 import { findJobProgress } from './jobs.repository.ts';
 
 export const JOB_NOT_FOUND = 'Job not found.';

@@ -1,6 +1,7 @@
 import { LANDING_WAITING_COUNT, landingSectionOn, type LandingHighlights } from '@kinship/domain';
 import type { Db } from '../../db/client.ts';
-import { assertSiteOpen, listWaitingLongest, type SiteContext } from '../sponsoreds/sponsoreds.service.ts';
+import { listWaitingLongest } from '../sponsoreds/sponsoreds.service.ts';
+import { assertSiteOpen, type SiteContext } from '../../platform/site-context.ts';
 import { partnerViewOf } from '../partners/partners.service.ts';
 import { findImpactFigures } from './landing.repository.ts';
 

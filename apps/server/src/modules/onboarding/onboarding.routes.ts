@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { resolveTenant } from '../../platform/tenant.ts';
 import { siteOriginOf } from '../../platform/https.ts';
 import { completeOnboarding, onboardingUrlFor } from './onboarding.service.ts';
+import { partnerCacheOf } from '../partners/partner-cache.ts';
 
 const partnerQuery = z.object({ partnersId: z.string().optional() }).loose();
 
@@ -42,7 +43,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // Completed on a partner's site (an unknown host is a 404), the one the provider returned to.
-      await resolveTenant(app.deps.db, request, app.deps.config.DEFAULT_PARTNER);
+      await resolveTenant(partnerCacheOf(app.deps.db), request, app.deps.config.DEFAULT_PARTNER);
       return completeOnboarding(app.deps, request.body, siteOriginOf(request, app.deps.config), {
         viewer: await request.viewer(),
         requestId: request.id,

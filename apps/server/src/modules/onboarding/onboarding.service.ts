@@ -6,7 +6,7 @@ import { requireAccess } from '../../platform/access.ts';
 import { badRequest, HttpError, notFound, unauthorized } from '../../platform/errors.ts';
 import type { PaymentGateway } from '../../platform/payments/gateway.ts';
 import { actorOf, type AuditSource } from '../../platform/audit.ts';
-import type { SiteContext } from '../sponsoreds/sponsoreds.service.ts';
+import type { SiteContext } from '../../platform/site-context.ts';
 import { issueOnboardingState, readOnboardingState } from './onboarding-state.ts';
 import {
   connectPartnerAccount,

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Queryable, Tx } from '../../db/types.ts';
 import {
   orderPaymentRequests,
   orders,
@@ -7,8 +7,6 @@ import {
   slotHolds,
   type OrderPaymentDetails,
 } from '../../db/schema/index.ts';
-
-type Queryable = Db | Tx;
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;

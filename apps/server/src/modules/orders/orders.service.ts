@@ -2,7 +2,7 @@ import { CART_ISSUE_MESSAGE } from '@kinship/domain';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, HttpError } from '../../platform/errors.ts';
-import type { PartnerRow } from '../partners/partners.repository.ts';
+import type { PartnerRow } from '../../db/types.ts';
 import { newReceiptCode, queueReceipt, receiptUrl } from '../receipts/receipts.service.ts';
 import {
   findOrderById,
@@ -16,6 +16,22 @@ import {
   type NewOrderRow,
   type OrderRow,
   type PaymentRow,
+} from './orders.repository.ts';
+
+/** The order store, for the services that take orders (checkout, donations). */
+export {
+  findHoldsOfOrder,
+  findPaymentRequest,
+  findStalePendingOrders,
+  heldSlotsBySponsored,
+  insertHolds,
+  insertOrder,
+  insertPaymentRequest,
+  lockOrder,
+  markOrderSucceeded,
+  releaseHoldsOfOrder,
+  type OrderPaymentRequestRow,
+  type OrderRow,
 } from './orders.repository.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, PartnerRow, Queryable } from '../../db/types.ts';
 import {
   entities,
   filterOptions,
@@ -15,9 +15,9 @@ import {
   sponsoredTypePlans,
 } from '../../db/schema/index.ts';
 
-export type PartnerRow = typeof partners.$inferSelect;
+export type { PartnerRow };
 
-export async function findPartnerById(db: Db, id: number): Promise<PartnerRow | null> {
+export async function findPartnerById(db: Queryable, id: number): Promise<PartnerRow | null> {
   const [row] = await db.select().from(partners).where(eq(partners.id, id));
   return row ?? null;
 }

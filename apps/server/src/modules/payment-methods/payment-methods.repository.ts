@@ -1,8 +1,6 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Queryable, Tx } from '../../db/types.ts';
 import { gatewayCustomers, paymentMethods, subscriptions } from '../../db/schema/index.ts';
-
-type Queryable = Db | Tx;
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type NewPaymentMethodRow = typeof paymentMethods.$inferInsert;

@@ -1,8 +1,7 @@
 import { savedPaymentMethodSchema, setupIntentSchema } from '@kinship/domain';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseJsonBody } from '../../platform/json-body.ts';
+import { acceptEmptyJsonBodies } from '../../platform/json-body.ts';
 import {
   getSetupIntent,
   listPaymentMethods,
@@ -12,23 +11,6 @@ import {
 
 const partnerQuery = z.object({ partnersId: z.string().optional() }).loose();
 const methodParams = z.object({ id: z.string().min(1).max(255) });
-
-/**
- * The web client sends `Content-Type: application/json` on every call, bodiless PUTs and DELETEs
- * included: within these routes an empty JSON body reads as no body instead of a 400.
- */
-export function acceptEmptyJsonBodies(app: FastifyInstance): void {
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, parseJsonBody(text));
-    } catch (error) {
-      done(Object.assign(error as Error, { statusCode: 400 }), undefined);
-    }
-  });
-}
 
 /** The signed-in person's saved payment methods at this partner (references only; no card numbers). */
 export const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {

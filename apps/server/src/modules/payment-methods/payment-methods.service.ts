@@ -11,8 +11,8 @@ import type { JobSender } from '../../platform/jobs.ts';
 import { gatewayAccountOf } from '../../platform/payments/index.ts';
 import type { UserRow } from '../../platform/viewer.ts';
 import { compensate } from '../compensations/compensations.service.ts';
-import type { PartnerRow } from '../partners/partners.repository.ts';
-import { assertSiteOpen, type SiteContext } from '../sponsoreds/sponsoreds.service.ts';
+import type { PartnerRow } from '../../db/types.ts';
+import { assertSiteOpen, type SiteContext } from '../../platform/site-context.ts';
 import {
   deletePaymentMethod,
   deletePaymentMethodsNotIn,
@@ -27,6 +27,9 @@ import {
   setDefaultPaymentMethodRow,
   type PaymentMethodRow,
 } from './payment-methods.repository.ts';
+
+/** Marks a saved method as having paid (checkout, after a successful charge with it). */
+export { markPaymentMethodPaid } from './payment-methods.repository.ts';
 
 export interface PaymentDeps {
   db: Db;

@@ -1,6 +1,6 @@
 import { isConfiguredForPayments, type PaymentConfig } from '@kinship/domain';
 import type { PaymentGateway } from '../../platform/payments/gateway.ts';
-import { assertSiteOpen, type SiteContext } from '../sponsoreds/sponsoreds.service.ts';
+import { assertSiteOpen, type SiteContext } from '../../platform/site-context.ts';
 
 /**
  * GET payments/config: what the browser needs to take card details on this partner's site. The

@@ -2,7 +2,7 @@ import { invalidatePartnerCache } from '../partners/partner-cache.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentGateway } from '../../platform/payments/gateway.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
-import { PRIVATE_DEMO_MESSAGE } from '../sponsoreds/sponsoreds.service.ts';
+import { PRIVATE_DEMO_MESSAGE } from '../../platform/site-context.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { sponsoredRecordName } from '@kinship/domain';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/types.ts';
 import {
   donations,
   emailOutbox,
@@ -13,8 +13,6 @@ import {
   users,
   userSponsoreds,
 } from '../../db/schema/index.ts';
-
-type Queryable = Db | Tx;
 
 /** A payment with everything its receipt names: who paid, for what, through which order. */
 export interface PaymentForReceipt {

@@ -19,8 +19,9 @@ import type { MailMessage } from '../../platform/mail.ts';
 import type { OutboxRow } from '../../platform/outbox.ts';
 import { storedMessage } from '../../platform/outbox.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { findPartnerById, type PartnerRow } from '../partners/partners.repository.ts';
-import type { SiteContext } from '../sponsoreds/sponsoreds.service.ts';
+import type { PartnerRow } from '../../db/types.ts';
+import { findPartnerById } from '../partners/partners.service.ts';
+import type { SiteContext } from '../../platform/site-context.ts';
 import {
   receiptEmailHtml,
   receiptEmailText,

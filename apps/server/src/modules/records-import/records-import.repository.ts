@@ -1,11 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Queryable, Tx } from '../../db/types.ts';
 import { entities } from '../../db/schema/partners.ts';
 import { customColumnValues, partnerSponsoredTypes, sponsoreds } from '../../db/schema/sponsoreds.ts';
 
 // The import's own queries (records by code, programs, custom values): always scoped by partner.
-
-type Queryable = Db | Tx;
 
 export interface ImportTypeRow {
   id: number;

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { GatewayInvalidRequestError } from '../../platform/payments/gateway.ts';
 import { isSandbox } from '../../platform/payments/index.ts';
-import { assertSiteOpen } from '../sponsoreds/sponsoreds.service.ts';
+import { assertSiteOpen } from '../../platform/site-context.ts';
 
 const partnerQuery = z.object({ partnersId: z.string().optional() }).loose();
 export const SANDBOX_ONLY = 'The sandbox payment endpoints exist only when no Stripe keys are configured.';

@@ -7,7 +7,7 @@ import { badRequest, notFound, unauthorized } from '../../platform/errors.ts';
 import { processImage, type ImageVariantName } from '../../platform/images.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { findRecordForPictures, insertSponsoredImages } from './sponsored-images.repository.ts';
-import type { SiteContext } from './sponsoreds.service.ts';
+import type { SiteContext } from '../../platform/site-context.ts';
 
 export const PICTURES_FORBIDDEN_MESSAGE =
   "Only the partner's staff who manage pictures of the record's program can add pictures to it.";

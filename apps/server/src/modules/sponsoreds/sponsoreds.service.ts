@@ -2,7 +2,6 @@ import {
   AGE_BANDS,
   ageFromBirthday,
   formatDate,
-  hasAnyPartnerPermission,
   MESSAGES,
   type RecordRights,
   type SponsoredDetail,
@@ -13,8 +12,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { requireAccess } from '../../platform/access.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
-import type { RequestViewer } from '../../platform/viewer.ts';
-import type { PartnerRow } from '../partners/partners.repository.ts';
+import { assertSiteOpen, type SiteContext } from '../../platform/site-context.ts';
 import { cachedPartner, typeShowsAge, typeShowsBirthday, viewOfEntry } from '../partners/partners.service.ts';
 import { displayOf, viewerRightsOver, visibleFieldsFor } from './record-rights.ts';
 import {
@@ -28,27 +26,10 @@ import {
   type SponsoredRow,
 } from './sponsoreds.repository.ts';
 
-export const PRIVATE_DEMO_MESSAGE = 'This is a private demo. Please contact the provider for access.';
 export const INACTIVE_LIST_FORBIDDEN_MESSAGE =
   'Only partner administrators can list inactive or archived records.';
 export const UPDATES_FORBIDDEN_MESSAGE =
   'Only sponsors of this profile and partner administrators can see its updates.';
-
-/** The caller of a sponsored-record service: the site's partner and who is asking. */
-export interface SiteContext {
-  partner: PartnerRow;
-  viewer: RequestViewer | null;
-  /** The request's id and client address, for the audit trail. */
-  requestId: string;
-  clientAddress: string;
-}
-
-/** A private demo answers only to people holding a permission there. */
-export function assertSiteOpen({ partner, viewer }: SiteContext): void {
-  if (partner.privateDemo && !hasAnyPartnerPermission(viewer?.permissions ?? null, partner.id)) {
-    throw forbidden(PRIVATE_DEMO_MESSAGE);
-  }
-}
 
 /**
  * The masking rule (`visibleFieldsFor`, the viewer's rights over this record), applied here so

@@ -1,8 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Queryable, Tx } from '../../db/types.ts';
 import { sponsoreds, subscriptions, userSponsoreds } from '../../db/schema/index.ts';
-
-type Queryable = Db | Tx;
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 

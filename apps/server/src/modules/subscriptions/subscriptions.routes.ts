@@ -1,7 +1,7 @@
 import { subscriptionDetailSchema, updateSubscriptionPaymentRequestSchema } from '@kinship/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptEmptyJsonBodies } from '../payment-methods/payment-methods.routes.ts';
+import { acceptEmptyJsonBodies } from '../../platform/json-body.ts';
 import {
   getSubscriptionDetail,
   resetSubscriptionPrice,

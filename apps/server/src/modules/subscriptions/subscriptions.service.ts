@@ -16,7 +16,7 @@ import { gatewayAccountOf } from '../../platform/payments/index.ts';
 import type { SandboxRenewal } from '../../platform/payments/sandbox-gateway.ts';
 import { currentLinePrices } from '../checkout/checkout.service.ts';
 import { recordFailedPayment, recordSucceededPayment } from '../orders/orders.service.ts';
-import { findPartnerById } from '../partners/partners.repository.ts';
+import { findPartnerById } from '../partners/partners.service.ts';
 import {
   ensureGatewayCustomer,
   invalidRequest,
@@ -24,7 +24,7 @@ import {
   savedPaymentMethodById,
   usablePaymentMethod,
 } from '../payment-methods/payment-methods.service.ts';
-import { assertSiteOpen, type SiteContext } from '../sponsoreds/sponsoreds.service.ts';
+import { assertSiteOpen, type SiteContext } from '../../platform/site-context.ts';
 import {
   endSponsorshipsOf,
   findSubscriptionById,
@@ -107,7 +107,7 @@ export async function recordSubscriptionPayment(
   return db.transaction(async (tx) => {
     const sub = await lockSubscriptionByGatewayId(tx, input.gatewaySubscriptionId);
     if (!sub) return null;
-    const partner = await findPartnerById(tx as unknown as Db, sub.partnersId);
+    const partner = await findPartnerById(tx, sub.partnersId);
     const feePercent = partner ? sponsorshipFeePercent(partner) : 0;
     const { payment, created } = await recordSucceededPayment(
       tx,
@@ -137,7 +137,7 @@ export async function recordSubscriptionPaymentFailure(
     const sub = await lockSubscriptionByGatewayId(tx, input.gatewaySubscriptionId);
     if (!sub) return false;
     if (input.chargeId) {
-      const partner = await findPartnerById(tx as unknown as Db, sub.partnersId);
+      const partner = await findPartnerById(tx, sub.partnersId);
       await recordFailedPayment(tx, {
         partnersId: sub.partnersId,
         ordersId: null,

@@ -4,7 +4,7 @@ import { actorOf, recordAudit } from '../../platform/audit.ts';
 import { forbidden, HttpError, unauthorized } from '../../platform/errors.ts';
 import type { PaymentGateway } from '../../platform/payments/gateway.ts';
 import type { RequestViewer, UserRow } from '../../platform/viewer.ts';
-import type { SiteContext } from '../sponsoreds/sponsoreds.service.ts';
+import type { SiteContext } from '../../platform/site-context.ts';
 import { findPartnerUsersOf, findUserSponsoreds } from './users.repository.ts';
 import { normalizePhone, sponsorshipViews, userView } from './users.service.ts';
 import {

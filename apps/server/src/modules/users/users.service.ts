@@ -5,7 +5,7 @@ import { requireAccess } from '../../platform/access.ts';
 import { actorOf, recordAudit, type AuditSource } from '../../platform/audit.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../platform/errors.ts';
 import type { RequestViewer, UserRow } from '../../platform/viewer.ts';
-import type { SiteContext } from '../sponsoreds/sponsoreds.service.ts';
+import type { SiteContext } from '../../platform/site-context.ts';
 import { viewerRightsOver, visibleFieldsFor } from '../sponsoreds/record-rights.ts';
 import {
   findPartnerUsersOf,

@@ -49,13 +49,12 @@ const storedType = (event: GatewayEvent) =>
  * deleted, so any delivery order ends in the same state. Payments are facts recorded once per charge.
  */
 async function applyEvent(tx: Tx, event: GatewayEvent, config: Config | undefined): Promise<void> {
-  const db = tx as unknown as Db;
   switch (event.type) {
     case 'payment.succeeded':
       // One-off charges are recorded when they are made; only subscription payments arrive here first.
       if (event.subscriptionId) {
         await recordSubscriptionPayment(
-          db,
+          tx,
           {
             gatewaySubscriptionId: event.subscriptionId,
             chargeId: event.chargeId,
@@ -68,7 +67,7 @@ async function applyEvent(tx: Tx, event: GatewayEvent, config: Config | undefine
       return;
     case 'payment.failed':
       if (event.subscriptionId) {
-        await recordSubscriptionPaymentFailure(db, {
+        await recordSubscriptionPaymentFailure(tx, {
           gatewaySubscriptionId: event.subscriptionId,
           chargeId: event.chargeId,
           message: event.message,
@@ -86,7 +85,7 @@ async function applyEvent(tx: Tx, event: GatewayEvent, config: Config | undefine
         });
         if (superseded) return;
       }
-      await applySubscriptionStatus(db, {
+      await applySubscriptionStatus(tx, {
         gatewaySubscriptionId: event.subscriptionId,
         status: event.type === 'subscription.deleted' ? 'canceled' : event.status,
         currentPeriodEnd: event.currentPeriodEnd,
@@ -100,7 +99,7 @@ async function applyEvent(tx: Tx, event: GatewayEvent, config: Config | undefine
         id: event.id,
         eventCreatedAt: event.created,
       });
-      if (!superseded) await noteAccountStatus(db, event.accountId, event.chargesEnabled);
+      if (!superseded) await noteAccountStatus(tx, event.accountId, event.chargesEnabled);
       return;
     }
     default:

@@ -1,7 +1,7 @@
 import { MESSAGES, isConfiguredForPayments } from '@kinship/domain';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { PartnerRow } from '../../modules/partners/partners.repository.ts';
+import type { PartnerRow } from '../../db/types.ts';
 import { badRequest } from '../errors.ts';
 import type { GatewayAccount, PaymentGateway } from './gateway.ts';
 import { SandboxGateway, sandboxWebhookSecret } from './sandbox-gateway.ts';

@@ -1,7 +1,7 @@
 import { Feature, PartnerSetting, Role } from '@kinship/domain';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addToCart } from '../../features/cart/cart-store';
+import { addToCart } from '../../shared/cart/cart-store';
 import { buildPartner, partnerStaff, signedIn, signedOut } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { NavBar } from './nav-bar';

@@ -2,12 +2,12 @@ import { Button, Divider, Drawer, Loader, Stack, Text } from '@mantine/core';
 import { LABELS, sponsorButtonLabel } from '@kinship/domain';
 import { Link, NavLink } from 'react-router';
 import { displayName } from '../../features/auth/display-name';
-import { LoginButton } from '../../features/auth/components/login-button';
-import { SignUpButton } from '../../features/auth/components/sign-up-button';
+import { LoginButton } from '../../shared/auth/components/login-button';
+import { SignUpButton } from '../../shared/auth/components/sign-up-button';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { useViewer } from '../../features/auth/hooks/use-viewer';
-import { usePartner } from '../../features/partner/partner-context';
-import { shortcutLinks, sponsorMenuLinks } from '../../features/partner/site-links';
+import { usePartner } from '../../shared/partner/partner-context';
+import { shortcutLinks, sponsorMenuLinks } from '../../shared/partner/site-links';
 import { SocialLinks } from './social-links';
 
 /** Below the md breakpoint: the navigation bar's links in a drawer (loaded when the burger is first used). */

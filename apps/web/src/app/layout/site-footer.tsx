@@ -1,7 +1,7 @@
 import { Alert, Anchor, Box, Container, Group, List, Stack, Text } from '@mantine/core';
 import { LABELS, MESSAGES, paymentNotice } from '@kinship/domain';
 import { Link } from 'react-router';
-import { usePartner } from '../../features/partner/partner-context';
+import { usePartner } from '../../shared/partner/partner-context';
 
 /** Test cards accepted by the demo payment sandbox. */
 export const DEMO_TEST_CARDS = [

@@ -1,7 +1,7 @@
 import { ActionIcon, Group, type GroupProps } from '@mantine/core';
 import type { PartnerPublic } from '@kinship/domain';
 import { FacebookIcon, InstagramIcon, TwitterIcon } from '../../components/icons';
-import { socialLinks } from '../../features/partner/site-links';
+import { socialLinks } from '../../shared/partner/site-links';
 
 const ICONS = { facebook: FacebookIcon, instagram: InstagramIcon, twitter: TwitterIcon };
 

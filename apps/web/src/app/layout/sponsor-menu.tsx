@@ -2,7 +2,7 @@ import { Button, Menu } from '@mantine/core';
 import { Link } from 'react-router';
 import { useOpenedOnArrival } from '../../components/deferred-menu';
 import { ChevronDownIcon } from '../../components/icons';
-import type { SiteLink } from '../../features/partner/site-links';
+import type { SiteLink } from '../../shared/partner/site-links';
 
 /** The Sponsor dropdown (loaded on first use by the navigation bar's stand-in button). */
 export function SponsorMenu({

@@ -1,7 +1,7 @@
 import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { SanitizedHtml } from '../../components/sanitized-html';
 import { ExternalLinkIcon } from '../../components/icons';
-import { usePartner } from '../../features/partner/partner-context';
+import { usePartner } from '../../shared/partner/partner-context';
 import { usePageTitle } from '../../hooks/use-page-title';
 
 /** /about/partner: the partner's description (sanitized HTML), website, support email and a partnership note. */

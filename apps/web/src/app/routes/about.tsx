@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { usePartner } from '../../features/partner/partner-context';
-import { sponsoredTypeLinks } from '../../features/partner/site-links';
+import { usePartner } from '../../shared/partner/partner-context';
+import { sponsoredTypeLinks } from '../../shared/partner/site-links';
 import { usePageTitle } from '../../hooks/use-page-title';
 
 /** /about: the story, the definition of the word, and a banner. */

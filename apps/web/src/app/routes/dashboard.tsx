@@ -4,12 +4,12 @@ import { Box, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
-import { LoginButton } from '../../features/auth/components/login-button';
+import { LoginButton } from '../../shared/auth/components/login-button';
 import { useViewer } from '../../features/auth/hooks/use-viewer';
 import { DashboardHome, SectionPlaceholder } from '../../features/dashboard/components/dashboard-home';
 import { DashboardShell } from '../../features/dashboard/components/dashboard-shell';
 import { DASHBOARD_SECTIONS, sectionsFor } from '../../features/dashboard/sections';
-import { usePartner } from '../../features/partner/partner-context';
+import { usePartner } from '../../shared/partner/partner-context';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { lazyNamed } from '../../lib/lazy-with-timeout';
 

@@ -3,7 +3,7 @@ import type { PartnerPublic } from '@kinship/domain';
 import { Suspense } from 'react';
 import { HeroLanding } from '../../features/landing/components/hero-landing';
 import { IntroLanding } from '../../features/landing/components/intro-landing';
-import { usePartner } from '../../features/partner/partner-context';
+import { usePartner } from '../../shared/partner/partner-context';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { lazyNamed } from '../../lib/lazy-with-timeout';
 

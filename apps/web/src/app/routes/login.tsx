@@ -2,7 +2,7 @@ import { Anchor, Container, Paper, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { ProviderSignInButton } from '../../features/auth/components/provider-sign-in-button';
-import { usePartner } from '../../features/partner/partner-context';
+import { usePartner } from '../../shared/partner/partner-context';
 import { usePageTitle } from '../../hooks/use-page-title';
 
 /** /login: the branded sign-in page; afterwards /redirect returns the person to where they were. */

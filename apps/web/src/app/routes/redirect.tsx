@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
-import { meQueryOptions } from '../../features/auth/api/get-me';
-import { forgetPostLoginTarget, peekPostLoginTarget } from '../../features/auth/post-login-target';
+import { meQueryOptions } from '../../shared/auth/api/get-me';
+import { forgetPostLoginTarget, peekPostLoginTarget } from '../../shared/auth/post-login-target';
 
 /** /redirect: the login return address; goes to the page the person was on when they chose Login, else home. */
 export function RedirectRoute() {

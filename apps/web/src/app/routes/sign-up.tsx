@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SignUpForm } from '../../features/auth/components/sign-up-form';
 import { ProviderSignInButton } from '../../features/auth/components/provider-sign-in-button';
-import { usePartner } from '../../features/partner/partner-context';
+import { usePartner } from '../../shared/partner/partner-context';
 import { usePageTitle } from '../../hooks/use-page-title';
 
 /** /signup: create an account on this partner's site, then continue where the person was. */

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { lazyNamed } from '../../../lib/lazy-with-timeout';
-import { useMe } from '../../auth/api/get-me';
+import { useMe } from '../../../shared/auth/api/get-me';
 
 // The form and its phone-number rules load only for the person who needs them.
 const NewUserModal = lazyNamed(() => import('./new-user-modal'), 'NewUserModal');

@@ -2,8 +2,8 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { meQueryOptions } from '../api/get-me';
-import { signInWithEmail } from '../api/sign-in';
+import { meQueryOptions } from '../../../shared/auth/api/get-me';
+import { signInWithEmail } from '../../../shared/auth/api/sign-in';
 import { looksLikeEmail } from '../looks-like-email';
 
 /** Email and password sign-in; `onSignedIn` runs once the session cookie is set. */

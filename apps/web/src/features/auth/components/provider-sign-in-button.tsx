@@ -1,7 +1,7 @@
 import { Alert, Button, Divider, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useAuthConfig } from '../api/get-auth-config';
-import { startProviderSignIn } from '../api/sign-in';
+import { startProviderSignIn } from '../../../shared/auth/api/sign-in';
 
 /** 'Continue with {name}' when the site has an OpenID Connect provider; nothing otherwise. */
 export function ProviderSignInButton() {

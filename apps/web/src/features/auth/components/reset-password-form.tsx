@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@m
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { requestPasswordReset, resetPassword } from '../api/sign-in';
+import { requestPasswordReset, resetPassword } from '../../../shared/auth/api/sign-in';
 import { looksLikeEmail } from '../looks-like-email';
 import { MIN_PASSWORD_LENGTH } from './sign-up-form';
 

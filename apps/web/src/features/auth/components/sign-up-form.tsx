@@ -1,8 +1,8 @@
 import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { meQueryOptions } from '../api/get-me';
-import { signUpWithEmail } from '../api/sign-in';
+import { meQueryOptions } from '../../../shared/auth/api/get-me';
+import { signUpWithEmail } from '../../../shared/auth/api/sign-in';
 import { looksLikeEmail } from '../looks-like-email';
 
 export const MIN_PASSWORD_LENGTH = 8;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { notify } from '../../../lib/notify';
-import { signOut } from '../api/sign-in';
+import { signOut } from '../../../shared/auth/api/sign-in';
 
 /** Signs out, forgets every cached answer and reloads the site root. */
 export function useLogout(): () => Promise<void> {

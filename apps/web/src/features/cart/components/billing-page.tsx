@@ -20,19 +20,19 @@ import { usePageTitle } from '../../../hooks/use-page-title';
 import { STEP_HEADING_STYLE, useStepFocus } from '../../../hooks/use-step-focus';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { receiptPath } from '../../../lib/receipt-path';
-import { useMe } from '../../auth/api/get-me';
-import { LoginButton } from '../../auth/components/login-button';
-import { usePartner } from '../../partner/partner-context';
-import { updateSubscriptionPayment, useSubscriptionDetail } from '../../payments/api/subscriptions';
+import { useMe } from '../../../shared/auth/api/get-me';
+import { LoginButton } from '../../../shared/auth/components/login-button';
+import { usePartner } from '../../../shared/partner/partner-context';
+import { updateSubscriptionPayment, useSubscriptionDetail } from '../../../shared/payments/api/subscriptions';
 import {
   PaymentMethodPicker,
   type PaymentMethodPickerHandle,
-} from '../../payments/components/payment-method-picker';
-import { PayerFields } from '../../payments/components/payer-fields';
-import type { PaymentMethodResult } from '../../payments/utils/payment-method-result';
+} from '../../../shared/payments/components/payment-method-picker';
+import { PayerFields } from '../../../shared/payments/components/payer-fields';
+import type { PaymentMethodResult } from '../../../shared/payments/utils/payment-method-result';
 import { useCartSponsoreds } from '../api/get-cart-sponsoreds';
 import { checkoutHelper } from '../api/checkout-helper';
-import type { CartItem } from '../cart-store';
+import type { CartItem } from '../../../shared/cart/cart-store';
 import { checkoutLines, priceCart } from '../utils/price-cart';
 import { CartItemRow } from './cart-item-row';
 import { BoostPicker } from './boost-picker';

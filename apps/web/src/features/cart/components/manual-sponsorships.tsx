@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { isSponsorshipActive, sponsoredRecordName, type UserSponsored } from '@kinship/domain';
 import { useNavigate } from 'react-router';
 import { HelpTip } from '../../../components/help-tip';
-import { addToCart } from '../cart-store';
+import { addToCart } from '../../../shared/cart/cart-store';
 
 /** Active manual sponsorships at this partner (paid offline, no subscription behind them). */
 export function manualSponsorships(lines: UserSponsored[], partnersId: number): UserSponsored[] {

@@ -8,10 +8,10 @@ import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import {
   PaymentMethodPicker,
   type PaymentMethodPickerHandle,
-} from '../../payments/components/payment-method-picker';
-import { PayerFields } from '../../payments/components/payer-fields';
-import type { PaymentMethodResult } from '../../payments/utils/payment-method-result';
-import { usePartner } from '../../partner/partner-context';
+} from '../../../shared/payments/components/payment-method-picker';
+import { PayerFields } from '../../../shared/payments/components/payer-fields';
+import type { PaymentMethodResult } from '../../../shared/payments/utils/payment-method-result';
+import { usePartner } from '../../../shared/partner/partner-context';
 import { checkout } from '../api/checkout';
 import { checkoutLines, type PricedCart } from '../utils/price-cart';
 import { CartSummary } from './cart-summary';

@@ -7,7 +7,7 @@ import {
   type PaymentInterval,
   type UserSponsoredLine,
 } from '@kinship/domain';
-import type { CartItem } from '../cart-store';
+import type { CartItem } from '../../../shared/cart/cart-store';
 import type { CartSponsored } from '../api/get-cart-sponsoreds';
 
 export interface CartLine {

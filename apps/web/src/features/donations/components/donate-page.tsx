@@ -30,10 +30,10 @@ import { usePageTitle } from '../../../hooks/use-page-title';
 import { STEP_HEADING_STYLE, useStepFocus } from '../../../hooks/use-step-focus';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { receiptPath } from '../../../lib/receipt-path';
-import { useMe } from '../../auth/api/get-me';
-import { usePartner } from '../../partner/partner-context';
-import { CardField } from '../../payments/components/card-field';
-import type { CardFieldHandle } from '../../payments/utils/payment-method-result';
+import { useMe } from '../../../shared/auth/api/get-me';
+import { usePartner } from '../../../shared/partner/partner-context';
+import { CardField } from '../../../shared/payments/components/card-field';
+import type { CardFieldHandle } from '../../../shared/payments/utils/payment-method-result';
 import { donate } from '../api/donate';
 import { HoneypotField } from './honeypot-field';
 

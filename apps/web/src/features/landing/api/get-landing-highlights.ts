@@ -1,10 +1,13 @@
-import type { LandingHighlights } from '@kinship/domain';
+import { landingHighlightsSchema } from '@kinship/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET partners/{partnerId}/landing: the records waiting longest and the partner's impact figures. */
 export const getLandingHighlights = (partnersId: number, signal?: AbortSignal) =>
-  apiRequest<LandingHighlights>(`partners/${partnersId}/landing`, signal ? { signal } : {});
+  apiRequest(`partners/${partnersId}/landing`, {
+    schema: landingHighlightsSchema,
+    ...(signal ? { signal } : {}),
+  });
 
 export const landingHighlightsQueryOptions = (partnersId: number) =>
   queryOptions({

@@ -3,7 +3,7 @@ import { LABELS, partnerCapabilities, type PartnerPublic } from '@kinship/domain
 import { Link } from 'react-router';
 import { GiftIcon } from '../../../components/icons';
 import { mediaUrl } from '../../../lib/api-client';
-import { sponsoredTypeLinks } from '../../partner/site-links';
+import { sponsoredTypeLinks } from '../../../shared/partner/site-links';
 import classes from './hero-landing.module.css';
 
 /** Landing template 2: the header image behind the tagline, a gift button and one button per sponsored type. */

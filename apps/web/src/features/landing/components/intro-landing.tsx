@@ -2,7 +2,7 @@ import { Anchor, Button, Container, Image, SimpleGrid, Stack, Text, Title } from
 import type { PartnerPublic } from '@kinship/domain';
 import { Link } from 'react-router';
 import { mediaUrl } from '../../../lib/api-client';
-import { sponsoredTypeLinks } from '../../partner/site-links';
+import { sponsoredTypeLinks } from '../../../shared/partner/site-links';
 
 const EXCERPT_LENGTH = 280;
 

@@ -9,7 +9,7 @@ import {
 import { Link } from 'react-router';
 import { LockIcon } from '../../../components/icons';
 import { mediaUrl } from '../../../lib/api-client';
-import { sponsoredTypeLinks } from '../../partner/site-links';
+import { sponsoredTypeLinks } from '../../../shared/partner/site-links';
 import { useLandingHighlights } from '../api/get-landing-highlights';
 import classes from './landing-sections.module.css';
 

@@ -1,4 +1,4 @@
-import { listingQuery, type Filters, type SponsoredSummary } from '@kinship/domain';
+import { listingQuery, type Filters, type SponsoredSummary, sponsoredSummarySchema } from '@kinship/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaged } from '../../../lib/api-client';
 
@@ -20,7 +20,8 @@ export function getSponsoreds(
   query: Record<string, string>,
   signal?: AbortSignal,
 ): Promise<SponsoredsPage> {
-  return apiPaged<SponsoredSummary>(`partners/${partnerId}/sponsoreds`, {
+  return apiPaged(`partners/${partnerId}/sponsoreds`, {
+    itemSchema: sponsoredSummarySchema,
     query,
     ...(signal ? { signal } : {}),
   });

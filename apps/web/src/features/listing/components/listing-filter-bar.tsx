@@ -1,6 +1,6 @@
 import type { Filters, PartnerSponsoredType } from '@kinship/domain';
 import { Button, Group, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
-import { usePartner } from '../../partner/partner-context';
+import { usePartner } from '../../../shared/partner/partner-context';
 import { filterChoices, filterLabel } from '../utils/sponsored-display';
 
 export interface ListingFilterBarProps {

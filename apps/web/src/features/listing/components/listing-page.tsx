@@ -4,7 +4,7 @@ import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { usePageTitle } from '../../../hooks/use-page-title';
-import { usePartner } from '../../partner/partner-context';
+import { usePartner } from '../../../shared/partner/partner-context';
 import { useSponsoreds } from '../api/get-sponsoreds';
 import { useListingParams, type FilterFields } from '../hooks/use-listing-params';
 import { filterChoices } from '../utils/sponsored-display';

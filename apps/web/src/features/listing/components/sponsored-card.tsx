@@ -9,7 +9,7 @@ import type { SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 import { LockIcon } from '../../../components/icons';
 import { mediaUrl } from '../../../lib/api-client';
-import { usePartner } from '../../partner/partner-context';
+import { usePartner } from '../../../shared/partner/partner-context';
 import { DEFAULT_PROFILE_IMAGE, slotsFilledText, sponsoredName } from '../utils/sponsored-display';
 import classes from './sponsored-card.module.css';
 

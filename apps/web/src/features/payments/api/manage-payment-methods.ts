@@ -1,7 +1,7 @@
 import type { SavedPaymentMethod } from '@kinship/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { paymentMethodsQueryOptions } from './get-payment-methods';
+import { paymentMethodsQueryOptions } from '../../../shared/payments/api/get-payment-methods';
 
 /** DELETE payments/paymentmethod/{id}. */
 export const deletePaymentMethod = (id: string) =>

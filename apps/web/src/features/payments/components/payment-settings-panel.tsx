@@ -2,17 +2,23 @@ import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Paper, Stack, Text,
 import { formatCents, formatDate, type SavedPaymentMethod, type SubscriptionDetail } from '@kinship/domain';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { usePaymentMethods } from '../api/get-payment-methods';
+import { usePaymentMethods } from '../../../shared/payments/api/get-payment-methods';
 import { useDeletePaymentMethod, useSetDefaultPaymentMethod } from '../api/manage-payment-methods';
 import {
   useResetSubscriptionPrice,
   useSubscriptionDetail,
   useUpdateSubscriptionPayment,
-} from '../api/subscriptions';
-import { describePaymentMethod, paymentMethodTypeName } from '../utils/payment-method-label';
-import type { PaymentMethodResult } from '../utils/payment-method-result';
-import { PaymentMethodIcon } from './card-brand-icon';
-import { PaymentMethodPicker, type PaymentMethodPickerHandle } from './payment-method-picker';
+} from '../../../shared/payments/api/subscriptions';
+import {
+  describePaymentMethod,
+  paymentMethodTypeName,
+} from '../../../shared/payments/utils/payment-method-label';
+import type { PaymentMethodResult } from '../../../shared/payments/utils/payment-method-result';
+import { PaymentMethodIcon } from '../../../shared/payments/components/card-brand-icon';
+import {
+  PaymentMethodPicker,
+  type PaymentMethodPickerHandle,
+} from '../../../shared/payments/components/payment-method-picker';
 
 const STATUS_NAMES: Record<SubscriptionDetail['status'], string> = {
   active: 'Active',

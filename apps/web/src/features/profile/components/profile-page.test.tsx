@@ -9,7 +9,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readCart } from '../../cart/cart-store';
+import { readCart } from '../../../shared/cart/cart-store';
 import { buildPartner, buildSponsoredType } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { ProfilePage } from './profile-page';

@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { lazyNamed } from '../../../lib/lazy-with-timeout';
-import { usePartner } from '../../partner/partner-context';
+import { usePartner } from '../../../shared/partner/partner-context';
 import { useSponsored } from '../api/get-sponsored';
 import { MaskedNotice } from './masked-notice';
 import { ProfileTab } from './profile-tab';

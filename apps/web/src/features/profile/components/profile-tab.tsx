@@ -7,7 +7,7 @@ import {
 } from '@kinship/domain';
 import { Alert, Anchor, Grid, Image, List, Stack, Text, Title } from '@mantine/core';
 import { mediaUrl } from '../../../lib/api-client';
-import { usePartner } from '../../partner/partner-context';
+import { usePartner } from '../../../shared/partner/partner-context';
 import { DEFAULT_PROFILE_IMAGE, sponsoredName } from '../utils/sponsored-display';
 import { FactTable } from './fact-table';
 import { KeyInformation } from './key-information';

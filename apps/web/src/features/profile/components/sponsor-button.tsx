@@ -12,8 +12,8 @@ import { DeferredMenu } from '../../../components/deferred-menu';
 import { HelpTip } from '../../../components/help-tip';
 import { ChevronDownIcon } from '../../../components/icons';
 import { lazyNamed } from '../../../lib/lazy-with-timeout';
-import { addToCart } from '../../cart/cart-store';
-import { usePartner } from '../../partner/partner-context';
+import { addToCart } from '../../../shared/cart/cart-store';
+import { usePartner } from '../../../shared/partner/partner-context';
 import { slotCount, slotName } from '../utils/sponsored-display';
 import classes from './sponsor-button.module.css';
 

@@ -1,9 +1,10 @@
-import type { Receipt } from '@kinship/domain';
+import { receiptSchema } from '@kinship/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest, apiUrl } from '../../../lib/api-client';
 
 /** GET receipts/{code}: the receipt of one payment (the code is the credential). */
-export const getReceipt = (code: string) => apiRequest<Receipt>(`receipts/${encodeURIComponent(code)}`);
+export const getReceipt = (code: string) =>
+  apiRequest(`receipts/${encodeURIComponent(code)}`, { schema: receiptSchema });
 
 export const receiptQueryOptions = (code: string) =>
   queryOptions({

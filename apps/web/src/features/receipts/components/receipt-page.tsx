@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { mediaUrl } from '../../../lib/api-client';
-import { usePartner } from '../../partner/partner-context';
+import { usePartner } from '../../../shared/partner/partner-context';
 import { receiptPdfUrl, useReceipt } from '../api/get-receipt';
 
 const INTERVAL_NAMES = { month: 'Monthly', year: 'Annual' } as const;

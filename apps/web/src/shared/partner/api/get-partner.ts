@@ -1,4 +1,4 @@
-import { EMBEDDED_PARTNER_ID, type PartnerPublic } from '@kinship/domain';
+import { EMBEDDED_PARTNER_ID, type PartnerPublic, partnerPublicSchema } from '@kinship/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
@@ -15,7 +15,7 @@ export function partnerKeyFromLocation(location: Pick<Location, 'hostname' | 'se
 
 /** GET partners/{id or subdomain}: called on start by subdomain. An empty key asks the server for this host's partner. */
 export const getPartner = (key: string) =>
-  apiRequest<PartnerPublic>(`partners/${encodeURIComponent(key || 'current')}`);
+  apiRequest(`partners/${encodeURIComponent(key || 'current')}`, { schema: partnerPublicSchema });
 
 export const partnerQueryOptions = (key: string) =>
   queryOptions({

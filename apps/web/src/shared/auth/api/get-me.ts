@@ -1,6 +1,6 @@
-import { MESSAGES, type User } from '@kinship/domain';
+import { MESSAGES, type User, userSchema } from '@kinship/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { AnswerDriftError, ApiError, apiRequest } from '../../../lib/api-client';
 import { getAuthSession } from './sign-in';
 
 /** The signed-in person: `user` null with `isNew` when the account has no person record yet (a 404). */
@@ -18,9 +18,10 @@ export interface Me {
 export async function getMe(): Promise<Me> {
   try {
     if (!(await getAuthSession())) return { signedIn: false, isNew: false, user: null };
-    const user = await apiRequest<User>('users/getByToken');
+    const user = await apiRequest('users/getByToken', { schema: userSchema });
     return { signedIn: true, isNew: false, user };
   } catch (error) {
+    if (error instanceof AnswerDriftError) throw error;
     if (error instanceof ApiError && error.status === 401)
       return { signedIn: false, isNew: false, user: null };
     if (error instanceof ApiError && error.status === 404) return { signedIn: true, isNew: true, user: null };

@@ -1,10 +1,10 @@
-import type { SavedPaymentMethod } from '@kinship/domain';
+import { savedPaymentMethodSchema } from '@kinship/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET payments/{userId}/paymentmethods: the person's saved methods at this partner, the default flagged. */
 export const getPaymentMethods = (usersId: number) =>
-  apiRequest<SavedPaymentMethod[]>(`payments/${usersId}/paymentmethods`);
+  apiRequest(`payments/${usersId}/paymentmethods`, { schema: savedPaymentMethodSchema.array() });
 
 export const paymentMethodsQueryOptions = (usersId: number) =>
   queryOptions({

@@ -1,10 +1,11 @@
+import { subscriptionDetailSchema } from '@kinship/domain';
 import type { SubscriptionDetail } from '@kinship/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET payments/subscriptiondetail/{id}: one of the person's subscriptions. */
 export const getSubscriptionDetail = (id: number) =>
-  apiRequest<SubscriptionDetail>(`payments/subscriptiondetail/${id}`);
+  apiRequest(`payments/subscriptiondetail/${id}`, { schema: subscriptionDetailSchema });
 
 export const subscriptionDetailQueryOptions = (id: number) =>
   queryOptions({ queryKey: ['payments', 'subscriptions', id], queryFn: () => getSubscriptionDetail(id) });

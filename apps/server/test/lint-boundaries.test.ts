@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error the config is plain JavaScript without types
+import { FEATURE_MESSAGE, MODULE_MESSAGE, PLATFORM_MESSAGE, SHARED_MESSAGE } from '../../../eslint.config.js';
+
+/*
+ * The import boundaries of docs/ARCHITECTURE.md are held by the lint config: `npm run lint` runs
+ * this same config over the tree, so each refusal shown here fails it.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const eslint = new ESLint({ cwd: root });
+
+/** The boundary messages ESLint gives for `code` placed at `file` (a path from the repository root). */
+async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport const used = [x];\n`, {
+    filePath: path.join(root, file),
+  });
+  return result!.messages
+    .filter((m) => m.ruleId === 'no-restricted-imports')
+    .map((m) => m.message.replace(/^.* import is restricted from being used by a pattern\. /, ''));
+}
+
+describe('import boundaries', () => {
+  it('refuses a web feature importing another feature, at any depth', async () => {
+    expect(
+      await boundaryErrors('apps/web/src/features/cart/x.ts', "import { x } from '../listing/y';"),
+    ).toEqual([FEATURE_MESSAGE]);
+    expect(
+      await boundaryErrors(
+        'apps/web/src/features/cart/components/x.tsx',
+        "import { x } from '../../profile/components/y';",
+      ),
+    ).toEqual([FEATURE_MESSAGE]);
+    expect(
+      await boundaryErrors(
+        'apps/web/src/features/cart/a/b/x.tsx',
+        "import { x } from '../../../../features/listing/y';",
+      ),
+    ).toEqual([FEATURE_MESSAGE]);
+  });
+
+  it('lets a feature import its own files and the shared layers', async () => {
+    const file = 'apps/web/src/features/cart/components/x.tsx';
+    expect(await boundaryErrors(file, "import { x } from '../utils/price-cart';")).toEqual([]);
+    expect(await boundaryErrors(file, "import { x } from './cart-summary';")).toEqual([]);
+    expect(
+      await boundaryErrors(file, "import { x } from '../../../shared/partner/partner-context';"),
+    ).toEqual([]);
+    expect(await boundaryErrors(file, "import { x } from '../../../lib/api-client';")).toEqual([]);
+  });
+
+  it('refuses shared web code importing a feature, and lets app/ import features', async () => {
+    expect(
+      await boundaryErrors(
+        'apps/web/src/shared/cart/x.ts',
+        "import { x } from '../../features/cart/components/y';",
+      ),
+    ).toEqual([SHARED_MESSAGE]);
+    expect(await boundaryErrors('apps/web/src/lib/x.ts', "import { x } from '../features/auth/y';")).toEqual([
+      SHARED_MESSAGE,
+    ]);
+    expect(
+      await boundaryErrors('apps/web/src/app/routes/x.tsx', "import { x } from '../../features/cart/y';"),
+    ).toEqual([]);
+  });
+
+  it("refuses a server module importing another module's repository or routes", async () => {
+    const file = 'apps/server/src/modules/checkout/x.ts';
+    expect(await boundaryErrors(file, "import { x } from '../partners/partners.repository.ts';")).toEqual([
+      MODULE_MESSAGE,
+    ]);
+    expect(
+      await boundaryErrors(file, "import { x } from '../payment-methods/payment-methods.routes.ts';"),
+    ).toEqual([MODULE_MESSAGE]);
+    expect(
+      await boundaryErrors(
+        'apps/server/src/modules/checkout/sub/x.ts',
+        "import { x } from '../../orders/orders.repository.ts';",
+      ),
+    ).toEqual([MODULE_MESSAGE]);
+  });
+
+  it("lets a server module import another module's service and its own repository", async () => {
+    const file = 'apps/server/src/modules/checkout/x.ts';
+    expect(await boundaryErrors(file, "import { x } from '../partners/partners.service.ts';")).toEqual([]);
+    expect(await boundaryErrors(file, "import { x } from './checkout.repository.ts';")).toEqual([]);
+    expect(await boundaryErrors(file, "import { x } from '../../platform/site-context.ts';")).toEqual([]);
+  });
+
+  it('refuses platform code importing any module', async () => {
+    expect(
+      await boundaryErrors(
+        'apps/server/src/platform/x.ts',
+        "import { x } from '../modules/partners/partners.service.ts';",
+      ),
+    ).toEqual([PLATFORM_MESSAGE]);
+    expect(
+      await boundaryErrors(
+        'apps/server/src/platform/payments/x.ts',
+        "import { x } from '../../modules/partners/partners.repository.ts';",
+      ),
+    ).toEqual([PLATFORM_MESSAGE]);
+    expect(
+      await boundaryErrors('apps/server/src/platform/x.ts', "import { x } from '../db/types.ts';"),
+    ).toEqual([]);
+  });
+});
