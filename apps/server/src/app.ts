@@ -29,11 +29,8 @@ import { listenForPartnerChanges, partnerCacheOf } from './modules/partners/part
 import { partnerViewOf } from './modules/partners/partners.service.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import type { SiteContext } from './platform/site-context.ts';
-import {
-  MAX_PICTURE_BYTES,
-  MAX_PICTURES_PER_UPLOAD,
-  sponsoredImagesRoutes,
-} from './modules/sponsoreds/sponsored-images.routes.ts';
+import { sponsoredImagesRoutes } from './modules/sponsoreds/sponsored-images.routes.ts';
+import { MAX_PICTURE_BYTES, MAX_PICTURES_PER_UPLOAD } from './platform/uploads.ts';
 import { sponsoredsRoutes } from './modules/sponsoreds/sponsoreds.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { WEBHOOK_PATH, webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';

@@ -1,7 +1,7 @@
 import { staffProgramSchema, staffProgramsAnswerSchema } from '@kinship/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { uploadedFiles } from '../sponsoreds/sponsored-images.routes.ts';
+import { uploadedFiles } from '../../platform/uploads.ts';
 import {
   createStaffProgram,
   listStaffPrograms,

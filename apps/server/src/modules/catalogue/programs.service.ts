@@ -7,8 +7,8 @@ import { badRequest, fieldErrors, forbidden, notFound } from '../../platform/err
 import { processImage, type ImageVariantName } from '../../platform/images.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { invalidatePartnerCache } from '../partners/partner-cache.ts';
-import type { UploadedFile } from '../sponsoreds/sponsored-images.service.ts';
-import type { SiteContext } from '../sponsoreds/sponsoreds.service.ts';
+import type { UploadedFile } from '../../platform/uploads.ts';
+import type { SiteContext } from '../../platform/site-context.ts';
 import { parseInput } from './parse-input.ts';
 import { sanitizeProgramHtml } from './program-html.ts';
 import {

@@ -11,7 +11,7 @@ import { requireAccess } from '../../platform/access.ts';
 import { actorOf, recordAudit } from '../../platform/audit.ts';
 import { fieldErrors, notFound } from '../../platform/errors.ts';
 import { invalidatePartnerCache } from '../partners/partner-cache.ts';
-import type { SiteContext } from '../sponsoreds/sponsoreds.service.ts';
+import type { SiteContext } from '../../platform/site-context.ts';
 import { parseInput } from './parse-input.ts';
 import {
   countByType,

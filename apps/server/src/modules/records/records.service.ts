@@ -18,7 +18,7 @@ import { requireAccess, scopeCondition } from '../../platform/access.ts';
 import { actorOf, recordAudit } from '../../platform/audit.ts';
 import { conflict, fieldErrors, notFound, ProblemError } from '../../platform/errors.ts';
 import { invalidatePartnerCache } from '../partners/partner-cache.ts';
-import type { SiteContext } from '../sponsoreds/sponsoreds.service.ts';
+import type { SiteContext } from '../../platform/site-context.ts';
 import {
   activeSponsorsOf,
   codeTaken,

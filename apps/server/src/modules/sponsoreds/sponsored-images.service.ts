@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreatedSponsoredImage } from '@kinship/domain';
 import type { Db } from '../../db/client.ts';
 import { requireAccess } from '../../platform/access.ts';
+import type { UploadedFile } from '../../platform/uploads.ts';
 import { actorOf, recordAudit } from '../../platform/audit.ts';
 import { badRequest, notFound, unauthorized } from '../../platform/errors.ts';
 import { processImage, type ImageVariantName } from '../../platform/images.ts';
@@ -12,12 +13,6 @@ import type { SiteContext } from '../../platform/site-context.ts';
 export const PICTURES_FORBIDDEN_MESSAGE =
   "Only the partner's staff who manage pictures of the record's program can add pictures to it.";
 export const NO_PICTURE_MESSAGE = 'Send at least one picture as a file of a multipart/form-data body.';
-
-/** One file of an upload, read when the service is ready for it (the route maps the multipart stream). */
-export interface UploadedFile {
-  fileName: string;
-  read(): Promise<Buffer>;
-}
 
 /**
  * POST sponsoreds/{id}/images: each file goes through the picture pipeline and its variants are
@@ -79,3 +74,6 @@ export async function addSponsoredImages(
     throw error;
   }
 }
+
+/** Gallery rows with their audit row, for another module's writes (the records import's pictures). */
+export { insertSponsoredImages } from './sponsored-images.repository.ts';

@@ -7,7 +7,7 @@ import { badRequest, notFound, unauthorized } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { invalidatePartnerCache } from '../partners/partner-cache.ts';
 import { findRecordForPictures } from './sponsored-images.repository.ts';
-import type { SiteContext } from './sponsoreds.service.ts';
+import type { SiteContext } from '../../platform/site-context.ts';
 
 /**
  * Managing a record's pictures (issue 12, item 3): descriptions, order, the profile picture and

@@ -7,7 +7,7 @@ import { CartIcon, ChevronDownIcon, GiftIcon, HeartIcon } from '../../components
 import { AccountButton } from '../../features/auth/components/account-button';
 import { LoginButton } from '../../shared/auth/components/login-button';
 import { SignUpButton } from '../../shared/auth/components/sign-up-button';
-import { useViewer } from '../../features/auth/hooks/use-viewer';
+import { useViewer } from '../../shared/auth/hooks/use-viewer';
 import { useCartCount } from '../../shared/cart/cart-store';
 import { usePartner } from '../../shared/partner/partner-context';
 import { shortcutLinks, sponsorMenuLinks, type SiteLink } from '../../shared/partner/site-links';

@@ -5,7 +5,7 @@ import { displayName } from '../../features/auth/display-name';
 import { LoginButton } from '../../shared/auth/components/login-button';
 import { SignUpButton } from '../../shared/auth/components/sign-up-button';
 import { useLogout } from '../../features/auth/hooks/use-logout';
-import { useViewer } from '../../features/auth/hooks/use-viewer';
+import { useViewer } from '../../shared/auth/hooks/use-viewer';
 import { usePartner } from '../../shared/partner/partner-context';
 import { shortcutLinks, sponsorMenuLinks } from '../../shared/partner/site-links';
 import { SocialLinks } from './social-links';

@@ -7,7 +7,7 @@ import { LoadingScreen } from '../../components/loading-screen';
 import { NewUserGate } from '../../features/account/components/new-user-gate';
 import { LoginButton } from '../../shared/auth/components/login-button';
 import { useLogout } from '../../features/auth/hooks/use-logout';
-import { useViewer } from '../../features/auth/hooks/use-viewer';
+import { useViewer } from '../../shared/auth/hooks/use-viewer';
 import { usePartner } from '../../shared/partner/partner-context';
 import { NavBar } from './nav-bar';
 import { SiteFooter } from './site-footer';

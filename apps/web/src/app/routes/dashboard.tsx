@@ -5,7 +5,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { LoginButton } from '../../shared/auth/components/login-button';
-import { useViewer } from '../../features/auth/hooks/use-viewer';
+import { useViewer } from '../../shared/auth/hooks/use-viewer';
 import { DashboardHome, SectionPlaceholder } from '../../features/dashboard/components/dashboard-home';
 import { DashboardShell } from '../../features/dashboard/components/dashboard-shell';
 import { DASHBOARD_SECTIONS, sectionsFor } from '../../features/dashboard/sections';

@@ -8,7 +8,7 @@ import { SponsorshipsPanel } from '../../features/account/components/sponsorship
 import { LoginButton } from '../../shared/auth/components/login-button';
 import { ManualSponsorships } from '../../features/cart/components/manual-sponsorships';
 import { displayName } from '../../features/auth/components/user-menu';
-import { useViewer } from '../../features/auth/hooks/use-viewer';
+import { useViewer } from '../../shared/auth/hooks/use-viewer';
 import { usePartner } from '../../shared/partner/partner-context';
 import { PaymentSettingsPanel } from '../../features/payments/components/payment-settings-panel';
 import { usePageTitle } from '../../hooks/use-page-title';

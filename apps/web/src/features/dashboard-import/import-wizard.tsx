@@ -18,7 +18,7 @@ import {
 import type { ColumnMapping, ImportFieldKey } from '@kinship/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { usePartner } from '../partner/partner-context';
+import { usePartner } from '../../shared/partner/partner-context';
 import { ExportButtons } from './export-buttons';
 import {
   dryRunImport,

@@ -14,8 +14,8 @@ import {
 import { useState } from 'react';
 import { ConfirmButton } from '../../../components/staff/confirm-dialog';
 import { ServerDataTable, type StaffColumn } from '../../../components/staff/server-data-table';
-import { useViewer } from '../../auth/hooks/use-viewer';
-import { usePartner } from '../../partner/partner-context';
+import { useViewer } from '../../../shared/auth/hooks/use-viewer';
+import { usePartner } from '../../../shared/partner/partner-context';
 import {
   createRecord,
   deleteRecord,

@@ -4,7 +4,7 @@ import {
   viewerFromUser,
   type Viewer,
 } from '@kinship/domain';
-import { useMe, type Me } from '../../../shared/auth/api/get-me';
+import { useMe, type Me } from '../api/get-me';
 
 export interface ViewerState {
   isLoading: boolean;
