@@ -114,6 +114,10 @@ describe('the record editor', () => {
       />,
     );
     expect(screen.getByRole('textbox', { name: 'Fun fact 2: value' })).toHaveValue('Pilot');
+    expect(screen.getByRole('link', { name: 'Manage pictures (0)' })).toHaveAttribute(
+      'href',
+      `/dashboard/records/${RECORD.id}/pictures`,
+    );
     await user.click(screen.getByRole('button', { name: 'Remove fun fact 1' }));
     expect(screen.queryByRole('textbox', { name: 'Fun fact 2: value' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save changes' }));

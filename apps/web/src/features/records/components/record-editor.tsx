@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Anchor,
   Button,
   Checkbox,
   Group,
@@ -23,6 +24,7 @@ import {
   type RecordInput,
   type RecordStatus,
 } from '@kinship/domain';
+import { Link } from 'react-router';
 import { ConfirmButton } from '../../../components/staff/confirm-dialog';
 import { SchemaForm, useSchemaForm } from '../../../components/staff/schema-form';
 
@@ -84,7 +86,7 @@ function initialValues(
  * The record editor: every field of a record of one type (the fields its type shows), fun facts
  * added, edited, ordered and removed, custom column values, and the status. Archiving is its own
  * button whose dialog says what will happen to the record's sponsorships before it happens.
- * Pictures are managed in the Pictures panel (W2).
+ * Pictures have their own page (the pictures panel), linked from here once the record exists.
  */
 export function RecordEditor({ type, programs, record, onSave, onArchive, onDone }: RecordEditorProps) {
   const form = useSchemaForm(recordInputSchema, initialValues(type, record, programs));
@@ -292,9 +294,15 @@ export function RecordEditor({ type, programs, record, onSave, onArchive, onDone
             ))}
           </SimpleGrid>
         )}
-        <Text size="sm" c="dimmed">
-          Pictures are managed in the Pictures panel.
-        </Text>
+        {record ? (
+          <Anchor component={Link} to={`/dashboard/records/${record.id}/pictures`} size="sm">
+            Manage pictures ({record.pictures})
+          </Anchor>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Save the record first, then add its pictures.
+          </Text>
+        )}
       </SchemaForm>
       {record && onArchive && record.status !== 'archived' && (
         <Group>
