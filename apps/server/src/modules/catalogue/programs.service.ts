@@ -10,7 +10,7 @@ import { invalidatePartnerCache } from '../partners/partner-cache.ts';
 import type { UploadedFile } from '../../platform/uploads.ts';
 import type { SiteContext } from '../../platform/site-context.ts';
 import { parseInput } from './parse-input.ts';
-import { sanitizeProgramHtml } from './program-html.ts';
+import { sanitizeRichText } from '../../platform/rich-text.ts';
 import {
   countByProgram,
   countryExists,
@@ -63,7 +63,7 @@ async function validInput(db: Db, body: unknown) {
   const input = parseInput(programInputSchema, body);
   if (input.countriesId !== null && !(await countryExists(db, input.countriesId)))
     throw fieldErrors({ countriesId: 'Choose a country from the list.' });
-  return { ...input, description: sanitizeProgramHtml(input.description) };
+  return { ...input, description: sanitizeRichText(input.description) };
 }
 
 /** POST dashboard/programs: partner-wide staff only (a program-scoped person cannot widen their own reach). */

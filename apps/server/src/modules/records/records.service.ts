@@ -9,7 +9,7 @@ import {
   recordInputSchema,
   type recordUpdateSchema,
 } from '@kinship/domain';
-import sanitizeHtml from 'sanitize-html';
+import { sanitizeRichText } from '../../platform/rich-text.ts';
 import type { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -47,36 +47,6 @@ type RecordUpdateValues = z.output<typeof recordUpdateSchema>;
 export const RECORD_NOT_FOUND = (id: number) => `Sponsored record ${id} was not found.`;
 export const TYPE_NOT_FOUND = 'This sponsored type does not exist for this partner.';
 export const ARCHIVE_NEEDS_CONFIRMATION = 'archive_needs_confirmation';
-
-/** The tags and attributes a bio may keep (decision 029); everything else is dropped, scripts with their text. */
-const BIO_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'h3',
-    'h4',
-    'blockquote',
-  ],
-  allowedAttributes: { a: ['href', 'target', 'rel'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
-};
-
-export function sanitizeBio(html: string | null | undefined): string | null {
-  if (html === null || html === undefined) return null;
-  const clean = sanitizeHtml(html, BIO_OPTIONS).trim();
-  return clean === '' ? null : clean;
-}
 
 const gradeName = (id: number | null) => (id === null ? null : (GRADES[id] ?? null));
 
@@ -155,7 +125,7 @@ function columnsOf(values: Partial<RecordInputValues>): Partial<typeof sponsored
     'status',
   ] as const;
   for (const key of keys) if (values[key] !== undefined) (set as Record<string, unknown>)[key] = values[key];
-  if (values.bio !== undefined) set.bio = sanitizeBio(values.bio);
+  if (values.bio !== undefined) set.bio = sanitizeRichText(values.bio);
   return set;
 }
 

@@ -1,11 +1,12 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * A program's description as the public Program tab may show it: text formatting, lists, links
- * (http, https, mailto; opened safely) and headings; no scripts, styles, event handlers or frames.
+ * Staff-written HTML (a record's bio, a program's description) as the public site may show it: text
+ * formatting, lists, links (http, https, mailto; opened safely) and headings; no scripts (dropped
+ * with their text), styles, event handlers or frames. Empty after cleaning is null.
  */
-export function sanitizeProgramHtml(html: string | null): string | null {
-  if (html === null) return null;
+export function sanitizeRichText(html: string | null | undefined): string | null {
+  if (html === null || html === undefined) return null;
   const clean = sanitizeHtml(html, {
     allowedTags: [
       'p',
