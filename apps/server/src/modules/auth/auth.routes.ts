@@ -1,8 +1,8 @@
 import { authConfigSchema } from '@kinship/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { oidcSettingsOf } from '../../platform/auth.ts';
 import { getAuthConfig } from './auth.service.ts';
+import { siteQuery } from '../../platform/route-schemas.ts';
 
 /** The sign-in options of the site; the sign-in and sign-up calls themselves are better-auth's, under /api/auth/. */
 export const authConfigRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,7 +11,7 @@ export const authConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth-config',
     {
       schema: {
-        querystring: z.object({ partnersId: z.string().optional() }).loose(),
+        querystring: siteQuery,
         response: { 200: authConfigSchema },
       },
     },

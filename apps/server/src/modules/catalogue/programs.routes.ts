@@ -8,13 +8,10 @@ import {
   setStaffProgramImage,
   updateStaffProgram,
 } from './programs.service.ts';
+import { siteQuery, wholeNumberParam } from '../../platform/route-schemas.ts';
 
-const partnerQuery = z.object({ partnersId: z.string().optional() }).loose();
 const idParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,9}$/, 'id must be a whole number')
-    .transform(Number),
+  id: wholeNumberParam('id'),
 });
 // Bodies are checked by the service after the access check, into the problem shape.
 const anyBody = z.unknown();
@@ -22,12 +19,12 @@ const anyBody = z.unknown();
 export const programsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dashboard/programs',
-    { schema: { querystring: partnerQuery, response: { 200: staffProgramsAnswerSchema } } },
+    { schema: { querystring: siteQuery, response: { 200: staffProgramsAnswerSchema } } },
     async (request) => listStaffPrograms(app.deps.db, await request.siteContext()),
   );
   app.post(
     '/api/dashboard/programs',
-    { schema: { querystring: partnerQuery, body: anyBody, response: { 201: staffProgramSchema } } },
+    { schema: { querystring: siteQuery, body: anyBody, response: { 201: staffProgramSchema } } },
     async (request, reply) =>
       reply.code(201).send(await createStaffProgram(app.deps.db, await request.siteContext(), request.body)),
   );
@@ -36,7 +33,7 @@ export const programsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: idParams,
-        querystring: partnerQuery,
+        querystring: siteQuery,
         body: anyBody,
         response: { 200: staffProgramSchema },
       },
@@ -46,7 +43,7 @@ export const programsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/dashboard/programs/:id/image',
-    { schema: { params: idParams, querystring: partnerQuery, response: { 200: staffProgramSchema } } },
+    { schema: { params: idParams, querystring: siteQuery, response: { 200: staffProgramSchema } } },
     async (request) =>
       setStaffProgramImage(app.deps, await request.siteContext(), request.params.id, uploadedFiles(request)),
   );

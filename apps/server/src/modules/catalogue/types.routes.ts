@@ -2,13 +2,10 @@ import { planChangeAnswerSchema, staffTypeSchema, staffTypesAnswerSchema } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changeStaffTypePlan, createStaffType, listStaffTypes, updateStaffType } from './types.service.ts';
+import { siteQuery, wholeNumberParam } from '../../platform/route-schemas.ts';
 
-const partnerQuery = z.object({ partnersId: z.string().optional() }).loose();
 const idParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,9}$/, 'id must be a whole number')
-    .transform(Number),
+  id: wholeNumberParam('id'),
 });
 // Bodies are checked by the service after the access check, into the problem shape.
 const anyBody = z.unknown();
@@ -16,12 +13,12 @@ const anyBody = z.unknown();
 export const typesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dashboard/types',
-    { schema: { querystring: partnerQuery, response: { 200: staffTypesAnswerSchema } } },
+    { schema: { querystring: siteQuery, response: { 200: staffTypesAnswerSchema } } },
     async (request) => listStaffTypes(app.deps.db, await request.siteContext()),
   );
   app.post(
     '/api/dashboard/types',
-    { schema: { querystring: partnerQuery, body: anyBody, response: { 201: staffTypeSchema } } },
+    { schema: { querystring: siteQuery, body: anyBody, response: { 201: staffTypeSchema } } },
     async (request, reply) =>
       reply.code(201).send(await createStaffType(app.deps.db, await request.siteContext(), request.body)),
   );
@@ -30,7 +27,7 @@ export const typesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: idParams,
-        querystring: partnerQuery,
+        querystring: siteQuery,
         body: anyBody,
         response: { 200: staffTypeSchema },
       },
@@ -43,7 +40,7 @@ export const typesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: idParams,
-        querystring: partnerQuery,
+        querystring: siteQuery,
         body: anyBody,
         response: { 200: planChangeAnswerSchema },
       },

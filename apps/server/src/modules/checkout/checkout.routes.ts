@@ -8,8 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyKeyOf } from '../orders/orders.service.ts';
 import { checkout } from './checkout.service.ts';
-
-const partnerQuery = z.object({ partnersId: z.string().optional() }).loose();
+import { siteQuery } from '../../platform/route-schemas.ts';
 
 /**
  * Sponsorship checkout. Amounts in the body are integer cents and are checked against the
@@ -25,7 +24,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: z.object({ interval: paymentIntervalSchema }),
-        querystring: partnerQuery,
+        querystring: siteQuery,
         body: checkoutRequestSchema,
         response: { 200: checkoutResponseSchema },
       },
@@ -45,7 +44,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/payments/checkout',
     {
       schema: {
-        querystring: partnerQuery,
+        querystring: siteQuery,
         body: checkoutHelperRequestSchema,
         response: { 200: checkoutResponseSchema },
       },

@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyKeyOf } from '../orders/orders.service.ts';
 import { donate } from './donations.service.ts';
-
-const partnerQuery = z.object({ partnersId: z.string().optional() }).loose();
+import { siteQuery } from '../../platform/route-schemas.ts';
 
 /**
  * POST payments: a general donation (sign-in optional). `amount` is in DOLLARS as the form takes it
@@ -16,7 +15,7 @@ export const donationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.deps.db, gateway: app.deps.gateway, config: app.deps.config, jobs: app.deps.jobs };
   app.post(
     '/api/payments',
-    { schema: { querystring: partnerQuery, body: donationRequestSchema, response: { 200: z.string() } } },
+    { schema: { querystring: siteQuery, body: donationRequestSchema, response: { 200: z.string() } } },
     async (request, reply) => {
       const url = await donate(deps, await request.siteContext(), request.body, {
         idempotencyKey: idempotencyKeyOf(request.headers),

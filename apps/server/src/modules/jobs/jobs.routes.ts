@@ -2,8 +2,7 @@ import { jobProgressSchema } from '@kinship/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getJobProgress } from './jobs.service.ts';
-
-const partnerQuery = z.object({ partnersId: z.string().optional() }).loose();
+import { siteQuery } from '../../platform/route-schemas.ts';
 
 export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** How far a tracked job has got; the web app polls it while an import or export runs. */
@@ -12,7 +11,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: z.object({ id: z.uuid() }),
-        querystring: partnerQuery,
+        querystring: siteQuery,
         response: { 200: jobProgressSchema },
       },
     },

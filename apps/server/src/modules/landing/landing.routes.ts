@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
 import { getLandingHighlights } from './landing.service.ts';
+import { siteQuery } from '../../platform/route-schemas.ts';
 
 export const landingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -10,7 +11,7 @@ export const landingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: z.object({ partnerId: z.string() }),
-        querystring: z.object({ partnersId: z.string().optional() }).loose(),
+        querystring: siteQuery,
         response: { 200: landingHighlightsSchema },
       },
     },

@@ -5,8 +5,7 @@ import { resolveTenant } from '../../platform/tenant.ts';
 import { siteOriginOf } from '../../platform/https.ts';
 import { completeOnboarding, onboardingUrlFor } from './onboarding.service.ts';
 import { partnerCacheOf } from '../partners/partner-cache.ts';
-
-const partnerQuery = z.object({ partnersId: z.string().optional() }).loose();
+import { siteQuery, wholeNumberParam } from '../../platform/route-schemas.ts';
 
 export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,12 +13,9 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: z.object({
-          id: z
-            .string()
-            .regex(/^\d{1,9}$/, 'id must be a whole number')
-            .transform(Number),
+          id: wholeNumberParam('id'),
         }),
-        querystring: partnerQuery,
+        querystring: siteQuery,
         response: { 200: onboardUrlResponseSchema },
       },
     },
@@ -36,7 +32,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/partners/oauthonboard',
     {
       schema: {
-        querystring: partnerQuery,
+        querystring: siteQuery,
         body: onboardRequestSchema,
         response: { 200: onboardResponseSchema },
       },

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { compiledSerializer } from '../../platform/public-answers.ts';
 import { getPartnerView, listPartnerViews, partnerViewOf } from './partners.service.ts';
+import { siteQuery } from '../../platform/route-schemas.ts';
 
 const booleanQuery = z
   .enum(['true', 'false'])
@@ -19,7 +20,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({
           key: z.string().regex(/^[A-Za-z0-9-]{1,63}$/, 'must be a partner id or subdomain'),
         }),
-        querystring: z.object({ partnersId: z.string().optional() }).loose(),
+        querystring: siteQuery,
         response: { 200: partnerPublicSchema },
       },
     },

@@ -8,8 +8,8 @@ import {
   makeDefaultPaymentMethod,
   removePaymentMethod,
 } from './payment-methods.service.ts';
+import { siteQuery, wholeNumberParam } from '../../platform/route-schemas.ts';
 
-const partnerQuery = z.object({ partnersId: z.string().optional() }).loose();
 const methodParams = z.object({ id: z.string().min(1).max(255) });
 
 /** The signed-in person's saved payment methods at this partner (references only; no card numbers). */
@@ -19,7 +19,7 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/payments/setupintent',
-    { schema: { querystring: partnerQuery, response: { 200: setupIntentSchema } } },
+    { schema: { querystring: siteQuery, response: { 200: setupIntentSchema } } },
     async (request) => getSetupIntent(deps, await request.siteContext()),
   );
 
@@ -28,12 +28,9 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: z.object({
-          userId: z
-            .string()
-            .regex(/^\d{1,9}$/, 'userId must be a whole number')
-            .transform(Number),
+          userId: wholeNumberParam('userId'),
         }),
-        querystring: partnerQuery,
+        querystring: siteQuery,
         response: { 200: z.array(savedPaymentMethodSchema) },
       },
     },
@@ -42,7 +39,7 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/payments/paymentmethod/:id',
-    { schema: { params: methodParams, querystring: partnerQuery } },
+    { schema: { params: methodParams, querystring: siteQuery } },
     async (request, reply) => {
       await removePaymentMethod(deps, await request.siteContext(), request.params.id);
       return reply.code(204).send();
@@ -54,7 +51,7 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: methodParams,
-        querystring: partnerQuery,
+        querystring: siteQuery,
         response: { 200: z.array(savedPaymentMethodSchema) },
       },
     },

@@ -7,15 +7,15 @@ import {
   getReceiptPdf,
   RECEIPT_PDF_FILENAME,
 } from './receipts.service.ts';
+import { siteQuery, wholeNumberParam } from '../../platform/route-schemas.ts';
 
-const partnerQuery = z.object({ partnersId: z.string().optional() }).loose();
 const codeParams = z.object({ code: z.string().min(1).max(100) });
 const pdfAttachment = `attachment; filename="${RECEIPT_PDF_FILENAME}"`;
 
 export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/receipts/:code',
-    { schema: { params: codeParams, querystring: partnerQuery, response: { 200: receiptSchema } } },
+    { schema: { params: codeParams, querystring: siteQuery, response: { 200: receiptSchema } } },
     async (request, reply) => {
       const receipt = await getReceipt(app.deps.db, await request.siteContext(), request.params.code);
       // The code is a credential: the answer is not cached by shared caches.
@@ -25,7 +25,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/receipts/:code/pdf',
-    { schema: { params: codeParams, querystring: partnerQuery } },
+    { schema: { params: codeParams, querystring: siteQuery } },
     async (request, reply) => {
       const pdf = await getReceiptPdf(app.deps, await request.siteContext(), request.params.code);
       return reply
@@ -41,12 +41,9 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: z.object({
-          id: z
-            .string()
-            .regex(/^\d{1,9}$/, 'id must be a whole number')
-            .transform(Number),
+          id: wholeNumberParam('id'),
         }),
-        querystring: partnerQuery.extend({
+        querystring: siteQuery.extend({
           year: z
             .string()
             .regex(/^\d{4}$/, 'year must be a four-digit year')

@@ -20,6 +20,7 @@ import {
   startImport,
   type ImportUpload,
 } from './records-import.staff.ts';
+import { siteQuery, wholeNumberParam } from '../../platform/route-schemas.ts';
 
 /** The most a pictures zip may weigh as sent (its expanded size has its own limit). */
 export const MAX_PICTURES_ZIP_BYTES = 200 * 1024 * 1024;
@@ -28,16 +29,10 @@ export const IMPORT_MALFORMED_MESSAGE = 'The multipart/form-data body is malform
 export const importPartTooLarge = (name: string) =>
   `${name} is larger than ${MAX_PICTURES_ZIP_BYTES / 1024 / 1024} MB.`;
 
-const wholeNumber = (name: string) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, `${name} must be a whole number`)
-    .transform(Number);
-
 const importQuery = z
   .object({
     partnersId: z.string().optional(),
-    partnerSponsoredTypesId: wholeNumber('partnerSponsoredTypesId'),
+    partnerSponsoredTypesId: wholeNumberParam('partnerSponsoredTypesId'),
   })
   .loose();
 
@@ -125,21 +120,18 @@ export const recordsImportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/dashboard/records/imports',
-    { schema: { querystring: z.object({ partnersId: z.string().optional() }).loose() } },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'private, no-store')
-        .send(await latestImports(app.deps.db, await request.siteContext())),
+  app.get('/api/dashboard/records/imports', { schema: { querystring: siteQuery } }, async (request, reply) =>
+    reply
+      .header('cache-control', 'private, no-store')
+      .send(await latestImports(app.deps.db, await request.siteContext())),
   );
 
   app.get(
     '/api/dashboard/records/imports/:id',
     {
       schema: {
-        params: z.object({ id: wholeNumber('id') }),
-        querystring: z.object({ partnersId: z.string().optional() }).loose(),
+        params: z.object({ id: wholeNumberParam('id') }),
+        querystring: siteQuery,
       },
     },
     async (request, reply) =>
@@ -155,10 +147,10 @@ export const recordsImportRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z
           .object({
             partnersId: z.string().optional(),
-            partnerSponsoredTypesId: wholeNumber('partnerSponsoredTypesId'),
+            partnerSponsoredTypesId: wholeNumberParam('partnerSponsoredTypesId'),
             format: z.enum(['csv', 'xlsx']).default('csv'),
             status: z.enum(['active', 'reserved', 'inactive', 'archived']).optional(),
-            entitiesId: wholeNumber('entitiesId').optional(),
+            entitiesId: wholeNumberParam('entitiesId').optional(),
             q: z.string().max(200).optional(),
           })
           .loose(),

@@ -15,6 +15,7 @@ import {
   listRecordsOf,
   updateRecord,
 } from './records.service.ts';
+import { siteQuery } from '../../platform/route-schemas.ts';
 
 /*
  * The Records section of the partner dashboard (decision 029):
@@ -28,7 +29,6 @@ import {
  */
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const partnerQuery = z.object({ partnersId: z.string().optional() }).loose();
 
 export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -53,7 +53,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/dashboard/records',
     {
       config: { problemErrors: true },
-      schema: { querystring: partnerQuery, body: recordInputSchema, response: { 201: recordDetailSchema } },
+      schema: { querystring: siteQuery, body: recordInputSchema, response: { 201: recordDetailSchema } },
     },
     async (request, reply) => {
       const record = await createRecord(app.deps.db, await request.siteContext(), request.body);
@@ -63,7 +63,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/dashboard/records/:id',
-    { schema: { params: idParams, querystring: partnerQuery, response: { 200: recordDetailSchema } } },
+    { schema: { params: idParams, querystring: siteQuery, response: { 200: recordDetailSchema } } },
     async (request) => getRecord(app.deps.db, await request.siteContext(), request.params.id),
   );
 
@@ -73,7 +73,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { problemErrors: true },
       schema: {
         params: idParams,
-        querystring: partnerQuery,
+        querystring: siteQuery,
         body: recordUpdateSchema,
         response: { 200: recordDetailSchema },
       },
@@ -88,7 +88,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { problemErrors: true },
       schema: {
         params: idParams,
-        querystring: partnerQuery,
+        querystring: siteQuery,
         body: z.object({ code: z.string().trim().min(1).max(64).optional() }).optional(),
         response: { 201: recordDetailSchema },
       },
@@ -106,7 +106,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/dashboard/records/:id',
-    { schema: { params: idParams, querystring: partnerQuery } },
+    { schema: { params: idParams, querystring: siteQuery } },
     async (request, reply) => {
       await deleteRecord(app.deps.db, await request.siteContext(), request.params.id);
       return reply.code(204).send();

@@ -11,8 +11,8 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { GatewayInvalidRequestError } from '../../platform/payments/gateway.ts';
 import { isSandbox } from '../../platform/payments/index.ts';
 import { assertSiteOpen } from '../../platform/site-context.ts';
+import { siteQuery } from '../../platform/route-schemas.ts';
 
-const partnerQuery = z.object({ partnersId: z.string().optional() }).loose();
 export const SANDBOX_ONLY = 'The sandbox payment endpoints exist only when no Stripe keys are configured.';
 
 /**
@@ -27,7 +27,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/sandbox/paymentmethods',
     {
       schema: {
-        querystring: partnerQuery,
+        querystring: siteQuery,
         body: sandboxCardRequestSchema,
         response: { 200: sandboxPaymentMethodSchema },
       },
@@ -48,7 +48,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: z.object({ id: z.string().min(1).max(100) }),
-        querystring: partnerQuery,
+        querystring: siteQuery,
         body: sandboxConfirmSetupRequestSchema,
         response: { 200: sandboxConfirmSetupResponseSchema },
       },

@@ -10,15 +10,10 @@ import {
   listManagedPictures,
   reorderPictures,
 } from './sponsored-pictures.service.ts';
+import { siteQuery, wholeNumberParam } from '../../platform/route-schemas.ts';
 
-const wholeNumber = (name: string) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, `${name} must be a whole number`)
-    .transform(Number);
-const recordParams = z.object({ id: wholeNumber('id') });
-const pictureParams = z.object({ id: wholeNumber('id'), imageId: wholeNumber('imageId') });
-const siteQuery = z.object({ partnersId: z.string().optional() }).loose();
+const recordParams = z.object({ id: wholeNumberParam('id') });
+const pictureParams = z.object({ id: wholeNumberParam('id'), imageId: wholeNumberParam('imageId') });
 const managedPictureSchema = z.object({
   id: z.number().int(),
   imagePath: z.string(),
@@ -35,12 +30,9 @@ export const sponsoredImagesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: z.object({
-          id: z
-            .string()
-            .regex(/^\d{1,9}$/, 'id must be a whole number')
-            .transform(Number),
+          id: wholeNumberParam('id'),
         }),
-        querystring: z.object({ partnersId: z.string().optional() }).loose(),
+        querystring: siteQuery,
         response: { 201: z.array(createdSponsoredImageSchema) },
       },
     },

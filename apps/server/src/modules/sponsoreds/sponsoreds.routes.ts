@@ -15,37 +15,31 @@ import {
   getSponsoredUpdates,
   listSponsoreds,
 } from './sponsoreds.service.ts';
-
-const wholeNumber = (name: string) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, `${name} must be a whole number`)
-    .transform(Number);
+import { siteQuery, wholeNumberParam } from '../../platform/route-schemas.ts';
 
 /** An empty query value means "no filter" (the listing removes a filter by sending it empty). */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
-const idParams = z.object({ id: wholeNumber('id') });
-const partnerQuery = z.object({ partnersId: z.string().optional() }).loose();
+const idParams = z.object({ id: wholeNumberParam('id') });
 
 export const listingQuerySchema = z
   .object({
     partnersId: z.string().optional(),
-    partnerSponsoredTypesId: optional(wholeNumber('partnerSponsoredTypesId')),
-    offset: optional(wholeNumber('offset')).transform((v) => v ?? 0),
+    partnerSponsoredTypesId: optional(wholeNumberParam('partnerSponsoredTypesId')),
+    offset: optional(wholeNumberParam('offset')).transform((v) => v ?? 0),
     limit: optional(
-      wholeNumber('limit').refine((v) => v >= 1 && v <= 100, 'limit must be between 1 and 100'),
+      wholeNumberParam('limit').refine((v) => v >= 1 && v <= 100, 'limit must be between 1 and 100'),
     ).transform((v) => v ?? PAGE_SIZE),
     status: optional(z.enum(['active', 'reserved', 'inactive', 'archived'])),
     isFullySponsored: optional(z.enum(['Yes', 'No'])),
     ageBand: optional(z.string()),
     gender: optional(z.enum(['Male', 'Female'])),
-    gradesId: optional(wholeNumber('gradesId')),
+    gradesId: optional(wholeNumberParam('gradesId')),
     birthMonth: optional(
-      wholeNumber('birthMonth').refine((v) => v >= 1 && v <= 12, 'birthMonth must be between 1 and 12'),
+      wholeNumberParam('birthMonth').refine((v) => v >= 1 && v <= 12, 'birthMonth must be between 1 and 12'),
     ),
-    entitiesId: optional(wholeNumber('entitiesId')),
+    entitiesId: optional(wholeNumberParam('entitiesId')),
   })
   .loose();
 
@@ -78,7 +72,7 @@ export const sponsoredsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { publicCache: true },
       serializerCompiler: compiledSerializer,
-      schema: { params: idParams, querystring: partnerQuery, response: { 200: sponsoredDetailSchema } },
+      schema: { params: idParams, querystring: siteQuery, response: { 200: sponsoredDetailSchema } },
     },
     async (request) => getSponsored(app.deps.db, await request.siteContext(), request.params.id),
   );
@@ -90,7 +84,7 @@ export const sponsoredsRoutes: FastifyPluginAsyncZod = async (app) => {
       serializerCompiler: compiledSerializer,
       schema: {
         params: idParams,
-        querystring: partnerQuery,
+        querystring: siteQuery,
         response: { 200: z.array(sponsoredImageSchema) },
       },
     },
@@ -99,7 +93,7 @@ export const sponsoredsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/sponsoreds/:id/updates',
-    { schema: { params: idParams, querystring: partnerQuery, response: { 200: z.array(updateSchema) } } },
+    { schema: { params: idParams, querystring: siteQuery, response: { 200: z.array(updateSchema) } } },
     async (request) => getSponsoredUpdates(app.deps.db, await request.siteContext(), request.params.id),
   );
 };

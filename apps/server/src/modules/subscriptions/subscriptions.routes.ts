@@ -7,13 +7,7 @@ import {
   resetSubscriptionPrice,
   updateSubscriptionPayment,
 } from './subscriptions.service.ts';
-
-const partnerQuery = z.object({ partnersId: z.string().optional() }).loose();
-const wholeNumber = (name: string) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, `${name} must be a whole number`)
-    .transform(Number);
+import { siteQuery, wholeNumberParam } from '../../platform/route-schemas.ts';
 
 /** The signed-in person's own subscriptions: detail, change of payment method, price reset. */
 export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,8 +18,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/payments/subscriptiondetail/:id',
     {
       schema: {
-        params: z.object({ id: wholeNumber('id') }),
-        querystring: partnerQuery,
+        params: z.object({ id: wholeNumberParam('id') }),
+        querystring: siteQuery,
         response: { 200: subscriptionDetailSchema },
       },
     },
@@ -36,8 +30,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/payments/updatesubscriptionpayment/:ordersId',
     {
       schema: {
-        params: z.object({ ordersId: wholeNumber('ordersId') }),
-        querystring: partnerQuery,
+        params: z.object({ ordersId: wholeNumberParam('ordersId') }),
+        querystring: siteQuery,
         body: updateSubscriptionPaymentRequestSchema,
         response: { 200: subscriptionDetailSchema },
       },
@@ -50,8 +44,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/payments/resetsubscriptionprice/:id',
     {
       schema: {
-        params: z.object({ id: wholeNumber('id') }),
-        querystring: partnerQuery,
+        params: z.object({ id: wholeNumberParam('id') }),
+        querystring: siteQuery,
         response: { 200: subscriptionDetailSchema },
       },
     },

@@ -11,25 +11,22 @@ import { z } from 'zod';
 import { expiredSessionCookies } from '../../platform/auth.ts';
 import { deleteOwnAccount, exportOwnData, updateOwnDetails } from './user-data.service.ts';
 import { createUser, getUserByToken, getUserSponsoreds } from './users.service.ts';
+import { siteQuery, wholeNumberParam } from '../../platform/route-schemas.ts';
 
-const partnerQuery = z.object({ partnersId: z.string().optional() }).loose();
 const idParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,9}$/, 'id must be a whole number')
-    .transform(Number),
+  id: wholeNumberParam('id'),
 });
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/getByToken',
-    { schema: { querystring: partnerQuery, response: { 200: userSchema } } },
+    { schema: { querystring: siteQuery, response: { 200: userSchema } } },
     async (request) => getUserByToken(app.deps.db, await request.siteContext()),
   );
 
   app.post(
     '/api/users',
-    { schema: { querystring: partnerQuery, body: newUserSchema, response: { 201: userSchema } } },
+    { schema: { querystring: siteQuery, body: newUserSchema, response: { 201: userSchema } } },
     async (request, reply) => {
       const user = await createUser(
         app.deps.db,
@@ -45,7 +42,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: idParams,
-        querystring: partnerQuery,
+        querystring: siteQuery,
         response: { 200: z.array(userSponsoredSchema) },
       },
     },
@@ -57,7 +54,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: idParams,
-        querystring: partnerQuery,
+        querystring: siteQuery,
         body: updateUserSchema,
         response: { 200: userSchema },
       },
@@ -68,7 +65,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/users/:id/export',
-    { schema: { params: idParams, querystring: partnerQuery, response: { 200: userExportSchema } } },
+    { schema: { params: idParams, querystring: siteQuery, response: { 200: userExportSchema } } },
     async (request, reply) => {
       const data = await exportOwnData(app.deps.db, await request.siteContext(), request.params.id);
       reply.header('content-disposition', `attachment; filename="${userExportFileName(request.params.id)}"`);
@@ -79,7 +76,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/users/:id',
-    { schema: { params: idParams, querystring: partnerQuery } },
+    { schema: { params: idParams, querystring: siteQuery } },
     async (request, reply) => {
       await deleteOwnAccount(app.deps.db, app.deps.gateway, await request.siteContext(), request.params.id);
       // The login is gone: the browser forgets its session cookies.
