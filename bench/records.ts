@@ -168,7 +168,7 @@ function callsOf(big: BigPartner): Call[] {
     { label: 'search, no match', query: '&q=nobody-has-this' },
     {
       label: 'filters: active, female, waiting, program, grade',
-      query: `&status=active&gender=Female&sponsored=false&entitiesId=${big.entityId}&gradesId=7`,
+      query: `&status=active&gender=Female&sponsored=false&entitiesId=${big.entityId}&gradesId=10`,
     },
     {
       label: 'filters + pictures + search, sort sponsors',
