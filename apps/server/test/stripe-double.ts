@@ -897,7 +897,8 @@ export async function startStripeDouble(
 
   function payInvoice(account: string | null, id: string, params: Json): Json {
     const invoice = get(account, id, 'invoice');
-    if (invoice.status === 'paid') throw invalidRequest('Invoice is already paid', undefined, 'invoice_already_paid');
+    if (invoice.status === 'paid')
+      throw invalidRequest('Invoice is already paid', undefined, 'invoice_already_paid');
     if (invoice.status !== 'open') throw invalidRequest(`This invoice can only be paid while open.`);
     const subscriptionId = String(meta(meta(invoice.parent).subscription_details).subscription);
     const subscription = get(account, subscriptionId, 'subscription');

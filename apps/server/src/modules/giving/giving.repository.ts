@@ -285,9 +285,13 @@ export async function listDelinquent(
   scope: ListScope,
   filters: { entitiesId?: number | undefined; q?: string | undefined; subscriptionsId?: number },
 ): Promise<(DelinquentRow & { failedPaymentsId: number; usersId: number })[]> {
-  const parts: SQL[] = [sql`sub.partners_id = ${scope.partnersId}`, sql`sub.status IN ('past_due', 'unpaid')`];
+  const parts: SQL[] = [
+    sql`sub.partners_id = ${scope.partnersId}`,
+    sql`sub.status IN ('past_due', 'unpaid')`,
+  ];
   if (scope.programCondition) parts.push(subscriptionInPrograms(scope.programCondition));
-  if (filters.entitiesId) parts.push(subscriptionInPrograms(sql`sponsoreds.entities_id = ${filters.entitiesId}`));
+  if (filters.entitiesId)
+    parts.push(subscriptionInPrograms(sql`sponsoreds.entities_id = ${filters.entitiesId}`));
   if (filters.subscriptionsId) parts.push(sql`sub.id = ${filters.subscriptionsId}`);
   if (filters.q) {
     const like = likeOf(filters.q);
@@ -335,7 +339,11 @@ export async function listDelinquent(
 export type PaymentRowForUpdate = typeof payments.$inferSelect;
 export type RefundRow = typeof paymentRefunds.$inferSelect;
 
-export async function lockPayment(tx: Tx, partnersId: number, id: number): Promise<PaymentRowForUpdate | null> {
+export async function lockPayment(
+  tx: Tx,
+  partnersId: number,
+  id: number,
+): Promise<PaymentRowForUpdate | null> {
   const [row] = await tx
     .select()
     .from(payments)

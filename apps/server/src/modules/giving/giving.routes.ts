@@ -84,8 +84,7 @@ export const givingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentRowSchema },
       },
     },
-    async (request) =>
-      refundPayment(deps(), await request.siteContext(), request.params.id, request.body),
+    async (request) => refundPayment(deps(), await request.siteContext(), request.params.id, request.body),
   );
 
   app.post(

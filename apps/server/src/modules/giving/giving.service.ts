@@ -27,11 +27,7 @@ import { gatewayAccountOf } from '../../platform/payments/index.ts';
 import type { SiteContext } from '../../platform/site-context.ts';
 import { siteUrlConfigOf } from '../orders/orders.service.ts';
 import { findPartnerById } from '../partners/partners.service.ts';
-import {
-  insertOutboxMessage,
-  partnerSiteUrl,
-  queueRefundNotice,
-} from '../receipts/receipts.service.ts';
+import { insertOutboxMessage, partnerSiteUrl, queueRefundNotice } from '../receipts/receipts.service.ts';
 import {
   applySubscriptionStatus,
   ENDED_STATUSES,
@@ -145,13 +141,19 @@ export async function refundPayment(
     if (!payment) throw notFound(PAYMENT_NOT_FOUND);
     const replay = await findRefundByRequest(tx, payment.id, input.requestKey);
     if (replay) return replay;
-    if (payment.status === 'refunded' || (payment.status === 'succeeded' && payment.refundedAmount >= payment.amount))
+    if (
+      payment.status === 'refunded' ||
+      (payment.status === 'succeeded' && payment.refundedAmount >= payment.amount)
+    )
       throw conflict(ALREADY_REFUNDED);
     if (payment.status !== 'succeeded' || !payment.gatewayChargeId) throw conflict(ONLY_PAID_REFUNDABLE);
     const remaining = payment.amount - payment.refundedAmount;
     const amount = input.amount ?? remaining;
     if (amount > remaining) {
-      throw fieldErrors({ amount: overRefundMessage(remaining, payment.currency) }, overRefundMessage(remaining, payment.currency));
+      throw fieldErrors(
+        { amount: overRefundMessage(remaining, payment.currency) },
+        overRefundMessage(remaining, payment.currency),
+      );
     }
     const row = await insertRefund(tx, {
       partnersId: ctx.partner.id,
@@ -173,7 +175,11 @@ export async function refundPayment(
       details: { refundId: row.id, amount, reason: input.reason },
     });
     // The net under the gateway call: finishes (or releases) the refund if this request dies.
-    await deps.jobs.send(settleRefundJob, { refundId: row.id }, { tx, startAfter: new Date(Date.now() + 120_000) });
+    await deps.jobs.send(
+      settleRefundJob,
+      { refundId: row.id },
+      { tx, startAfter: new Date(Date.now() + 120_000) },
+    );
     return row;
   });
   if (refund.status === 'pending') {
@@ -184,8 +190,7 @@ export async function refundPayment(
 }
 
 type SettleOutcome =
-  | { state: 'succeeded' | 'already-settled' | 'missing' | 'pending' }
-  | { state: 'failed'; message: string };
+  { state: 'succeeded' | 'already-settled' | 'missing' | 'pending' } | { state: 'failed'; message: string };
 
 /**
  * Asks the gateway for a pending refund (key refund:{id}, so asking again never refunds twice)
@@ -448,9 +453,16 @@ export function reminderEmail(input: {
     `Your ${what} to ${input.partnerName} on ${input.failedOn} did not go through${input.declineMessage ? `: ${input.declineMessage}` : '.'}`,
     `To keep your sponsorship${input.records ? ` (${input.records})` : ''} going, please update your card in your payment settings:`,
   ];
-  const closing = ['Thank you for your support.', input.partnerName, ...(input.supportEmail ? [input.supportEmail] : [])];
+  const closing = [
+    'Thank you for your support.',
+    input.partnerName,
+    ...(input.supportEmail ? [input.supportEmail] : []),
+  ];
   const escape = (s: string) =>
-    s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+    s.replace(
+      /[&<>"']/g,
+      (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+    );
   return {
     subject: `Please update your card for ${input.partnerName}`,
     text: [...paragraphs, input.settingsUrl, ...closing].join('\n\n') + '\n',

@@ -126,7 +126,8 @@ export async function recordSubscriptionPayment(
       },
       config,
     );
-    if (created && sub.paymentMethodsId !== null) await markPaymentMethodPaid(tx, sub.partnersId, sub.paymentMethodsId);
+    if (created && sub.paymentMethodsId !== null)
+      await markPaymentMethodPaid(tx, sub.partnersId, sub.paymentMethodsId);
     return { paymentsId: payment.id, created };
   });
 }
@@ -149,7 +150,8 @@ export async function recordSubscriptionPaymentFailure(
   return db.transaction(async (tx) => {
     const sub = await lockSubscriptionByGatewayId(tx, input.gatewaySubscriptionId);
     if (!sub) return false;
-    if (sub.paymentMethodsId !== null) await markPaymentMethodFailed(tx, sub.partnersId, sub.paymentMethodsId);
+    if (sub.paymentMethodsId !== null)
+      await markPaymentMethodFailed(tx, sub.partnersId, sub.paymentMethodsId);
     if (input.chargeId) {
       const partner = await findPartnerById(tx, sub.partnersId);
       await recordFailedPayment(tx, {

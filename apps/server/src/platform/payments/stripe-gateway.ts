@@ -453,7 +453,8 @@ export class StripeGateway implements PaymentGateway {
       );
       const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
       const end = periodEndOf(sub);
-      if (!invoice?.id || !end) throw new GatewayInvalidRequestError('This subscription has no failed payment to retry.');
+      if (!invoice?.id || !end)
+        throw new GatewayInvalidRequestError('This subscription has no failed payment to retry.');
       // A paid invoice is asked again under the key: Stripe replays this retry's own answer, and
       // refuses any other attempt (invoice_already_paid), which is "nothing to retry".
       if (invoice.status !== 'open' && invoice.status !== 'paid') {
