@@ -392,40 +392,43 @@ export async function retryRenewal(
     throw error;
   }
   const now = new Date();
-  if (result.outcome === 'paid') {
-    await recordSubscriptionPayment(
-      deps.db,
-      {
+  // The outcome, the status and the audit row commit together; a charge left unrecorded by a
+  // failure here is recorded by the renewal job's recovery (sandbox) or the provider's webhook.
+  await deps.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    if (result.outcome === 'paid') {
+      await recordSubscriptionPayment(
+        db,
+        {
+          gatewaySubscriptionId: sub.gatewaySubscriptionId,
+          chargeId: result.chargeId,
+          amount: result.amount,
+          created: now,
+        },
+        deps.config,
+      );
+    } else {
+      await recordSubscriptionPaymentFailure(db, {
         gatewaySubscriptionId: sub.gatewaySubscriptionId,
         chargeId: result.chargeId,
-        amount: result.amount,
-        created: now,
-      },
-      deps.config,
-    );
-  } else {
-    await recordSubscriptionPaymentFailure(deps.db, {
+        message: result.message ?? 'The payment failed.',
+        declineCode: result.declineCode,
+      });
+    }
+    await applySubscriptionStatus(db, {
       gatewaySubscriptionId: sub.gatewaySubscriptionId,
-      chargeId: result.chargeId,
-      message: result.message ?? 'The payment failed.',
-      declineCode: result.declineCode,
+      status: result.status,
+      currentPeriodEnd: result.currentPeriodEnd,
     });
-  }
-  await applySubscriptionStatus(deps.db, {
-    gatewaySubscriptionId: sub.gatewaySubscriptionId,
-    status: result.status,
-    currentPeriodEnd: result.currentPeriodEnd,
-  });
-  await deps.db.transaction((tx) =>
-    recordAudit(tx, {
+    await recordAudit(tx, {
       actor: actorOf(ctx),
       partnersId: ctx.partner.id,
       action: 'subscription.renewal_retried',
       entityType: 'subscription',
       entityId: sub.id,
       details: { outcome: result.outcome, chargeId: result.chargeId, message: result.message },
-    }),
-  );
+    });
+  });
   const fresh = await findSubscriptionOfPartner(deps.db, ctx.partner.id, sub.id);
   return {
     outcome: result.outcome,
