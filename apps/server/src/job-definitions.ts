@@ -1,4 +1,5 @@
 import { compensationJobs } from './modules/compensations/compensations.jobs.ts';
+import { givingJobs } from './modules/giving/giving.jobs.ts';
 import { recordsImportJob } from './modules/records-import/records-import.jobs.ts';
 import { receiptComposer } from './modules/receipts/receipts.service.ts';
 import { upkeepJobs } from './modules/upkeep/upkeep.jobs.ts';
@@ -16,6 +17,7 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   })),
   ...upkeepJobs,
   ...compensationJobs,
+  ...givingJobs,
   pruneJob(),
   recordsImportJob,
 ];

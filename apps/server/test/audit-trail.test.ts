@@ -88,6 +88,31 @@ function checkoutBody(who: TestPerson, record: number) {
   };
 }
 
+/**
+ * A subscription whose renewal just failed (the card declined at the provider), its card then
+ * fixed at the provider, so a retry pays it.
+ */
+async function failedRenewal(): Promise<number> {
+  const { subscriptionsId } = await subscribe(await person());
+  const [sub] = await rows(
+    sql`SELECT gateway_subscription_id FROM subscriptions WHERE id = ${subscriptionsId}`,
+  );
+  const gatewayId = String(sub!.gateway_subscription_id);
+  const past = new Date(Date.now() - 1000).toISOString();
+  await t.database.db.execute(sql`UPDATE sandbox_payment_methods SET behaviour = 'card_declined'
+    WHERE id = (SELECT payment_method_id FROM sandbox_subscriptions WHERE id = ${gatewayId})`);
+  await t.database.db.execute(
+    sql`UPDATE sandbox_subscriptions SET current_period_end = ${past} WHERE id = ${gatewayId}`,
+  );
+  await t.database.db.execute(
+    sql`UPDATE subscriptions SET current_period_end = ${past} WHERE id = ${subscriptionsId}`,
+  );
+  await t.runJob('sandbox.renewals');
+  await t.database.db.execute(sql`UPDATE sandbox_payment_methods SET behaviour = 'succeed'
+    WHERE id = (SELECT payment_method_id FROM sandbox_subscriptions WHERE id = ${gatewayId})`);
+  return subscriptionsId;
+}
+
 /** The demo partner's administrator, signed in, with their person id. */
 async function partnerAdmin(): Promise<{ client: TestClient; usersId: number }> {
   const account = DEMO_ACCOUNTS.find((a) => a.email === 'partner-admin@demo.example.org')!;
@@ -718,6 +743,102 @@ const SCENARIOS: Record<string, () => Promise<Prepared>> = {
         ).length === 1,
       action: 'record_import.started',
       entityType: 'record_import',
+      usersId,
+    };
+  },
+  // Issue 13: the Donations section.
+  'POST /api/dashboard/donations/payments/:id/refund': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const donor = `refund-${randomUUID().slice(0, 8)}@example.org`;
+    const res = await t
+      .client()
+      .post(
+        '/api/payments?partnersId=2',
+        {
+          partnersId: 2,
+          amount: 30,
+          firstName: 'Rae',
+          lastName: 'Fund',
+          email: donor,
+          token: 'pm_card_visa',
+        },
+        freshAddress(),
+      );
+    expect(res.status).toBe(200);
+    const [payment] = await rows(
+      sql`SELECT p.id FROM payments p JOIN donations d ON d.id = p.donations_id WHERE d.email = ${donor}`,
+    );
+    const paymentsId = Number(payment!.id);
+    return {
+      call: () =>
+        client.post(
+          `/api/dashboard/donations/payments/${paymentsId}/refund?partnersId=2`,
+          { amount: 1000, reason: 'Audit refund', requestKey: `audit-${randomUUID()}` },
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM payment_refunds WHERE payments_id = ${paymentsId}`)).length === 1,
+      action: 'payment.refund_requested',
+      entityType: 'payment',
+      usersId,
+      changes: { refundedAmount: { before: 0, after: 1000 } },
+    };
+  },
+  'POST /api/dashboard/donations/subscriptions/:id/cancel': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const { subscriptionsId } = await subscribe(await person());
+    return {
+      call: () =>
+        client.post(
+          `/api/dashboard/donations/subscriptions/${subscriptionsId}/cancel?partnersId=2`,
+          { reason: 'Audit cancel' },
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT status FROM subscriptions WHERE id = ${subscriptionsId}`))[0]!.status ===
+        'canceled',
+      action: 'subscription.canceled',
+      entityType: 'subscription',
+      usersId,
+      changes: { status: { before: 'active', after: 'canceled' } },
+    };
+  },
+  'POST /api/dashboard/donations/subscriptions/:id/retry': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const subscriptionsId = await failedRenewal();
+    return {
+      call: () =>
+        client.post(
+          `/api/dashboard/donations/subscriptions/${subscriptionsId}/retry?partnersId=2`,
+          { requestKey: `audit-${randomUUID()}` },
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT status FROM subscriptions WHERE id = ${subscriptionsId}`))[0]!.status ===
+        'active',
+      action: 'subscription.renewal_retried',
+      entityType: 'subscription',
+      usersId,
+    };
+  },
+  'POST /api/dashboard/donations/subscriptions/:id/remind': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const subscriptionsId = await failedRenewal();
+    return {
+      call: () =>
+        client.post(
+          `/api/dashboard/donations/subscriptions/${subscriptionsId}/remind?partnersId=2`,
+          {},
+          freshAddress(),
+        ),
+      written: async () =>
+        (
+          await rows(
+            sql`SELECT 1 FROM email_outbox WHERE dedupe_key LIKE ${`reminder:subscription:${subscriptionsId}:%`}`,
+          )
+        ).length === 1,
+      action: 'subscription.reminder_sent',
+      entityType: 'subscription',
       usersId,
     };
   },

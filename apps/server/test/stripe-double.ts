@@ -30,6 +30,7 @@ export const COVERAGE = {
     'POST /v1/subscriptions/:id (default_payment_method, items[0] price/quantity, metadata)',
     'DELETE /v1/subscriptions/:id',
     'GET /v1/invoices/:id',
+    'POST /v1/invoices/:id/pay (an open invoice, optional payment_method)',
     'POST /v1/refunds (charge or payment_intent, optional amount)',
     'POST /oauth/token (grant_type=authorization_code)',
   ],
@@ -255,6 +256,12 @@ export interface StripeDouble {
   issueAuthorizationCode(accountId?: string): string;
   /** A stored object by id, as the API would render it (for assertions). */
   object(id: string): Json | undefined;
+  /**
+   * Stripe's renewal of a subscription coming due now (what its billing clock would do): a new
+   * invoice for the next period charged to the default payment method; paid, the period advances;
+   * declined, the invoice stays open and the subscription becomes past_due.
+   */
+  renew(accountId: string, subscriptionId: string): { invoiceId: string; paid: boolean };
   /** Environment for startTestApp / loadConfig that points the server's StripeGateway here. */
   env(): Record<string, string>;
   close(): Promise<void>;
@@ -805,6 +812,104 @@ export async function startStripeDouble(
     return subscription;
   }
 
+  /** One attempt at an invoice of a subscription: paid (the period advances) or open with the decline. */
+  function attemptInvoice(account: string | null, invoice: Json, method: Json): StripeFailure | null {
+    const subscriptionId = String(meta(meta(invoice.parent).subscription_details).subscription);
+    const subscription = get(account, subscriptionId, 'subscription');
+    const amount = invoice.amount_due as number;
+    const { intent, failure } = pay(account, {
+      amount,
+      currency: String(invoice.currency),
+      customer: String(invoice.customer),
+      method,
+      description: 'Subscription update',
+      metadata: {},
+      applicationFeeAmount: null,
+      paymentMethodTypes: ['card'],
+    });
+    const payments = (invoice._payments as Json[] | undefined) ?? [];
+    payments.push({
+      id: newId('inpay'),
+      object: 'invoice_payment',
+      amount_paid: failure ? null : amount,
+      amount_requested: amount,
+      currency: invoice.currency,
+      invoice: invoice.id,
+      is_default: payments.length === 0,
+      payment: { type: 'payment_intent', payment_intent: intent.id },
+      status: failure ? 'open' : 'paid',
+      created: now(),
+      livemode: false,
+    });
+    invoice._payments = payments;
+    invoice.attempt_count = ((invoice.attempt_count as number | undefined) ?? 0) + 1;
+    if (failure) {
+      subscription.status = 'past_due';
+      return failure;
+    }
+    invoice.status = 'paid';
+    invoice.amount_paid = amount;
+    invoice.amount_remaining = 0;
+    invoice.status_transitions = { ...meta(invoice.status_transitions), paid_at: now() };
+    subscription.status = 'active';
+    for (const item of subscription._items as Json[]) {
+      item.current_period_start = invoice.period_start;
+      item.current_period_end = invoice.period_end;
+    }
+    return null;
+  }
+
+  function renewSubscription(account: string | null, id: string): { invoiceId: string; paid: boolean } {
+    const subscription = get(account, id, 'subscription');
+    const item = (subscription._items as Json[])[0]!;
+    const price = item.price as Json;
+    const start = item.current_period_end as number;
+    const amount = (price.unit_amount as number) * (item.quantity as number);
+    const invoiceId = newId('in');
+    const invoice = put(account, {
+      id: invoiceId,
+      object: 'invoice',
+      customer: subscription.customer,
+      amount_due: amount,
+      amount_paid: 0,
+      amount_remaining: amount,
+      attempt_count: 0,
+      billing_reason: 'subscription_cycle',
+      currency: price.currency,
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: id, metadata: meta(subscription.metadata) },
+      },
+      period_start: start,
+      period_end: periodEnd(start, price),
+      status: 'open',
+      status_transitions: { paid_at: null, finalized_at: now() },
+      created: now(),
+      livemode: false,
+      _payments: [],
+    });
+    subscription.latest_invoice = invoiceId;
+    const method = get(account, String(subscription.default_payment_method), 'payment_method');
+    const failure = attemptInvoice(account, invoice, method);
+    return { invoiceId, paid: failure === null };
+  }
+
+  function payInvoice(account: string | null, id: string, params: Json): Json {
+    const invoice = get(account, id, 'invoice');
+    if (invoice.status === 'paid')
+      throw invalidRequest('Invoice is already paid', undefined, 'invoice_already_paid');
+    if (invoice.status !== 'open') throw invalidRequest(`This invoice can only be paid while open.`);
+    const subscriptionId = String(meta(meta(invoice.parent).subscription_details).subscription);
+    const subscription = get(account, subscriptionId, 'subscription');
+    const pmId = str(params.payment_method) ?? (subscription.default_payment_method as string | null);
+    if (!pmId) throw invalidRequest('There is no payment method to pay this invoice with.');
+    const method = get(account, pmId, 'payment_method', 'payment_method');
+    const failure = attemptInvoice(account, invoice, method);
+    if (failure) throw failure;
+    return invoice;
+  }
+
   function cancelSubscription(account: string | null, id: string): Json {
     const subscription = get(account, id, 'subscription');
     if (subscription.status === 'canceled') {
@@ -938,6 +1043,9 @@ export async function startStripeDouble(
     }
     if (method === 'GET' && (match = m(/^\/v1\/invoices\/([^/]+)$/))) {
       return expandInvoice(account, get(account, match[1]!, 'invoice'), expandOf(params));
+    }
+    if (method === 'POST' && (match = m(/^\/v1\/invoices\/([^/]+)\/pay$/))) {
+      return render(payInvoice(account, match[1]!, params));
     }
     if (method === 'POST' && path === '/v1/refunds') return render(createRefund(account, params));
     throw new StripeFailure(404, {
@@ -1097,6 +1205,7 @@ export async function startStripeDouble(
       const stored = objects.get(id);
       return stored ? render(stored.object) : undefined;
     },
+    renew: (accountId, subscriptionId) => renewSubscription(accountId, subscriptionId),
     env: () => ({
       STRIPE_SECRET_KEY: secretKey,
       STRIPE_PUBLISHABLE_KEY: publishableKey,

@@ -75,6 +75,8 @@ describe('receiptSchema', () => {
       paymentNotice: ['x'],
       kind: 'donation',
       interval: null,
+      refundedAmount: 500,
+      refunds: [{ amount: 500, date: '2026-01-03T00:00:00.000Z' }],
     };
     expect(receiptSchema.parse(receipt)).toEqual(receipt);
     expect(receiptSchema.safeParse({ ...receipt, kind: 'gift' }).success).toBe(false);

@@ -21,6 +21,9 @@ export const receiptSchema = z.object({
   paymentNotice: z.array(z.string()),
   kind: z.enum(['donation', 'subscription']),
   interval: z.enum(['month', 'year']).nullable(),
+  /** Cents refunded so far (0 when none), and each refund: its amount and when it was made. */
+  refundedAmount: z.int().nonnegative(),
+  refunds: z.array(z.object({ amount: z.int().positive(), date: z.string() })),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 

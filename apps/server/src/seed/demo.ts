@@ -49,6 +49,7 @@ import { coverSvg, gallerySvg, headerSvg, logoSvg, profileSvg, toWebp, writeImag
 import type { ImageJob } from './demo-images.ts';
 import { mulberry32 } from './prng.ts';
 import type { Rng } from './prng.ts';
+import { seedGivingDemo } from './demo-giving.ts';
 
 export interface SeedDeps {
   storage: Storage;
@@ -1164,6 +1165,7 @@ export async function seedDemo(db: Db, deps: SeedDeps): Promise<{ seeded: boolea
     );
   });
 
+  await seedGivingDemo(db);
   await images;
   return { seeded: true };
 }

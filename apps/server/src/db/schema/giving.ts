@@ -89,6 +89,10 @@ export const subscriptions = pgTable(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** Why staff cancelled it (the Donations section); null when the donor or the gateway ended it. */
+    cancelReason: text('cancel_reason'),
+    /** When staff last sent the donor the failed-renewal reminder (the delinquent list). */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
   },
   (t) => [
     check('subscriptions_interval', sql`${t.interval} IN ('month', 'year')`),
@@ -141,14 +145,55 @@ export const payments = pgTable(
     status: text('status').notNull(),
     refundedAmount: integer('refunded_amount').notNull().default(0),
     receiptCode: text('receipt_code').unique(),
+    /** A failed payment's decline: the gateway's code (card_declined, insufficient_funds, ...) and message. */
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('payments_partner_created_idx').on(t.partnersId, t.createdAt),
+    index('payments_subscription_idx').on(t.subscriptionsId),
     check('payments_status', sql`${t.status} IN ('succeeded', 'failed', 'refunded', 'pending')`),
     check(
       'payments_refund_within_amount',
       sql`${t.refundedAmount} >= 0 AND ${t.refundedAmount} <= ${t.amount}`,
     ),
+  ],
+);
+
+/**
+ * A refund of (part of) a payment made by staff. The amount is reserved on payments.refunded_amount
+ * in the same transaction as this row is written ('pending'), before the gateway is asked, so two
+ * refunds never exceed the payment; the gateway call carries `refund:{id}` as its idempotency key
+ * and the `donations.refund.settle` job finishes (or releases) a pending one. `requestKey` is the
+ * client's key of one refund dialog: the same key replays the same refund (a double click refunds once).
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    partnersId: integer('partners_id')
+      .notNull()
+      .references(() => partners.id),
+    paymentsId: integer('payments_id')
+      .notNull()
+      .references(() => payments.id),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    requestKey: text('request_key').notNull(),
+    /** pending (reserved, gateway not yet confirmed) -> succeeded | failed (released). */
+    status: text('status').notNull().default('pending'),
+    gatewayRefundId: text('gateway_refund_id'),
+    failureMessage: text('failure_message'),
+    actorUsersId: integer('actor_users_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('payment_refunds_request').on(t.paymentsId, t.requestKey),
+    check('payment_refunds_amount', sql`${t.amount} > 0`),
+    check('payment_refunds_status', sql`${t.status} IN ('pending', 'succeeded', 'failed')`),
+    index('payment_refunds_payment_idx').on(t.paymentsId),
   ],
 );
 

@@ -204,12 +204,19 @@ export async function recordSucceededPayment(
   return queue(inserted);
 }
 
-/** Records a failed payment attempt (no receipt); idempotent on the charge id. */
+/**
+ * Records a failed payment attempt (no receipt) with the card's decline code and message;
+ * idempotent on the charge id (a failed invoice attempted again keeps one row, with the latest decline).
+ */
 export async function recordFailedPayment(
   tx: Tx,
-  values: Omit<SucceededPayment, 'applicationFee'> & { gatewayChargeId: string },
+  values: Omit<SucceededPayment, 'applicationFee'> & {
+    gatewayChargeId: string;
+    failureCode?: string | null;
+    failureMessage?: string | null;
+  },
 ): Promise<void> {
-  await insertPaymentRow(tx, {
+  const inserted = await insertPaymentRow(tx, {
     partnersId: values.partnersId,
     ordersId: values.ordersId,
     subscriptionsId: values.subscriptionsId,
@@ -218,6 +225,16 @@ export async function recordFailedPayment(
     amount: values.amount,
     currency: values.currency,
     status: 'failed',
+    failureCode: values.failureCode ?? null,
+    failureMessage: values.failureMessage ?? null,
     ...(values.createdAt ? { createdAt: values.createdAt } : {}),
   });
+  if (inserted || values.failureMessage === undefined) return;
+  const existing = await lockPaymentByChargeId(tx, values.gatewayChargeId);
+  if (existing?.status === 'failed') {
+    await updatePaymentRow(tx, existing.id, {
+      failureCode: values.failureCode ?? null,
+      failureMessage: values.failureMessage ?? null,
+    });
+  }
 }

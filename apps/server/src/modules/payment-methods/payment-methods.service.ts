@@ -29,7 +29,7 @@ import {
 } from './payment-methods.repository.ts';
 
 /** Marks a saved method as having paid (checkout, after a successful charge with it). */
-export { markPaymentMethodPaid } from './payment-methods.repository.ts';
+export { markPaymentMethodFailed, markPaymentMethodPaid } from './payment-methods.repository.ts';
 
 export interface PaymentDeps {
   db: Db;

@@ -7,6 +7,9 @@ export interface ReceiptEmailInput {
   date: string;
   description: string;
   amount: string;
+  /** Each refund made ('01/02/2026', '$5.00') and the amount kept after them; empty and null when none. */
+  refunds: { date: string; amount: string }[];
+  netAmount: string | null;
   paymentNotice: string[];
   receiptUrl: string;
   supportEmail: string | null;
@@ -37,6 +40,8 @@ export function receiptEmailText(input: ReceiptEmailInput): string {
     `Date: ${input.date}`,
     `For: ${input.description}`,
     `Amount: ${input.amount}`,
+    ...input.refunds.map((r) => `Refunded on ${r.date}: ${r.amount}`),
+    ...(input.netAmount ? [`Net amount: ${input.netAmount}`] : []),
     '',
     ...input.paymentNotice.flatMap((p) => [p, '']),
     `View your receipt online: ${input.receiptUrl}`,
@@ -61,10 +66,62 @@ export function receiptEmailHtml(input: ReceiptEmailInput): string {
     row('Date', input.date),
     row('For', input.description),
     row('Amount', input.amount),
+    ...input.refunds.map((r) => row(`Refunded on ${r.date}`, r.amount)),
+    ...(input.netAmount ? [row('Net amount', input.netAmount)] : []),
     '</table>',
     ...input.paymentNotice.map((p) => `<p style="color:#555;font-size:0.9rem">${escapeHtml(p)}</p>`),
     `<p><a href="${escapeHtml(input.receiptUrl)}">View your receipt online</a></p>`,
     '<p style="color:#555;font-size:0.9rem">A PDF copy of this receipt is attached.</p>',
+    `<p>${escapeHtml(input.partnerName)}${input.supportEmail ? `<br>${escapeHtml(input.supportEmail)}` : ''}</p>`,
+    '</body></html>',
+  ].join('\n');
+}
+
+/**
+ * The donor's notice of a refund: what was refunded, what the payment now comes to, and the
+ * receipt's address, where the updated receipt (and its PDF) shows every refund.
+ */
+export interface RefundEmailInput {
+  partnerName: string;
+  donorName: string | null;
+  code: string;
+  description: string;
+  refunded: string;
+  netAmount: string;
+  date: string;
+  receiptUrl: string;
+  supportEmail: string | null;
+}
+
+export function refundSubject(partnerName: string): string {
+  return `A refund from ${partnerName}`;
+}
+
+function refundLines(input: RefundEmailInput): string[] {
+  return [
+    input.donorName ? `Dear ${input.donorName},` : 'Hello,',
+    `${input.partnerName} has refunded ${input.refunded} of your payment for ${input.description} (receipt ${input.code}) on ${input.date}.`,
+    `The payment now comes to ${input.netAmount}. The refund reaches your card or account within 5 to 10 business days.`,
+  ];
+}
+
+export function refundEmailText(input: RefundEmailInput): string {
+  return [
+    ...refundLines(input).flatMap((line) => [line, '']),
+    `Your updated receipt: ${input.receiptUrl}`,
+    '',
+    input.partnerName,
+    ...(input.supportEmail ? [input.supportEmail] : []),
+    '',
+  ].join('\n');
+}
+
+export function refundEmailHtml(input: RefundEmailInput): string {
+  return [
+    '<!doctype html><html><body style="font-family:sans-serif;max-width:36rem;margin:2rem auto;color:#222">',
+    `<h1 style="font-size:1.4rem">${escapeHtml(input.partnerName)}</h1>`,
+    ...refundLines(input).map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(input.receiptUrl)}">Your updated receipt</a></p>`,
     `<p>${escapeHtml(input.partnerName)}${input.supportEmail ? `<br>${escapeHtml(input.supportEmail)}` : ''}</p>`,
     '</body></html>',
   ].join('\n');

@@ -11,6 +11,9 @@ export interface ReceiptPdfInput {
   donorName: string | null;
   description: string;
   amount: string;
+  /** Each refund of the payment ('Refunded on 01/02/2026': '$5.00') and what remains, when any was made. */
+  refunds?: { date: string; amount: string }[];
+  netAmount?: string | null;
   paymentNotice: string[];
   receiptUrl: string;
   supportEmail: string | null;
@@ -164,6 +167,8 @@ export async function renderReceiptPdf(raw: ReceiptPdfInput): Promise<Buffer> {
   if (input.donorName) labelled(doc, 'Received from', input.donorName);
   labelled(doc, 'For', input.description);
   labelled(doc, 'Amount', input.amount);
+  for (const refund of input.refunds ?? []) labelled(doc, `Refunded on ${refund.date}`, refund.amount);
+  if (input.netAmount) labelled(doc, 'Net amount', input.netAmount);
   doc.moveDown(1);
   paragraphs(doc, input.paymentNotice);
   doc.moveDown(0.5);

@@ -6,6 +6,7 @@ import {
   donations,
   emailOutbox,
   orders,
+  paymentRefunds,
   payments,
   slotHolds,
   sponsoreds,
@@ -121,6 +122,18 @@ function paymentsQuery(db: Queryable) {
       payer,
       eq(payer.id, sql`coalesce(${subscriptions.usersId}, ${orders.usersId}, ${donations.usersId})`),
     );
+}
+
+/** The refunds the gateway confirmed for a payment, oldest first (pending and failed ones are not shown). */
+export async function findSucceededRefunds(
+  db: Queryable,
+  paymentsId: number,
+): Promise<{ id: number; amount: number; createdAt: Date }[]> {
+  return db
+    .select({ id: paymentRefunds.id, amount: paymentRefunds.amount, createdAt: paymentRefunds.createdAt })
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.paymentsId, paymentsId), eq(paymentRefunds.status, 'succeeded')))
+    .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id));
 }
 
 export async function findPaymentForReceipt(

@@ -26,6 +26,9 @@ import {
   receiptEmailHtml,
   receiptEmailText,
   receiptSubject,
+  refundEmailHtml,
+  refundEmailText,
+  refundSubject,
   type ReceiptEmailInput,
 } from './receipt-email.ts';
 import { renderReceiptPdf, renderStatementPdf } from './receipt-pdf.ts';
@@ -36,9 +39,13 @@ import {
   findPaymentForReceipt,
   findPaymentsOfPerson,
   findSubscriptionLines,
+  findSucceededRefunds,
   insertOutboxMessage,
   type PaymentForReceipt,
 } from './receipts.repository.ts';
+
+/** Other modules queue their mail in their own transaction through the outbox writer (dedupe key once). */
+export { insertOutboxMessage } from './receipts.repository.ts';
 
 export const RECEIPT_NOT_FOUND = 'Receipt not found.';
 export const STATEMENT_FORBIDDEN = 'You can only download your own giving statement.';
@@ -167,6 +174,18 @@ async function receiptView(
     paymentNotice: paymentNotice(partner),
     kind: kindOf(payment),
     interval: intervalOf(payment),
+    ...(await refundsOf(db, payment)),
+  };
+}
+
+async function refundsOf(
+  db: Db | Tx,
+  payment: PaymentForReceipt,
+): Promise<Pick<Receipt, 'refundedAmount' | 'refunds'>> {
+  const rows = await findSucceededRefunds(db, payment.paymentsId);
+  return {
+    refundedAmount: rows.reduce((sum, r) => sum + r.amount, 0),
+    refunds: rows.map((r) => ({ amount: r.amount, date: r.createdAt.toISOString() })),
   };
 }
 
@@ -179,6 +198,14 @@ function emailInput(receipt: Receipt, partner: PartnerRow, config?: SiteUrlConfi
     date: formatDate(receipt.date),
     description: receipt.description,
     amount: formatReceiptAmount(receipt.amount, receipt.currency),
+    refunds: receipt.refunds.map((r) => ({
+      date: formatDate(r.date),
+      amount: formatReceiptAmount(r.amount, receipt.currency),
+    })),
+    netAmount:
+      receipt.refundedAmount > 0
+        ? formatReceiptAmount(receipt.amount - receipt.refundedAmount, receipt.currency)
+        : null,
     paymentNotice: receipt.paymentNotice,
     receiptUrl: receiptUrl(partner, receipt.code, config),
     supportEmail: partner.supportEmail,
@@ -239,6 +266,42 @@ export async function queueReceipt(
     bodyText: receiptEmailText(email),
     bodyHtml: receiptEmailHtml(email),
     attachments: [{ filename: RECEIPT_PDF_FILENAME, path: `receipt:${payment.receiptCode}` }],
+  });
+}
+
+/**
+ * Queues the donor's notice of one refund (dedupe key receipt:refund:{refundId}), in the caller's
+ * transaction. Answers false when there is no address or it was queued already.
+ */
+export async function queueRefundNotice(
+  tx: Db | Tx,
+  input: { paymentsId: number; refundId: number; amount: number; config?: SiteUrlConfig },
+): Promise<boolean> {
+  const payment = await findPaymentForReceipt(tx, input.paymentsId);
+  if (!payment) throw new Error(`Payment ${input.paymentsId} does not exist.`);
+  const to = donorEmailOf(payment);
+  const partner = await findPartnerById(tx as Db, payment.partnersId);
+  if (!to || !partner) return false;
+  const receipt = await receiptView(tx, payment, partner);
+  const email = {
+    partnerName: partner.name,
+    donorName: receipt.donorName,
+    code: receipt.code,
+    description: receipt.description,
+    refunded: formatReceiptAmount(input.amount, receipt.currency),
+    netAmount: formatReceiptAmount(receipt.amount - receipt.refundedAmount, receipt.currency),
+    date: formatDate(new Date()),
+    receiptUrl: receiptUrl(partner, receipt.code, input.config),
+    supportEmail: partner.supportEmail,
+  };
+  return insertOutboxMessage(tx, {
+    partnersId: payment.partnersId,
+    kind: 'receipt',
+    dedupeKey: `receipt:refund:${input.refundId}`,
+    toAddress: to,
+    subject: refundSubject(partner.name),
+    bodyText: refundEmailText(email),
+    bodyHtml: refundEmailHtml(email),
   });
 }
 

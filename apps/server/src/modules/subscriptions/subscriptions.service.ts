@@ -20,6 +20,8 @@ import { findPartnerById } from '../partners/partners.service.ts';
 import {
   ensureGatewayCustomer,
   invalidRequest,
+  markPaymentMethodFailed,
+  markPaymentMethodPaid,
   payerOf,
   savedPaymentMethodById,
   usablePaymentMethod,
@@ -124,18 +126,32 @@ export async function recordSubscriptionPayment(
       },
       config,
     );
+    if (created && sub.paymentMethodsId !== null)
+      await markPaymentMethodPaid(tx, sub.partnersId, sub.paymentMethodsId);
     return { paymentsId: payment.id, created };
   });
 }
 
-/** Records a failed subscription payment (no receipt; an audit entry with the provider's message). Idempotent. */
+/**
+ * Records a failed subscription payment (no receipt; an audit entry with the provider's message):
+ * the payment row keeps the card's decline code and message for the delinquent list, and the
+ * subscription's saved method is marked failed (it loses the default), as a declined checkout
+ * marks it. Idempotent.
+ */
 export async function recordSubscriptionPaymentFailure(
   db: Db,
-  input: { gatewaySubscriptionId: string; chargeId: string | null; message: string },
+  input: {
+    gatewaySubscriptionId: string;
+    chargeId: string | null;
+    message: string;
+    declineCode?: string | null;
+  },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const sub = await lockSubscriptionByGatewayId(tx, input.gatewaySubscriptionId);
     if (!sub) return false;
+    if (sub.paymentMethodsId !== null)
+      await markPaymentMethodFailed(tx, sub.partnersId, sub.paymentMethodsId);
     if (input.chargeId) {
       const partner = await findPartnerById(tx, sub.partnersId);
       await recordFailedPayment(tx, {
@@ -146,6 +162,8 @@ export async function recordSubscriptionPaymentFailure(
         gatewayChargeId: input.chargeId,
         amount: sub.baseAmount + sub.additionalAmount,
         currency: partner?.currency ?? 'usd',
+        failureCode: input.declineCode ?? null,
+        failureMessage: input.message,
       });
     }
     await recordAudit(tx, {
@@ -154,7 +172,12 @@ export async function recordSubscriptionPaymentFailure(
       action: 'subscription.payment_failed',
       entityType: 'subscription',
       entityId: sub.id,
-      details: { chargeId: input.chargeId, message: input.message, subscriberUsersId: sub.usersId },
+      details: {
+        chargeId: input.chargeId,
+        message: input.message,
+        declineCode: input.declineCode ?? null,
+        subscriberUsersId: sub.usersId,
+      },
     });
     return true;
   });
@@ -178,6 +201,7 @@ export async function recordSandboxRenewal(db: Db, renewal: SandboxRenewal, conf
       gatewaySubscriptionId: renewal.subscriptionId,
       chargeId: renewal.chargeId,
       message: renewal.message ?? 'The renewal payment failed.',
+      declineCode: renewal.declineCode,
     });
   }
   await applySubscriptionStatus(db, {

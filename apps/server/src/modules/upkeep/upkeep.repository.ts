@@ -31,12 +31,12 @@ export async function releaseExpiredHolds(db: Db, now: Date, limit = 1000): Prom
  */
 export async function findUnrecordedSandboxRenewals(db: Db, limit = 200) {
   const result = await db.execute(sql`
-    SELECT c.id AS charge_id, c.subscription_id, c.amount, c.status, c.failure_message, c.created_at
+    SELECT c.id AS charge_id, c.subscription_id, c.amount, c.status, c.failure_code, c.failure_message, c.created_at
       FROM sandbox_charges c
       JOIN subscriptions s ON s.gateway_subscription_id = c.subscription_id
       LEFT JOIN payments p ON p.gateway_charge_id = c.id
      WHERE p.id IS NULL
-       AND c.idempotency_key LIKE 'renewal:%'
+       AND (c.idempotency_key LIKE 'renewal:%' OR c.idempotency_key LIKE 'retry:%')
      ORDER BY c.created_at, c.id
      LIMIT ${limit}`);
   return rowsOf(result).map((r) => ({
@@ -45,6 +45,7 @@ export async function findUnrecordedSandboxRenewals(db: Db, limit = 200) {
     amount: Number(r.amount),
     succeeded: r.status === 'succeeded',
     message: r.failure_message == null ? null : String(r.failure_message),
+    declineCode: r.failure_code == null ? null : String(r.failure_code),
     created: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
   }));
 }

@@ -48,6 +48,7 @@ export async function runSandboxRenewals(ctx: JobContext): Promise<JobSummary> {
         gatewaySubscriptionId: charge.subscriptionId,
         chargeId: charge.chargeId,
         message: charge.message ?? 'The renewal payment failed.',
+        declineCode: charge.declineCode,
       });
     }
     touched.add(charge.subscriptionId);

@@ -71,6 +71,7 @@ async function applyEvent(tx: Tx, event: GatewayEvent, config: Config | undefine
           gatewaySubscriptionId: event.subscriptionId,
           chargeId: event.chargeId,
           message: event.message,
+          declineCode: event.declineCode ?? null,
         });
       }
       return;

@@ -40,6 +40,8 @@ interface Harness {
   deletedDelivery(subscriptionId: string): SignedDelivery;
   /** A subscription as the provider itself holds it (its own tables, or Stripe's API), not as the gateway reports it. */
   subscriptionAtProvider(subscriptionId: string): Promise<ProviderSubscription>;
+  /** The provider's own renewal of the subscription coming due now (charged to its payment method). */
+  renew(subscriptionId: string): Promise<void>;
   /** A code the provider's authorization page would hand back, and the account it stands for. */
   authorizationCode(onboardingUrl: string): { code: string; accountId: string | RegExp };
   close(): Promise<void>;
@@ -73,8 +75,17 @@ const sandboxSubject: Subject = {
       });
       return { raw: Buffer.from(payload), signature: signSandboxWebhook(payload, SANDBOX_SECRET) };
     };
+    const sandbox = new SandboxGateway(database.db, { webhookSecret: SANDBOX_SECRET });
     return {
-      gateway: new SandboxGateway(database.db, { webhookSecret: SANDBOX_SECRET }),
+      gateway: sandbox,
+      renew: async (subscriptionId) => {
+        // Only this subscription's period ends now; the worker's renewal run then charges it.
+        await database.db
+          .update(sandboxSubscriptions)
+          .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
+          .where(eq(sandboxSubscriptions.id, subscriptionId));
+        await sandbox.renewDueSubscriptions(new Date());
+      },
       account: { accountId: 'acct_sandbox_contract', currency: 'usd' },
       paidDelivery: ({ subscriptionId, chargeId, amount }) =>
         sign({ type: 'payment.succeeded', chargeId, subscriptionId, amount }),
@@ -118,6 +129,9 @@ const stripeSubject: Subject = {
     };
     return {
       gateway,
+      renew: async (subscriptionId) => {
+        double.renew('acct_contract', subscriptionId);
+      },
       account: { accountId: 'acct_contract', currency: 'usd' },
       paidDelivery: ({ subscriptionId, chargeId, amount }) =>
         sign('invoice.paid', {
@@ -453,6 +467,51 @@ describe.each(subjects)('the $name gateway keeps the payment contract', (subject
       expect((await h.subscriptionAtProvider(sub.subscriptionId)).unitAmount).toBe(4000);
     });
 
+    it('retries a failed renewal: declined while the card fails, paid once the method is changed', async () => {
+      const sub = await subscribe('month');
+      const failing = await h.gateway.attachPaymentMethod(
+        h.account,
+        customerId,
+        'pm_card_chargeCustomerFail',
+        key(),
+      );
+      await h.gateway.updateSubscriptionPaymentMethod(h.account, sub.subscriptionId, failing.id);
+      // Nothing to retry while the subscription is paid up.
+      await expect(
+        h.gateway.retrySubscriptionPayment(h.account, sub.subscriptionId, key()),
+      ).rejects.toBeInstanceOf(GatewayInvalidRequestError);
+
+      await h.renew(sub.subscriptionId);
+      expect((await h.subscriptionAtProvider(sub.subscriptionId)).status).toBe('past_due');
+
+      const declined = await h.gateway.retrySubscriptionPayment(h.account, sub.subscriptionId, key());
+      expect(declined).toMatchObject({
+        outcome: 'failed',
+        amount: 7000,
+        declineCode: 'card_declined',
+        message: 'Your card was declined.',
+        status: 'past_due',
+      });
+      expect(declined.chargeId).toMatch(/\S/);
+
+      await h.gateway.updateSubscriptionPaymentMethod(h.account, sub.subscriptionId, pm);
+      const k = key();
+      const paid = await h.gateway.retrySubscriptionPayment(h.account, sub.subscriptionId, k);
+      expect(paid).toMatchObject({ outcome: 'paid', amount: 7000, declineCode: null, status: 'active' });
+      // The next period: about two months from the start.
+      expect(daysFromNow(paid.currentPeriodEnd)).toBeGreaterThan(27);
+      expect((await h.subscriptionAtProvider(sub.subscriptionId)).status).toBe('active');
+      // The same key answers the same attempt; a paid-up subscription has nothing more to retry.
+      expect((await h.gateway.retrySubscriptionPayment(h.account, sub.subscriptionId, k)).chargeId).toBe(
+        paid.chargeId,
+      );
+      await expect(
+        h.gateway.retrySubscriptionPayment(h.account, sub.subscriptionId, key()),
+      ).rejects.toBeInstanceOf(GatewayInvalidRequestError);
+      // The retried payment can be refunded like any other.
+      expect((await h.gateway.refund(h.account, paid.chargeId, 1000, key())).refundId).toMatch(/\S/);
+    });
+
     it('refunds a subscription payment', async () => {
       const sub = await subscribe('month');
       const refund = await h.gateway.refund(h.account, sub.latestChargeId!, null, key());
@@ -476,7 +535,9 @@ describe.each(subjects)('the $name gateway keeps the payment contract', (subject
     const part = await h.gateway.refund(h.account, charge.chargeId, 2000, key());
     const rest = await h.gateway.refund(h.account, charge.chargeId, null, key());
     expect(part.refundId).not.toBe(rest.refundId);
-    await expect(h.gateway.refund(h.account, charge.chargeId, 100, key())).rejects.toThrow();
+    await expect(h.gateway.refund(h.account, charge.chargeId, 100, key())).rejects.toBeInstanceOf(
+      GatewayInvalidRequestError,
+    );
     const k = key();
     const again = await h.gateway.charge(
       h.account,

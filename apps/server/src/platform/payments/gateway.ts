@@ -64,6 +64,22 @@ export interface SubscriptionResult {
   latestChargeId: string | null;
 }
 
+/**
+ * One more attempt at a subscription's failed (open) renewal, made on staff request: the outcome,
+ * the charge (or invoice) it concerns, the decline when it failed, and the subscription after it.
+ */
+export interface RenewalRetryResult {
+  outcome: 'paid' | 'failed';
+  chargeId: string;
+  /** Cents charged (or attempted). */
+  amount: number;
+  declineCode: DeclineCode | null;
+  /** The provider's decline message when the attempt failed. */
+  message: string | null;
+  status: SubscriptionResult['status'];
+  currentPeriodEnd: Date;
+}
+
 /** A verified provider event, reduced to what Kinship reconciles. */
 export type GatewayEvent =
   | {
@@ -80,6 +96,8 @@ export type GatewayEvent =
       chargeId: string | null;
       subscriptionId: string | null;
       message: string;
+      /** The card's decline code when the provider names it in the event. */
+      declineCode?: DeclineCode | null;
       created: Date;
     }
   | {
@@ -164,6 +182,18 @@ export interface PaymentGateway {
     idempotencyKey: string,
   ): Promise<void>;
   cancelSubscription(account: GatewayAccount, subscriptionId: string): Promise<void>;
+  /**
+   * Charges a past-due subscription's failed renewal again now, with the subscription's current
+   * payment method. A decline is an outcome (not an error) and does not count towards the
+   * provider's automatic retries; a subscription with no failed renewal open is refused with
+   * GatewayInvalidRequestError. The same idempotency key answers the same attempt.
+   */
+  retrySubscriptionPayment(
+    account: GatewayAccount,
+    subscriptionId: string,
+    idempotencyKey: string,
+  ): Promise<RenewalRetryResult>;
+  /** Refunds `amount` cents of a charge (all that remains when null); more than remains is refused with GatewayInvalidRequestError. */
   refund(
     account: GatewayAccount,
     chargeId: string,

@@ -20,6 +20,8 @@ import {
   GatewayInvalidRequestError,
   PaymentDeclinedError,
   type ChargeResult,
+  type DeclineCode,
+  type RenewalRetryResult,
   type GatewayAccount,
   type GatewayEvent,
   type GatewayPaymentMethod,
@@ -57,8 +59,9 @@ export interface SandboxRenewal {
   /** Cents charged (or attempted). */
   amount: number;
   created: Date;
-  /** The decline message when the attempt failed. */
+  /** The decline message and code when the attempt failed. */
   message: string | null;
+  declineCode: DeclineCode | null;
   /** The subscription after the attempt: active (paid), past_due (will retry) or canceled (third failure). */
   status: SubscriptionResult['status'];
   currentPeriodEnd: Date;
@@ -670,6 +673,99 @@ export class SandboxGateway implements PaymentGateway {
       );
   }
 
+  async retrySubscriptionPayment(
+    account: GatewayAccount,
+    subscriptionId: string,
+    idempotencyKey: string,
+  ): Promise<RenewalRetryResult> {
+    return this.db.transaction(async (tx) => {
+      const [sub] = await tx
+        .select()
+        .from(sandboxSubscriptions)
+        .where(
+          and(
+            eq(sandboxSubscriptions.id, subscriptionId),
+            eq(sandboxSubscriptions.accountId, account.accountId),
+          ),
+        )
+        .for('update');
+      if (!sub) throw new GatewayInvalidRequestError(`No such subscription: '${subscriptionId}'.`);
+      const [replay] = await tx
+        .select()
+        .from(sandboxCharges)
+        .where(
+          and(
+            eq(sandboxCharges.accountId, account.accountId),
+            eq(sandboxCharges.idempotencyKey, `retry:${idempotencyKey}`),
+          ),
+        );
+      const result = (charge: typeof sandboxCharges.$inferSelect, after: typeof sub): RenewalRetryResult => ({
+        outcome: charge.status === 'succeeded' ? 'paid' : 'failed',
+        chargeId: charge.id,
+        amount: charge.amount,
+        declineCode: (charge.failureCode as DeclineCode | null) ?? null,
+        message: charge.failureMessage,
+        status: after.status as SubscriptionResult['status'],
+        currentPeriodEnd: after.currentPeriodEnd,
+      });
+      if (replay) return result(replay, sub);
+      if (sub.status !== 'past_due' || sub.failedAttempts === 0) {
+        throw new GatewayInvalidRequestError('This subscription has no failed payment to retry.');
+      }
+      const [method] = await tx
+        .select()
+        .from(sandboxPaymentMethods)
+        .where(eq(sandboxPaymentMethods.id, sub.paymentMethodId));
+      const behaviour =
+        SANDBOX_TEST_PAYMENT_METHODS[sub.paymentMethodId]?.behaviour ??
+        (method && !method.detachedAt ? method.behaviour : 'card_declined');
+      const decline = declineOf(behaviour);
+      const amount = sub.unitAmount * sub.quantity;
+      const now = new Date();
+      const [charge] = await tx
+        .insert(sandboxCharges)
+        .values({
+          id: newId('ch'),
+          accountId: sub.accountId,
+          customerId: sub.customerId,
+          paymentMethodId: sub.paymentMethodId,
+          subscriptionId: sub.id,
+          amount,
+          applicationFeeAmount: decline ? 0 : Math.round((amount * sub.applicationFeePercent) / 100),
+          currency: sub.currency,
+          status: decline ? 'failed' : 'succeeded',
+          failureCode: decline?.code ?? null,
+          failureMessage: decline?.message ?? null,
+          description: sub.description,
+          metadata: sub.metadata,
+          idempotencyKey: `retry:${idempotencyKey}`,
+          createdAt: now,
+        })
+        .returning();
+      if (decline) {
+        // A staff retry that fails leaves the automatic retries as they were.
+        await tx
+          .update(sandboxSubscriptions)
+          .set({ latestChargeId: charge!.id })
+          .where(eq(sandboxSubscriptions.id, sub.id));
+        return result(charge!, sub);
+      }
+      const [after] = await tx
+        .update(sandboxSubscriptions)
+        .set({
+          status: 'active',
+          currentPeriodStart: sub.currentPeriodEnd,
+          currentPeriodEnd: addInterval(sub.currentPeriodEnd, sub.interval as PaymentInterval),
+          failedAttempts: 0,
+          nextAttemptAt: null,
+          latestChargeId: charge!.id,
+        })
+        .where(eq(sandboxSubscriptions.id, sub.id))
+        .returning();
+      return result(charge!, after!);
+    });
+  }
+
   async refund(
     account: GatewayAccount,
     chargeId: string,
@@ -820,6 +916,7 @@ export class SandboxGateway implements PaymentGateway {
           amount,
           created: now,
           message: decline?.message ?? null,
+          declineCode: decline?.code ?? null,
           status,
           currentPeriodEnd: periodEnd,
         };

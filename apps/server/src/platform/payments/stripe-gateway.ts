@@ -11,6 +11,7 @@ import {
   type GatewayEvent,
   type GatewayPaymentMethod,
   type PaymentGateway,
+  type RenewalRetryResult,
   type SubscriptionResult,
 } from './gateway.ts';
 
@@ -434,6 +435,59 @@ export class StripeGateway implements PaymentGateway {
         if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
         const current = await this.stripe.subscriptions.retrieve(subscriptionId, {}, this.on(account));
         if (current.status !== 'canceled') throw error;
+      }
+    });
+  }
+
+  /** Pays the subscription's open (failed) latest invoice again with its default payment method. */
+  async retrySubscriptionPayment(
+    account: GatewayAccount,
+    subscriptionId: string,
+    idempotencyKey: string,
+  ): Promise<RenewalRetryResult> {
+    return this.call(async () => {
+      const sub = await this.stripe.subscriptions.retrieve(
+        subscriptionId,
+        { expand: ['latest_invoice'] },
+        this.on(account),
+      );
+      const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
+      const end = periodEndOf(sub);
+      if (!invoice?.id || !end)
+        throw new GatewayInvalidRequestError('This subscription has no failed payment to retry.');
+      // A paid invoice is asked again under the key: Stripe replays this retry's own answer, and
+      // refuses any other attempt (invoice_already_paid), which is "nothing to retry".
+      if (invoice.status !== 'open' && invoice.status !== 'paid') {
+        throw new GatewayInvalidRequestError('This subscription has no failed payment to retry.');
+      }
+      const method = idOf(sub.default_payment_method);
+      try {
+        const paid = await this.stripe.invoices.pay(
+          invoice.id,
+          method ? { payment_method: method } : {},
+          this.write(account, idempotencyKey),
+        );
+        const after = await this.stripe.subscriptions.retrieve(subscriptionId, {}, this.on(account));
+        return {
+          outcome: 'paid',
+          chargeId: paid.id!,
+          amount: paid.amount_paid,
+          declineCode: null,
+          message: null,
+          status: subscriptionStatus(after.status),
+          currentPeriodEnd: periodEndOf(after) ?? end,
+        };
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+        return {
+          outcome: 'failed',
+          chargeId: invoice.id,
+          amount: invoice.amount_due,
+          declineCode: declineCodeOf(error.code, error.decline_code),
+          message: error.message,
+          status: subscriptionStatus(sub.status),
+          currentPeriodEnd: end,
+        };
       }
     });
   }

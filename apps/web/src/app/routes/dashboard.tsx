@@ -28,6 +28,9 @@ const BUILT_SECTIONS: Record<string, ComponentType> = {
   types: lazy(() =>
     import('../../features/dashboard/sections/types-section').then((m) => ({ default: m.TypesSection })),
   ),
+  donations: lazy(() =>
+    import('../../features/giving/components/giving-section').then((m) => ({ default: m.GivingSection })),
+  ),
   programs: lazy(() =>
     import('../../features/dashboard/sections/programs-section').then((m) => ({
       default: m.ProgramsSection,

@@ -49,6 +49,18 @@ function ReceiptCard({ receipt }: { receipt: Receipt }) {
           <ReceiptRow label="Date">{formatDate(receipt.date)}</ReceiptRow>
           {receipt.donorName && <ReceiptRow label="Received from">{receipt.donorName}</ReceiptRow>}
           <ReceiptRow label="Receipt number">{receipt.code}</ReceiptRow>
+          {receipt.refunds.map((refund, i) => (
+            <ReceiptRow key={`${refund.date}-${i}`} label={`Refunded on ${formatDate(refund.date)}`}>
+              {formatReceiptAmount(refund.amount, receipt.currency)}
+            </ReceiptRow>
+          ))}
+          {receipt.refundedAmount > 0 && (
+            <ReceiptRow label="Net amount">
+              <span data-testid="receipt-net-amount">
+                {formatReceiptAmount(receipt.amount - receipt.refundedAmount, receipt.currency)}
+              </span>
+            </ReceiptRow>
+          )}
         </Stack>
         <Divider />
         <Stack gap={6}>
