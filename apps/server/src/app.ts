@@ -10,6 +10,8 @@ import type { Database, Db } from './db/client.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { programsRoutes } from './modules/catalogue/programs.routes.ts';
+import { partnerSettingsRoutes } from './modules/partner-settings/partner-settings.routes.ts';
+import { emailTemplatesRoutes } from './modules/email-templates/email-templates.routes.ts';
 import { typesRoutes } from './modules/catalogue/types.routes.ts';
 import { JOB_DEFINITIONS } from './job-definitions.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
@@ -188,6 +190,8 @@ export async function buildApp(
   await app.register(recordsRoutes);
   await app.register(typesRoutes);
   await app.register(programsRoutes);
+  await app.register(partnerSettingsRoutes);
+  await app.register(emailTemplatesRoutes);
   await app.register(jobsRoutes);
   await app.register(recordsImportRoutes);
   await registerWebApp(app, config.WEB_DIST);
