@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from './email.ts';
 import { Feature, PartnerSetting } from './ids.ts';
 
 /**
@@ -25,6 +24,8 @@ export function isWebLink(value: string): boolean {
     return false;
   }
 }
+
+const SUPPORT_EMAIL_PATTERN = /^[^\s@<>]+@[^\s@<>]+\.[A-Za-z]{2,}$/;
 
 export const WEB_LINK_MESSAGE = 'Give a full address starting with http:// or https://.';
 
