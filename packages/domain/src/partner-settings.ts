@@ -114,8 +114,9 @@ export const partnerSettingsInputSchema = z.object({
   facebook: webLink,
   instagram: webLink,
   twitter: webLink,
+  /** Any address of the usual shape (a support address may end in a long domain such as .example). */
   supportEmail: optionalText(200).refine(
-    (v) => v === null || EMAIL_PATTERN.test(v),
+    (v) => v === null || SUPPORT_EMAIL_PATTERN.test(v),
     'A valid email address.',
   ),
   landingPageTemplatesId: z.union([z.literal(1), z.literal(2), z.literal(3)], {
