@@ -130,7 +130,7 @@ describe('partner settings and email templates', () => {
       await main.getByRole('button', { name: 'Save the template' }).click();
       await main.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
       await main.getByRole('button', { name: 'Preview with sample data' }).click();
-      await main.getByTitle('Preview of the message').waitFor();
+      await main.getByRole('document', { name: 'Preview of the message' }).waitFor();
       await screenshot(page, 'dashboard-email-templates-1280');
       await main.getByRole('button', { name: 'Send me a test' }).click();
       await main

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Code,
   Group,
@@ -25,6 +26,11 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/staff/confirm-dialog';
 import { SchemaForm, useSchemaForm } from '../../../components/staff/schema-form';
 import { useEmailTemplates, useEmailTemplateWrites } from '../api/partner-settings';
+
+/** The message's body markup (a whole document as sent) for showing inside the page. */
+function bodyOf(html: string): string {
+  return new DOMParser().parseFromString(html, 'text/html').body.innerHTML;
+}
 
 function TemplateEditor({ template, enabled }: { template: EmailTemplate; enabled: boolean }) {
   const { save, reset, preview, test } = useEmailTemplateWrites();
@@ -126,11 +132,12 @@ function TemplateEditor({ template, enabled }: { template: EmailTemplate; enable
             <Text size="sm">
               <b>Subject:</b> {shown.subject}
             </Text>
-            <iframe
-              title="Preview of the message"
-              sandbox=""
-              srcDoc={shown.html}
-              style={{ width: '100%', height: 360, border: 0, background: 'white' }}
+            {/* The server's rendering escapes every word and value (decision 044); only its own frame is markup. */}
+            <Box
+              aria-label="Preview of the message"
+              role="document"
+              style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 6, padding: 8 }}
+              dangerouslySetInnerHTML={{ __html: bodyOf(shown.html) }}
             />
           </Stack>
         </Paper>

@@ -17,7 +17,6 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Table,
   Tabs,
   Text,
   TextInput,
@@ -169,6 +168,7 @@ function ImageUpload({
           alt={`Current ${label.toLowerCase()}`}
           mah={which === 'logo' ? 96 : 140}
           w="auto"
+          maw="100%"
           fit="contain"
           radius="sm"
           style={{ alignSelf: 'flex-start' }}
@@ -384,45 +384,36 @@ function DomainsPanel({ form, settings }: { form: Form; settings: PartnerSetting
         Your site always answers at <b>{settings.dnsTarget}</b>. To use a domain of your own, create the DNS
         record shown beside it, then add the domain here.
       </Text>
-      <Table.ScrollContainer minWidth={340}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Domain</Table.Th>
-              <Table.Th>DNS record to create</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {domains.map((domain, i) => (
-              <Table.Tr key={i}>
-                <Table.Td>
-                  <TextInput
-                    aria-label={`Domain ${i + 1}`}
-                    placeholder="sponsor.example.org"
-                    {...form.getInputProps(`domains.${i}`)}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" ff="monospace">
-                    {domain || '…'} CNAME {settings.dnsTarget}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove domain ${i + 1}`}
-                    onClick={() => form.removeListItem('domains', i)}
-                  >
-                    ×
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <Stack gap="sm">
+        {domains.map((domain, i) => (
+          <Paper key={i} withBorder p="sm" radius="md">
+            <Group align="flex-start" gap="xs" wrap="nowrap">
+              <TextInput
+                style={{ flex: 1 }}
+                label={`Domain ${i + 1}`}
+                placeholder="sponsor.example.org"
+                {...form.getInputProps(`domains.${i}`)}
+              />
+              <ActionIcon
+                mt={26}
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={`Remove domain ${i + 1}`}
+                onClick={() => form.removeListItem('domains', i)}
+              >
+                ×
+              </ActionIcon>
+            </Group>
+            <Text size="sm" mt={6}>
+              DNS record to create:{' '}
+              <Text span ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
+                {domain || 'your domain'} CNAME {settings.dnsTarget}
+              </Text>
+            </Text>
+          </Paper>
+        ))}
+      </Stack>
       {domains.length === 0 && (
         <Text size="sm" c="dimmed">
           No domains of your own yet.
