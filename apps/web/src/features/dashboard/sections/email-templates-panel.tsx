@@ -190,7 +190,7 @@ export function EmailTemplatesPanel() {
       )}
       {phone ? (
         <Select
-          label="Message"
+          label="Which message"
           data={choices}
           value={kind}
           allowDeselect={false}
@@ -198,7 +198,7 @@ export function EmailTemplatesPanel() {
         />
       ) : (
         <SegmentedControl
-          aria-label="Message"
+          aria-label="Which message"
           data={choices}
           value={kind}
           onChange={(v) => setKind(v as EmailTemplateKind)}
