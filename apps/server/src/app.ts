@@ -11,6 +11,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { givingRoutes } from './modules/giving/giving.routes.ts';
 import { programsRoutes } from './modules/catalogue/programs.routes.ts';
+import { partnerSettingsRoutes } from './modules/partner-settings/partner-settings.routes.ts';
+import { emailTemplatesRoutes } from './modules/email-templates/email-templates.routes.ts';
 import { typesRoutes } from './modules/catalogue/types.routes.ts';
 import { JOB_DEFINITIONS } from './job-definitions.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
@@ -190,6 +192,8 @@ export async function buildApp(
   await app.register(givingRoutes);
   await app.register(typesRoutes);
   await app.register(programsRoutes);
+  await app.register(partnerSettingsRoutes);
+  await app.register(emailTemplatesRoutes);
   await app.register(jobsRoutes);
   await app.register(recordsImportRoutes);
   await registerWebApp(app, config.WEB_DIST);

@@ -512,6 +512,115 @@ const SCENARIOS: Record<string, () => Promise<Prepared>> = {
       usersId,
     };
   },
+  // Issue 14: Settings and Email templates.
+  'PUT /api/dashboard/settings': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const current = (await client.get('/api/dashboard/settings?partnersId=2')).json<
+      Record<string, unknown>
+    >();
+    const { partnersId, name, subdomain, logo, headerImage, dnsTarget, payments, ...form } = current;
+    void [partnersId, name, subdomain, logo, headerImage, dnsTarget, payments];
+    const tagline = `Audit tagline ${++catalogueCounter}`;
+    return {
+      call: () =>
+        client.request('PUT', '/api/dashboard/settings?partnersId=2', { ...form, tagline }, freshAddress()),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM partners WHERE id = 2 AND tagline = ${tagline}`)).length === 1,
+      action: 'partner.settings_updated',
+      entityType: 'partner',
+      usersId,
+      changes: { tagline: { before: current.tagline, after: tagline } },
+    };
+  },
+  ...Object.fromEntries(
+    (
+      [
+        ['logo', 'logo', 'partner.logo_changed'],
+        ['headerimage', 'header_image', 'partner.header_image_changed'],
+      ] as const
+    ).map(([path, column, action]) => [
+      `POST /api/dashboard/settings/${path}`,
+      async (): Promise<Prepared> => {
+        const { client, usersId } = await partnerAdmin();
+        const { body, contentType } = await multipartPicture();
+        const [before] = await rows(sql.raw(`SELECT ${column} AS v FROM partners WHERE id = 2`));
+        return {
+          call: () =>
+            client.request(
+              'POST',
+              `/api/dashboard/settings/${path}?partnersId=2`,
+              undefined,
+              { ...freshAddress(), 'content-type': contentType },
+              body,
+            ),
+          written: async () =>
+            (await rows(sql.raw(`SELECT ${column} AS v FROM partners WHERE id = 2`)))[0]!.v !== before!.v,
+          action,
+          entityType: 'partner',
+          usersId,
+        };
+      },
+    ]),
+  ),
+  'PUT /api/dashboard/emailtemplates/:kind': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const subject = `Audit subject ${++catalogueCounter}`;
+    return {
+      call: () =>
+        client.request(
+          'PUT',
+          '/api/dashboard/emailtemplates/reminder?partnersId=2',
+          { subject, body: 'Hello {{donorName}}' },
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM email_templates WHERE partners_id = 2 AND subject = ${subject}`))
+          .length === 1,
+      action: 'email_template.saved',
+      entityType: 'email_template',
+      usersId,
+    };
+  },
+  'DELETE /api/dashboard/emailtemplates/:kind': async () => {
+    const { client, usersId } = await partnerAdmin();
+    await rows(
+      sql`INSERT INTO email_templates (partners_id, kind, subject, body) VALUES (2, 'invitation', 'Join', 'Hello')
+          ON CONFLICT (partners_id, kind) DO NOTHING`,
+    );
+    return {
+      call: () =>
+        client.request(
+          'DELETE',
+          '/api/dashboard/emailtemplates/invitation?partnersId=2',
+          undefined,
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM email_templates WHERE partners_id = 2 AND kind = 'invitation'`))
+          .length === 0,
+      action: 'email_template.reset',
+      entityType: 'email_template',
+      usersId,
+      changes: { subject: { before: 'Join', after: null }, body: { before: 'Hello', after: null } },
+    };
+  },
+  'POST /api/dashboard/emailtemplates/:kind/test': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const subject = `Audit test ${++catalogueCounter}`;
+    return {
+      call: () =>
+        client.post(
+          '/api/dashboard/emailtemplates/receipt/test?partnersId=2',
+          { subject, body: 'Dear {{donorName}}' },
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM email_outbox WHERE subject = ${`[Test] ${subject}`}`)).length === 1,
+      action: 'email_template.test_sent',
+      entityType: 'email_template',
+      usersId,
+    };
+  },
   'POST /api/partners/oauthonboard': async () => {
     const admin = t.client();
     const account = DEMO_ACCOUNTS.find((a) => a.email === 'partner-admin@demo.example.org')!;
@@ -881,6 +990,8 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/payments/webhook': 'provider events, audited per event',
   // W2: a dry run reads the file and the records; it writes nothing.
   'POST /api/dashboard/records/import/dryrun': 'writes nothing',
+  // Issue 14: a template preview renders the draft with sample values; it writes nothing.
+  'POST /api/dashboard/emailtemplates/:kind/preview': 'writes nothing',
 };
 
 describe('the audit trail', () => {

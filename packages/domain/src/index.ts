@@ -30,3 +30,4 @@ export * from './staff-calls.ts';
 export * from './records.ts';
 export * from './catalogue.ts';
 export * from './giving-staff.ts';
+export * from './partner-settings.ts';

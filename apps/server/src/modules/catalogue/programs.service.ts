@@ -9,7 +9,7 @@ import type { Storage } from '../../platform/storage.ts';
 import { invalidatePartnerCache } from '../partners/partner-cache.ts';
 import type { UploadedFile } from '../../platform/uploads.ts';
 import type { SiteContext } from '../../platform/site-context.ts';
-import { parseInput } from './parse-input.ts';
+import { parseInput } from '../../platform/parse-input.ts';
 import { sanitizeRichText } from '../../platform/rich-text.ts';
 import {
   countByProgram,

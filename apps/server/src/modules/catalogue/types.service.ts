@@ -12,7 +12,7 @@ import { actorOf, recordAudit } from '../../platform/audit.ts';
 import { fieldErrors, notFound } from '../../platform/errors.ts';
 import { invalidatePartnerCache } from '../partners/partner-cache.ts';
 import type { SiteContext } from '../../platform/site-context.ts';
-import { parseInput } from './parse-input.ts';
+import { parseInput } from '../../platform/parse-input.ts';
 import {
   countByType,
   findCurrentPlans,

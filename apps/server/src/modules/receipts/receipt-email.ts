@@ -116,6 +116,23 @@ export function refundEmailText(input: RefundEmailInput): string {
   ].join('\n');
 }
 
+/** The receipt's fixed details that follow a partner's own wording (feature 12): never templated. */
+export function receiptFactsText(input: ReceiptEmailInput): string {
+  return [
+    `Receipt: ${input.code}`,
+    `Date: ${input.date}`,
+    `For: ${input.description}`,
+    `Amount: ${input.amount}`,
+    ...input.refunds.map((r) => `Refunded on ${r.date}: ${r.amount}`),
+    ...(input.netAmount ? [`Net amount: ${input.netAmount}`] : []),
+    '',
+    ...input.paymentNotice.flatMap((p) => [p, '']),
+    `View your receipt online: ${input.receiptUrl}`,
+    'A PDF copy of this receipt is attached.',
+    '',
+  ].join('\n');
+}
+
 export function refundEmailHtml(input: RefundEmailInput): string {
   return [
     '<!doctype html><html><body style="font-family:sans-serif;max-width:36rem;margin:2rem auto;color:#222">',
@@ -124,5 +141,23 @@ export function refundEmailHtml(input: RefundEmailInput): string {
     `<p><a href="${escapeHtml(input.receiptUrl)}">Your updated receipt</a></p>`,
     `<p>${escapeHtml(input.partnerName)}${input.supportEmail ? `<br>${escapeHtml(input.supportEmail)}` : ''}</p>`,
     '</body></html>',
+  ].join('\n');
+}
+
+export function receiptFactsHtml(input: ReceiptEmailInput): string {
+  const row = (label: string, value: string) =>
+    `<tr><td style="padding:4px 16px 4px 0;color:#555">${escapeHtml(label)}</td><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`;
+  return [
+    '<table style="border-collapse:collapse">',
+    row('Receipt', input.code),
+    row('Date', input.date),
+    row('For', input.description),
+    row('Amount', input.amount),
+    ...input.refunds.map((r) => row(`Refunded on ${r.date}`, r.amount)),
+    ...(input.netAmount ? [row('Net amount', input.netAmount)] : []),
+    '</table>',
+    ...input.paymentNotice.map((p) => `<p style="color:#555;font-size:0.9rem">${escapeHtml(p)}</p>`),
+    `<p><a href="${escapeHtml(input.receiptUrl)}">View your receipt online</a></p>`,
+    '<p style="color:#555;font-size:0.9rem">A PDF copy of this receipt is attached.</p>',
   ].join('\n');
 }

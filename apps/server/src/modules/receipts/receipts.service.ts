@@ -21,6 +21,7 @@ import { storedMessage } from '../../platform/outbox.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { PartnerRow } from '../../db/types.ts';
 import { findPartnerById } from '../partners/partners.service.ts';
+import { partnerEmail } from '../email-templates/email-templates.service.ts';
 import type { SiteContext } from '../../platform/site-context.ts';
 import {
   receiptEmailHtml,
@@ -30,6 +31,8 @@ import {
   refundEmailText,
   refundSubject,
   type ReceiptEmailInput,
+  receiptFactsHtml,
+  receiptFactsText,
 } from './receipt-email.ts';
 import { renderReceiptPdf, renderStatementPdf } from './receipt-pdf.ts';
 import {
@@ -236,6 +239,39 @@ async function receiptPdf(
 // ------------------------------------------------------------------------------------ outbox
 
 /**
+ * The receipt email's subject, text and HTML: the partner's own wording when it has one (feature
+ * 12) followed by the receipt's fixed details, else the default receipt.
+ */
+async function receiptMessage(
+  db: Db | Tx,
+  partner: PartnerRow,
+  email: ReturnType<typeof emailInput>,
+  config?: SiteUrlConfig,
+): Promise<{ subject: string; text: string; html: string }> {
+  const custom = await partnerEmail(
+    db,
+    partner,
+    'receipt',
+    {
+      donorName: email.donorName ?? '',
+      amount: email.amount,
+      description: email.description,
+      date: email.date,
+      receiptUrl: email.receiptUrl,
+    },
+    { partner, logoUrl: partner.logo ? partnerSiteUrl(partner, `/media/${partner.logo}`, config) : null },
+    { text: receiptFactsText(email), html: receiptFactsHtml(email) },
+  );
+  return (
+    custom ?? {
+      subject: receiptSubject(partner.name),
+      text: receiptEmailText(email),
+      html: receiptEmailHtml(email),
+    }
+  );
+}
+
+/**
  * Queues the receipt of a payment: ONE email_outbox row (dedupe key receipt:payment:{id}) written
  * in the caller's transaction, so the receipt exists exactly when the payment does. A payment
  * without a receipt code gets one here. Answers false when the receipt was already queued or
@@ -257,14 +293,15 @@ export async function queueReceipt(
     payment.receiptCode = code;
   }
   const email = emailInput(await receiptView(tx, payment, partner), partner, input.config);
+  const message = await receiptMessage(tx, partner, email, input.config);
   return insertOutboxMessage(tx, {
     partnersId: payment.partnersId,
     kind: 'receipt',
     dedupeKey: receiptDedupeKey(payment.paymentsId),
     toAddress: to,
-    subject: receiptSubject(partner.name),
-    bodyText: receiptEmailText(email),
-    bodyHtml: receiptEmailHtml(email),
+    subject: message.subject,
+    bodyText: message.text,
+    bodyHtml: message.html,
     attachments: [{ filename: RECEIPT_PDF_FILENAME, path: `receipt:${payment.receiptCode}` }],
   });
 }
@@ -324,11 +361,12 @@ export function receiptComposer(deps: { db: Db; storage: Storage; config: SiteUr
     if (!payment || !partner) return storedMessage(row);
     const receipt = await receiptView(deps.db, payment, partner);
     const email = emailInput(receipt, partner, deps.config);
+    const message = await receiptMessage(deps.db, partner, email, deps.config);
     return {
       to: row.toAddress,
-      subject: row.subject,
-      text: receiptEmailText(email),
-      html: receiptEmailHtml(email),
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
       attachments: [
         {
           filename: RECEIPT_PDF_FILENAME,

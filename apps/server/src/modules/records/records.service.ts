@@ -18,6 +18,8 @@ import { requireAccess, scopeCondition } from '../../platform/access.ts';
 import { actorOf, recordAudit } from '../../platform/audit.ts';
 import { conflict, fieldErrors, notFound, ProblemError } from '../../platform/errors.ts';
 import { invalidatePartnerCache } from '../partners/partner-cache.ts';
+import { partnerEmail } from '../email-templates/email-templates.service.ts';
+import { partnerSiteUrl } from '../receipts/receipts.service.ts';
 import type { SiteContext } from '../../platform/site-context.ts';
 import {
   activeSponsorsOf,
@@ -263,17 +265,35 @@ export async function updateRecord(
       if (!sponsor.email) continue;
       const name =
         [before.firstName, before.lastName].filter(Boolean).join(' ') || before.title || before.code;
+      // The partner's own wording when it has one (feature 12, decision 044), else the default below.
+      const own = await partnerEmail(
+        tx,
+        ctx.partner,
+        'update_notice',
+        {
+          donorName: sponsor.firstName ?? '',
+          recordFirstName: before.firstName ?? name,
+          recordName: name,
+          siteUrl: partnerSiteUrl(ctx.partner, '/'),
+        },
+        {
+          partner: ctx.partner,
+          logoUrl: ctx.partner.logo ? partnerSiteUrl(ctx.partner, `/media/${ctx.partner.logo}`) : null,
+        },
+      );
       await queueMail(tx, {
         partnersId: ctx.partner.id,
         kind: 'update_notice',
         dedupeKey: `record-archived:${id}:${sponsor.usersId}:${Date.now()}`,
         toAddress: sponsor.email,
-        subject: `${ctx.partner.name}: an update about ${before.firstName ?? name}`,
-        bodyText:
-          `Hello${sponsor.firstName ? ` ${sponsor.firstName}` : ''},\n\n` +
-          `${name}, whom you sponsor through ${ctx.partner.name}, is no longer listed on our site. ` +
-          `Your sponsorship has not been changed: we will write to you about what comes next.\n\n` +
-          `Thank you for your support.\n${ctx.partner.name}`,
+        ...(own ? { bodyHtml: own.html } : {}),
+        subject: own?.subject ?? `${ctx.partner.name}: an update about ${before.firstName ?? name}`,
+        bodyText: own
+          ? own.text
+          : `Hello${sponsor.firstName ? ` ${sponsor.firstName}` : ''},\n\n` +
+            `${name}, whom you sponsor through ${ctx.partner.name}, is no longer listed on our site. ` +
+            `Your sponsorship has not been changed: we will write to you about what comes next.\n\n` +
+            `Thank you for your support.\n${ctx.partner.name}`,
       });
       notified.push(sponsor.usersId);
     }

@@ -36,6 +36,11 @@ const BUILT_SECTIONS: Record<string, ComponentType> = {
       default: m.ProgramsSection,
     })),
   ),
+  settings: lazy(() =>
+    import('../../features/dashboard/sections/settings-section').then((m) => ({
+      default: m.SettingsSection,
+    })),
+  ),
 };
 
 function SectionBody({ section }: { section: (typeof DASHBOARD_SECTIONS)[number] }) {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { fieldErrors } from '../../platform/errors.ts';
+import { fieldErrors } from './errors.ts';
 
 /**
  * A staff body checked after the access check (so a caller without access learns nothing of the
