@@ -9,6 +9,9 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
+import { teamRoutes } from './modules/team/team.routes.ts';
+import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
+import { platformConsoleRoutes } from './modules/platform-console/platform-console.routes.ts';
 import { programsRoutes } from './modules/catalogue/programs.routes.ts';
 import { typesRoutes } from './modules/catalogue/types.routes.ts';
 import { JOB_DEFINITIONS } from './job-definitions.ts';
@@ -190,6 +193,9 @@ export async function buildApp(
   await app.register(programsRoutes);
   await app.register(jobsRoutes);
   await app.register(recordsImportRoutes);
+  await app.register(teamRoutes);
+  await app.register(auditLogRoutes);
+  await app.register(platformConsoleRoutes);
   await registerWebApp(app, config.WEB_DIST);
   return app;
 }
