@@ -19,7 +19,9 @@ beforeAll(async () => {
   t = await startTestApp();
   admin = await signedIn('partner-admin@demo.example.org');
   // Two audited writes by two people: a record edit and a program edit.
-  const res = await admin.request('PATCH', `/api/dashboard/records/${recordId}?${Q}`, { title: 'Audited title' });
+  const res = await admin.request('PATCH', `/api/dashboard/records/${recordId}?${Q}`, {
+    title: 'Audited title',
+  });
   expect(res.status).toBe(200);
   const manager = await signedIn('management@demo.example.org');
   const other = await manager.request('PATCH', `/api/dashboard/records/${DEMO_IDS.noProfileImage}?${Q}`, {
@@ -51,7 +53,9 @@ describe('GET /api/dashboard/audit', () => {
   it('filters by person, action prefix and day, and pages', async () => {
     const everything = (await admin.get(`/api/dashboard/audit?${Q}&pageSize=500`)).json<AuditRow[]>();
     const manager = everything.find((r) => r.actorEmail === 'management@demo.example.org')!;
-    const byPerson = (await admin.get(`/api/dashboard/audit?${Q}&usersId=${manager.usersId}`)).json<AuditRow[]>();
+    const byPerson = (await admin.get(`/api/dashboard/audit?${Q}&usersId=${manager.usersId}`)).json<
+      AuditRow[]
+    >();
     expect(byPerson.length).toBeGreaterThan(0);
     expect(byPerson.every((r) => r.usersId === manager.usersId)).toBe(true);
 
@@ -85,7 +89,10 @@ describe('GET /api/dashboard/audit', () => {
     const res = await admin.get(`/api/dashboard/audit/export?${Q}&entityType=sponsored&entityId=${recordId}`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    const lines = res.text.replace(/^\ufeff/, '').trim().split('\n');
+    const lines = res.text
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe(
       'When,Who,Email,Person id,Roles,Action,Entity type,Entity id,Changes,Details,Request id,Address',
     );

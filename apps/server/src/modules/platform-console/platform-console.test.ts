@@ -20,7 +20,8 @@ async function signedIn(email: string, host: string): Promise<TestClient> {
   return client;
 }
 
-const fieldOf = (res: { json: <T>() => T }) => res.json<{ errors: { field: string; message: string }[] }>().errors;
+const fieldOf = (res: { json: <T>() => T }) =>
+  res.json<{ errors: { field: string; message: string }[] }>().errors;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -77,7 +78,9 @@ describe('the platform console', () => {
     const listing = await site.get(`/api/partners/${made.id}/sponsoreds?partnersId=${made.id}`);
     expect([listing.status, listing.json(), listing.headers['x-total-count']]).toEqual([200, [], '0']);
 
-    const checklist = await platform.withHost('hope-house.localhost').get(`/api/dashboard/setup?partnersId=${made.id}`);
+    const checklist = await platform
+      .withHost('hope-house.localhost')
+      .get(`/api/dashboard/setup?partnersId=${made.id}`);
     // Sessions belong to their site: the platform administrator signs in on the new partner's site.
     expect(checklist.status).toBe(401);
     const there = await signedIn('admin@kinship.example.org', 'hope-house.localhost');
@@ -114,11 +117,17 @@ describe('the platform console', () => {
     expect(reserved.status).toBe(400);
     expect(fieldOf(reserved)[0]).toEqual({ field: 'subdomain', message: SUBDOMAIN_RESERVED_MESSAGE });
     for (const subdomain of ['admin', 'api', 'kinship']) {
-      const res = await platform.post('/api/dashboard/platform/partners?partnersId=1', { subdomain, name: 'X' });
+      const res = await platform.post('/api/dashboard/platform/partners?partnersId=1', {
+        subdomain,
+        name: 'X',
+      });
       expect(res.status).toBe(400);
     }
     for (const subdomain of ['a', '-abc', 'abc-', 'ab_c', 'a.b.c', '9lives']) {
-      const res = await platform.post('/api/dashboard/platform/partners?partnersId=1', { subdomain, name: 'X' });
+      const res = await platform.post('/api/dashboard/platform/partners?partnersId=1', {
+        subdomain,
+        name: 'X',
+      });
       expect(res.status).toBe(400);
     }
     const taken = await platform.post('/api/dashboard/platform/partners?partnersId=1', {
@@ -130,14 +139,18 @@ describe('the platform console', () => {
   });
 
   it('marks a partner demo and private demo, audited, and the site follows at once', async () => {
-    const list = (await platform.get('/api/dashboard/platform/partners?partnersId=1')).json<ConsolePartner[]>();
+    const list = (await platform.get('/api/dashboard/platform/partners?partnersId=1')).json<
+      ConsolePartner[]
+    >();
     const maple = list.find((p) => p.subdomain === 'maple')!;
     const res = await platform.request('PATCH', `/api/dashboard/platform/partners/${maple.id}?partnersId=1`, {
       privateDemo: true,
     });
     expect(res.status).toBe(200);
     expect(res.json<ConsolePartner>().privateDemo).toBe(true);
-    const site = await t.client('maple.localhost').get(`/api/partners/${maple.id}/landing?partnersId=${maple.id}`);
+    const site = await t
+      .client('maple.localhost')
+      .get(`/api/partners/${maple.id}/landing?partnersId=${maple.id}`);
     expect(site.status).toBe(403);
     await platform.request('PATCH', `/api/dashboard/platform/partners/${maple.id}?partnersId=1`, {
       privateDemo: false,

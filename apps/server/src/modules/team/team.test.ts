@@ -96,7 +96,9 @@ describe('invitations', () => {
     const rows = records.json<RecordRow[]>();
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.entitiesId === DEMO_IDS.programAdminEntity)).toBe(true);
-    const outside = await invitee.get(`/api/dashboard/records/${DEMO_IDS.maskedNotSponsoredOtherEntity}?${Q}`);
+    const outside = await invitee.get(
+      `/api/dashboard/records/${DEMO_IDS.maskedNotSponsoredOtherEntity}?${Q}`,
+    );
     expect(outside.status).toBe(403);
 
     // Single use.
@@ -222,7 +224,9 @@ describe('roles, program limits and the last Administrator', () => {
     expect(changed.status).toBe(200);
     const programs = await client.get(`/api/dashboard/programs?${Q}`);
     expect(programs.status).toBe(200);
-    expect(programs.json<{ programs: { id: number }[] }>().programs.map((p) => p.id)).toEqual([DEMO_IDS.otherDemoEntity]);
+    expect(programs.json<{ programs: { id: number }[] }>().programs.map((p) => p.id)).toEqual([
+      DEMO_IDS.otherDemoEntity,
+    ]);
 
     const removed = await admin.request('DELETE', `/api/dashboard/team/${person!.usersId}?${Q}`);
     expect(removed.status).toBe(204);
@@ -232,7 +236,10 @@ describe('roles, program limits and the last Administrator', () => {
 
   it('refuses to let the last Administrator remove themselves or drop their Administrator role', async () => {
     const me = (await admin.get(`/api/dashboard/team?${Q}`)).json<TeamMember[]>().find((m) => m.isSelf)!;
-    const drop = await admin.request('PUT', `/api/dashboard/team/${me.usersId}?${Q}`, { roles: [3], entityIds: [] });
+    const drop = await admin.request('PUT', `/api/dashboard/team/${me.usersId}?${Q}`, {
+      roles: [3],
+      entityIds: [],
+    });
     expect([drop.status, drop.text]).toEqual([409, LAST_ADMIN_MESSAGE]);
     const limit = await admin.request('PUT', `/api/dashboard/team/${me.usersId}?${Q}`, {
       roles: [2],
@@ -255,8 +262,13 @@ describe('roles, program limits and the last Administrator', () => {
       {},
     );
     expect(joined.status).toBe(200);
-    const me = (await maple.get(`/api/dashboard/team?partnersId=3`)).json<TeamMember[]>().find((m) => m.isSelf)!;
-    const down = await maple.request('PUT', `/api/dashboard/team/${me.usersId}?partnersId=3`, { roles: [3], entityIds: [] });
+    const me = (await maple.get(`/api/dashboard/team?partnersId=3`))
+      .json<TeamMember[]>()
+      .find((m) => m.isSelf)!;
+    const down = await maple.request('PUT', `/api/dashboard/team/${me.usersId}?partnersId=3`, {
+      roles: [3],
+      entityIds: [],
+    });
     expect(down.status).toBe(200);
     expect((await maple.get(`/api/dashboard/team?partnersId=3`)).status).toBe(403);
   });

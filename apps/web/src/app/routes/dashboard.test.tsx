@@ -39,7 +39,7 @@ describe('DashboardRoute', () => {
       'Types and plans',
       'Settings',
       'Team',
-      'Audit trail',
+      'Audit log',
     ]);
     const main = screen.getByRole('main');
     expect(within(main).getByRole('heading', { name: 'Administration', level: 1 })).toBeInTheDocument();

@@ -72,7 +72,12 @@ function RolesAndPrograms({
 }) {
   return (
     <>
-      <Checkbox.Group label="Roles" value={roles.map(String)} onChange={(v) => onRoles(v.map(Number))} error={rolesError}>
+      <Checkbox.Group
+        label="Roles"
+        value={roles.map(String)}
+        onChange={(v) => onRoles(v.map(Number))}
+        error={rolesError}
+      >
         <Stack gap={6} mt={6}>
           {STAFF_ROLE_IDS.map((id) => (
             <Checkbox key={id} value={String(id)} label={ROLE_NAMES[id]} description={ROLE_HINTS[id]} />
