@@ -46,8 +46,9 @@ describe('GET /api/dashboard/audit', () => {
       entityId: String(recordId),
       actorEmail: 'partner-admin@demo.example.org',
       roles: [2],
-      changes: { title: { after: 'Audited title' } },
+      changes: { title: { before: 'By management', after: 'Audited title' } },
     });
+    expect(rows[1]).toMatchObject({ actorEmail: 'management@demo.example.org', roles: [4] });
   });
 
   it('filters by person, action prefix and day, and pages', async () => {
@@ -96,7 +97,7 @@ describe('GET /api/dashboard/audit', () => {
     expect(lines[0]).toBe(
       'When,Who,Email,Person id,Roles,Action,Entity type,Entity id,Changes,Details,Request id,Address',
     );
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('partner-admin@demo.example.org');
     expect(lines[1]).toContain('sponsored.updated');
   });
