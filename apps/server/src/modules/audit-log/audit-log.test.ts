@@ -27,7 +27,7 @@ beforeAll(async () => {
   const other = await manager.request('PATCH', `/api/dashboard/records/${DEMO_IDS.noProfileImage}?${Q}`, {
     title: 'By management',
   });
-  expect(other.status).toBe(200);
+  expect(other.status, other.text).toBe(200);
 });
 
 afterAll(async () => {
