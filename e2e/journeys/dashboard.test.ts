@@ -17,7 +17,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PARTNER_WIDE = ['Types and plans', 'Settings', 'Team', 'Audit trail'];
+const PARTNER_WIDE = ['Types and plans', 'Settings', 'Team', 'Audit log'];
 const PROGRAM_LEVEL = [
   'Records',
   'Pictures',

@@ -66,7 +66,12 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', log, log],
   });
   try {
-    await waitFor(`http://127.0.0.1:${port}/api/partners/demo`, child, 240_000);
+    // A loaded machine may take longer to migrate and seed: E2E_SERVER_START_MS raises the wait.
+    await waitFor(
+      `http://127.0.0.1:${port}/api/partners/demo`,
+      child,
+      Number(process.env.E2E_SERVER_START_MS) || 240_000,
+    );
   } catch (error) {
     child.kill('SIGKILL');
     await idp.close();

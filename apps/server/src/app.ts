@@ -10,6 +10,9 @@ import type { Database, Db } from './db/client.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { givingRoutes } from './modules/giving/giving.routes.ts';
+import { teamRoutes } from './modules/team/team.routes.ts';
+import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
+import { platformConsoleRoutes } from './modules/platform-console/platform-console.routes.ts';
 import { programsRoutes } from './modules/catalogue/programs.routes.ts';
 import { partnerSettingsRoutes } from './modules/partner-settings/partner-settings.routes.ts';
 import { emailTemplatesRoutes } from './modules/email-templates/email-templates.routes.ts';
@@ -196,6 +199,9 @@ export async function buildApp(
   await app.register(emailTemplatesRoutes);
   await app.register(jobsRoutes);
   await app.register(recordsImportRoutes);
+  await app.register(teamRoutes);
+  await app.register(auditLogRoutes);
+  await app.register(platformConsoleRoutes);
   await registerWebApp(app, config.WEB_DIST);
   return app;
 }

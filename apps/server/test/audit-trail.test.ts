@@ -124,6 +124,37 @@ async function partnerAdmin(): Promise<{ client: TestClient; usersId: number }> 
 
 let catalogueCounter = 0;
 
+// ------------------------------------------------------------------ issue 14: team and console
+let teamCounter = 0;
+
+/** A person on partner 2's staff with the Reporting role, made straight in the database. */
+async function staffMember(): Promise<TestPerson> {
+  const member = await person();
+  await rows(sql`
+    WITH pu AS (INSERT INTO partner_users (partners_id, users_id) VALUES (2, ${member.usersId}) RETURNING id)
+    INSERT INTO partner_user_roles (partner_users_id, roles_id) SELECT id, 3 FROM pu`);
+  return member;
+}
+
+/** An invitation made through the Team section, with the link mailed for it. */
+async function invitation(client: TestClient, email: string): Promise<{ id: number; token: string }> {
+  const made = await client.post('/api/dashboard/team/invitations?partnersId=2', { email, roles: [3] });
+  expect(made.status, made.text).toBe(201);
+  const id = made.json<{ id: number }>().id;
+  const [mail] = await rows(
+    sql`SELECT body_text FROM email_outbox WHERE kind = 'invitation' AND to_address = ${email} ORDER BY id DESC LIMIT 1`,
+  );
+  return { id, token: /\/invitation\/(\S+)/.exec(String(mail!.body_text))![1]! };
+}
+
+async function platformAdmin(): Promise<{ client: TestClient; usersId: number }> {
+  const account = DEMO_ACCOUNTS.find((a) => a.email === 'admin@kinship.example.org')!;
+  const client = t.client();
+  await client.signIn(account.email, account.password);
+  const [row] = await rows(sql`SELECT id FROM users WHERE email = ${account.email}`);
+  return { client, usersId: Number(row!.id) };
+}
+
 function typeBody(identifier: string) {
   return {
     sponsoredTypesId: 4,
@@ -453,6 +484,145 @@ const SCENARIOS: Record<string, () => Promise<Prepared>> = {
       entityType: 'sponsored_type',
       usersId,
       changes: { monthlyAmount: { before: 1200, after: 4321 } },
+    };
+  },
+  'PUT /api/dashboard/team/:usersId': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const member = await staffMember();
+    return {
+      call: () =>
+        client.request(
+          'PUT',
+          `/api/dashboard/team/${member.usersId}?partnersId=2`,
+          { roles: [5], entityIds: [] },
+          freshAddress(),
+        ),
+      written: async () =>
+        (
+          await rows(sql`SELECT 1 FROM partner_user_roles r JOIN partner_users pu ON pu.id = r.partner_users_id
+            WHERE pu.users_id = ${member.usersId} AND pu.partners_id = 2 AND r.roles_id = 5`)
+        ).length === 1,
+      action: 'team_member.updated',
+      entityType: 'user',
+      usersId,
+      changes: { roles: { before: [3], after: [5] } },
+    };
+  },
+  'DELETE /api/dashboard/team/:usersId': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const member = await staffMember();
+    return {
+      call: () =>
+        client.request(
+          'DELETE',
+          `/api/dashboard/team/${member.usersId}?partnersId=2`,
+          undefined,
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM partner_users WHERE users_id = ${member.usersId} AND partners_id = 2`))
+          .length === 0,
+      action: 'team_member.removed',
+      entityType: 'user',
+      usersId,
+    };
+  },
+  'POST /api/dashboard/team/invitations': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const email = `audit-invite-${++teamCounter}-${randomUUID().slice(0, 8)}@example.org`;
+    return {
+      call: () =>
+        client.post('/api/dashboard/team/invitations?partnersId=2', { email, roles: [3] }, freshAddress()),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM staff_invitations WHERE email = ${email}`)).length === 1 &&
+        (await rows(sql`SELECT 1 FROM email_outbox WHERE to_address = ${email}`)).length === 1,
+      action: 'invitation.created',
+      entityType: 'invitation',
+      usersId,
+    };
+  },
+  'POST /api/dashboard/team/invitations/:id/resend': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const email = `audit-resend-${++teamCounter}-${randomUUID().slice(0, 8)}@example.org`;
+    const { id } = await invitation(client, email);
+    const [before] = await rows(sql`SELECT nonce_hash FROM staff_invitations WHERE id = ${id}`);
+    return {
+      call: () =>
+        client.post(`/api/dashboard/team/invitations/${id}/resend?partnersId=2`, {}, freshAddress()),
+      written: async () =>
+        (await rows(sql`SELECT nonce_hash FROM staff_invitations WHERE id = ${id}`))[0]!.nonce_hash !==
+        before!.nonce_hash,
+      action: 'invitation.resent',
+      entityType: 'invitation',
+      usersId,
+    };
+  },
+  'POST /api/dashboard/team/invitations/:id/revoke': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const email = `audit-revoke-${++teamCounter}-${randomUUID().slice(0, 8)}@example.org`;
+    const { id } = await invitation(client, email);
+    return {
+      call: () =>
+        client.post(`/api/dashboard/team/invitations/${id}/revoke?partnersId=2`, {}, freshAddress()),
+      written: async () =>
+        (await rows(sql`SELECT status FROM staff_invitations WHERE id = ${id}`))[0]!.status === 'revoked',
+      action: 'invitation.revoked',
+      entityType: 'invitation',
+      usersId,
+      changes: { status: { before: 'pending', after: 'revoked' } },
+    };
+  },
+  'POST /api/invitations/:token/accept': async () => {
+    const { client } = await partnerAdmin();
+    const invitee = await person();
+    const { token } = await invitation(client, invitee.email);
+    return {
+      call: () =>
+        clientAs(t.port, invitee).post(`/api/invitations/${token}/accept?partnersId=2`, {}, freshAddress()),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM partner_users WHERE users_id = ${invitee.usersId} AND partners_id = 2`))
+          .length === 1,
+      action: 'invitation.accepted',
+      entityType: 'user',
+      usersId: invitee.usersId,
+      changes: { roles: { before: [], after: [3] } },
+    };
+  },
+  'POST /api/dashboard/platform/partners': async () => {
+    const { client, usersId } = await platformAdmin();
+    const subdomain = `audit-partner-${++teamCounter}`;
+    return {
+      call: () =>
+        client.post(
+          '/api/dashboard/platform/partners?partnersId=2',
+          { subdomain, name: `Audit partner ${teamCounter}` },
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM partners WHERE subdomain = ${subdomain}`)).length === 1,
+      action: 'partner.created',
+      entityType: 'partner',
+      usersId,
+    };
+  },
+  'PATCH /api/dashboard/platform/partners/:id': async () => {
+    const { client, usersId } = await platformAdmin();
+    const [row] = await rows(sql`SELECT demo_mode FROM partners WHERE id = 3`);
+    const next = !row!.demo_mode;
+    return {
+      call: () =>
+        client.request(
+          'PATCH',
+          '/api/dashboard/platform/partners/3?partnersId=2',
+          { demoMode: next },
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT demo_mode FROM partners WHERE id = 3`))[0]!.demo_mode === next,
+      action: 'partner.updated',
+      entityType: 'partner',
+      usersId,
+      changes: { demoMode: { before: !next, after: next } },
     };
   },
   'POST /api/dashboard/programs': async () => {

@@ -31,3 +31,4 @@ export * from './records.ts';
 export * from './catalogue.ts';
 export * from './giving-staff.ts';
 export * from './partner-settings.ts';
+export * from './staff-admin.ts';

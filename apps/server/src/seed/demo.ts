@@ -14,6 +14,7 @@ import {
   partnerUserEntities,
   partnerUserRoles,
   partnerUsers,
+  staffInvitations,
   sponsoredAttributes,
   sponsoredImages,
   sponsoreds,
@@ -1146,6 +1147,30 @@ export async function seedDemo(db: Db, deps: SeedDeps): Promise<{ seeded: boolea
           scope.map((entitiesId) => ({ partnerUsersId: partnerUserId(email, partnersId), entitiesId })),
         ),
       );
+    // The Team section's invitations (decision 045): one pending, one withdrawn. Their stored nonce
+    // hash is no SHA-256 of any nonce, so no link can ever accept them; a newcomer sees the states.
+    const inviter = userIdByEmail.get('partner-admin@demo.example.org')!;
+    await tx.insert(staffInvitations).values([
+      {
+        partnersId: 2,
+        email: 'new-coordinator@demo.example.org',
+        roles: [4],
+        entityIds: [DEMO_IDS.programAdminEntity],
+        nonceHash: 'seeded-invitation-without-a-link',
+        expiresAt: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
+        invitedBy: inviter,
+      },
+      {
+        partnersId: 2,
+        email: 'former-volunteer@demo.example.org',
+        roles: [3],
+        nonceHash: 'seeded-invitation-without-a-link',
+        status: 'revoked',
+        expiresAt: new Date(Date.now() + 3 * 24 * 60 * 60 * 1000),
+        revokedAt: new Date(),
+        invitedBy: inviter,
+      },
+    ]);
 
     await insertAll(
       tx,

@@ -24,6 +24,10 @@ const ResetPasswordRoute = lazyNamed(() => import('./routes/reset-password'), 'R
 const CheckoutPage = lazyNamed(() => import('../features/cart/components/checkout-page'), 'CheckoutPage');
 const BillingPage = lazyNamed(() => import('../features/cart/components/billing-page'), 'BillingPage');
 const DonatePage = lazyNamed(() => import('../features/donations/components/donate-page'), 'DonatePage');
+const InvitationPage = lazyNamed(
+  () => import('../features/invitation/components/invitation-page'),
+  'InvitationPage',
+);
 const ReceiptPage = lazyNamed(() => import('../features/receipts/components/receipt-page'), 'ReceiptPage');
 
 /**
@@ -66,6 +70,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/checkout/billing', element: <BillingPage /> },
       { path: '/donate', element: <DonatePage /> },
       { path: '/receipts/:code', element: <ReceiptPage /> },
+      { path: '/invitation/:token', element: <InvitationPage /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -110,5 +111,36 @@ export const userSponsoreds = pgTable(
       .where(sql`${t.dateEnded} IS NULL`),
     index('user_sponsoreds_sponsored_idx').on(t.sponsoredsId),
     index('user_sponsoreds_user_idx').on(t.usersId, t.partnersId),
+  ],
+);
+
+/**
+ * An invitation to join a partner's staff (decision 045): the link carries the row id, a random
+ * nonce and an HMAC over them (keyed by AUTH_SECRET); the row keeps only the nonce's SHA-256, so a
+ * resend (new nonce, new expiry) voids the earlier link, and accepting it once marks it used.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: serial('id').primaryKey(),
+    partnersId: integer('partners_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    roles: jsonb('roles').$type<number[]>().notNull().default([]),
+    entityIds: jsonb('entity_ids').$type<number[]>().notNull().default([]),
+    nonceHash: text('nonce_hash').notNull(),
+    /** pending until accepted or revoked; an expired one is pending with expires_at passed. */
+    status: text('status').notNull().default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('staff_invitations_partner_idx').on(t.partnersId, t.createdAt),
+    check('staff_invitations_status', sql`${t.status} IN ('pending', 'accepted', 'revoked')`),
   ],
 );

@@ -16,7 +16,11 @@ const navLinks = () =>
     .filter((name) => name !== 'Back to the site');
 
 const staffedPartners = (...partners: { id: number; name: string; subdomain: string }[]) =>
-  stubApi({ 'GET /api/dashboard/partners': json(partners.map((p) => ({ ...p, actions: [] }))) });
+  stubApi({
+    'GET /api/dashboard/partners': json(partners.map((p) => ({ ...p, actions: [] }))),
+    // A set-up partner: the first page shows no checklist.
+    'GET /api/dashboard/setup': json({ done: true, steps: [] }),
+  });
 
 describe('DashboardRoute', () => {
   it('a partner administrator sees every partner section, and the first page says what each will hold', async () => {
@@ -39,7 +43,7 @@ describe('DashboardRoute', () => {
       'Types and plans',
       'Settings',
       'Team',
-      'Audit trail',
+      'Audit log',
     ]);
     const main = screen.getByRole('main');
     expect(within(main).getByRole('heading', { name: 'Administration', level: 1 })).toBeInTheDocument();

@@ -31,6 +31,19 @@ const BUILT_SECTIONS: Record<string, ComponentType> = {
   donations: lazy(() =>
     import('../../features/giving/components/giving-section').then((m) => ({ default: m.GivingSection })),
   ),
+  team: lazy(() =>
+    import('../../features/dashboard-team/components/team-section').then((m) => ({ default: m.TeamSection })),
+  ),
+  audit: lazy(() =>
+    import('../../features/dashboard-audit/components/audit-section').then((m) => ({
+      default: m.AuditSection,
+    })),
+  ),
+  platform: lazy(() =>
+    import('../../features/dashboard-platform/components/platform-section').then((m) => ({
+      default: m.PlatformSection,
+    })),
+  ),
   programs: lazy(() =>
     import('../../features/dashboard/sections/programs-section').then((m) => ({
       default: m.ProgramsSection,

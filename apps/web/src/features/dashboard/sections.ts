@@ -80,7 +80,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   },
   {
     slug: 'audit',
-    label: 'Audit trail',
+    label: 'Audit log',
     action: 'audit.view',
     holds: 'Who changed what and when, with the values before and after.',
   },

@@ -1,6 +1,7 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { DashboardSection } from '../sections';
+import { SetupChecklist } from './setup-checklist';
 
 /** The first page: what each section the person may open will hold. */
 export function DashboardHome({
@@ -16,6 +17,7 @@ export function DashboardHome({
         <Title order={1}>Administration</Title>
         <Text c="dimmed">{partnerName}</Text>
       </div>
+      <SetupChecklist enabled={sections.some((s) => s.slug === 'settings')} />
       <Text>The sections below are being built. Each will hold:</Text>
       <SimpleGrid
         cols={{ base: 1, sm: 2, lg: 3 }}

@@ -37,6 +37,8 @@ export interface RecordEditorProps {
   /** Archive (existing records only): called once the person has confirmed. */
   onArchive?: () => Promise<unknown>;
   onDone: () => void;
+  /** The record's audit history in the Audit log section, for people who may read it. */
+  historyHref?: string | undefined;
 }
 
 const PEOPLE: readonly number[] = [SponsoredType.Student, SponsoredType.Teacher, SponsoredType.Staff];
@@ -88,7 +90,15 @@ function initialValues(
  * button whose dialog says what will happen to the record's sponsorships before it happens.
  * Pictures have their own page (the pictures panel), linked from here once the record exists.
  */
-export function RecordEditor({ type, programs, record, onSave, onArchive, onDone }: RecordEditorProps) {
+export function RecordEditor({
+  type,
+  programs,
+  record,
+  onSave,
+  onArchive,
+  onDone,
+  historyHref,
+}: RecordEditorProps) {
   const form = useSchemaForm(recordInputSchema, initialValues(type, record, programs));
   const kind = type.sponsoredTypesId;
   const values = form.getValues();
@@ -295,9 +305,16 @@ export function RecordEditor({ type, programs, record, onSave, onArchive, onDone
           </SimpleGrid>
         )}
         {record ? (
-          <Anchor component={Link} to={`/dashboard/records/${record.id}/pictures`} size="sm">
-            Manage pictures ({record.pictures})
-          </Anchor>
+          <Group gap="md">
+            <Anchor component={Link} to={`/dashboard/records/${record.id}/pictures`} size="sm">
+              Manage pictures ({record.pictures})
+            </Anchor>
+            {historyHref && (
+              <Anchor component={Link} to={historyHref} size="sm">
+                History
+              </Anchor>
+            )}
+          </Group>
         ) : (
           <Text size="sm" c="dimmed">
             Save the record first, then add its pictures.

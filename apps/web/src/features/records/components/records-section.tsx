@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   actionScope,
+  can,
   formatCents,
   GRADES,
   RECORD_STATUSES,
@@ -230,6 +231,11 @@ export function RecordsSection() {
             type={type}
             programs={writablePrograms}
             record={current.data}
+            historyHref={
+              can(viewer, 'audit.view', { partnersId: partner.id })
+                ? `/dashboard/audit?entityType=sponsored&entityId=${current.data.id}`
+                : undefined
+            }
             onSave={(values: RecordInput) => updateRecord(editing.id, values)}
             onArchive={() => updateRecord(editing.id, { status: 'archived', confirm: true })}
             onDone={() => {
