@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { programsRoutes } from './modules/catalogue/programs.routes.ts';
 import { typesRoutes } from './modules/catalogue/types.routes.ts';
 import { JOB_DEFINITIONS } from './job-definitions.ts';
@@ -186,6 +187,7 @@ export async function buildApp(
   await app.register(receiptsRoutes);
   await app.register(dashboardRoutes);
   await app.register(recordsRoutes);
+  await app.register(reportsRoutes);
   await app.register(typesRoutes);
   await app.register(programsRoutes);
   await app.register(jobsRoutes);

@@ -24,6 +24,7 @@ import {
   userSponsoreds,
 } from '../db/schema/index.ts';
 import type { Storage } from '../platform/storage.ts';
+import { seedDemoGiving } from './demo-giving.ts';
 import {
   ADULT_BIOS,
   CLASS_BIOS,
@@ -1162,6 +1163,7 @@ export async function seedDemo(db: Db, deps: SeedDeps): Promise<{ seeded: boolea
         isManual: true,
       })),
     );
+    await seedDemoGiving(tx, today);
   });
 
   await images;
