@@ -153,7 +153,7 @@ export function givingByKeyQuery(
 ): SQL {
   const column = sql.raw(`a.${key}`);
   // Shares with no type or program are told apart by their fund (general donations, initiatives).
-  const second = key === 'fund' ? sql.raw(`''`) : sql.raw(`CASE WHEN a.${key} IS NULL THEN a.fund END`);
+  const second = key === 'fund' ? sql.raw(`a.fund`) : sql.raw(`CASE WHEN a.${key} IS NULL THEN a.fund END`);
   return sql`${sharesCte(period, RECEIVED_STATUSES, false)}
 SELECT ${column} AS key, ${second} AS fund_key, GROUPING(${column}) = 1 AS is_total, ${money}
 FROM alloc a WHERE ${shareCondition(filter)}
@@ -279,9 +279,12 @@ export function yearDonorsQuery(partnersId: number, from: Date, to: Date): SQL {
 ORDER BY donor_key`;
 }
 
-/** The latest year-end run of a partner (its tracked job's progress). */
+/** The latest year-end run of a partner: its tracked job's progress, and its year from the audit row. */
 export function latestRunQuery(partnersId: number, jobName: string): SQL {
-  return sql`SELECT id, state, done, total, message, created_at FROM job_progress
-WHERE partners_id = ${partnersId} AND name = ${jobName}
-ORDER BY created_at DESC LIMIT 1`;
+  return sql`SELECT j.id, j.state, j.done, j.total, j.message, j.created_at,
+  (SELECT (l.changes->'year'->>'after')::int FROM audit_log l
+    WHERE l.entity_type = 'year_end_run' AND l.entity_id = j.id::text LIMIT 1) AS year
+FROM job_progress j
+WHERE j.partners_id = ${partnersId} AND j.name = ${jobName}
+ORDER BY j.created_at DESC LIMIT 1`;
 }

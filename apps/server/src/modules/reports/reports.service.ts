@@ -379,7 +379,7 @@ export async function latestYearEndRun(db: Db, ctx: SiteContext): Promise<YearEn
   const [row] = await run(db, latestRunQuery(ctx.partner.id, YEAR_END_RUN_JOB));
   if (!row) return null;
   const message = row.message === null ? null : String(row.message);
-  const year = Number(RUN_YEAR.exec(message ?? '')?.[1] ?? 0);
+  const year = num(row.year) || Number(RUN_YEAR.exec(message ?? '')?.[1] ?? 0);
   return {
     jobId: String(row.id),
     year,

@@ -216,7 +216,7 @@ describe('the year-end receipts run', () => {
     const res = await admin.post('/api/dashboard/reports/year-end-run?partnersId=2', { year: YEAR });
     expect(res.status).toBe(202);
     const started = res.json<YearEndRun>();
-    const [audit] = await rows(sql`SELECT action, entity_id, after FROM audit_log WHERE entity_type = 'year_end_run'`);
+    const [audit] = await rows(sql`SELECT action, entity_id, changes FROM audit_log WHERE entity_type = 'year_end_run'`);
     expect(audit).toMatchObject({ action: 'year_end_run.started', entity_id: started.jobId });
 
     const summary = await t.runJob(YEAR_END_RUN_JOB, { partnersId: 2, year: YEAR });

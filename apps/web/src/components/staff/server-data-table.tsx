@@ -59,6 +59,8 @@ export interface ServerDataTableProps<Row> {
   exportFileName?: string;
   /** Row selection: the selected rows are passed to these actions. */
   selectionActions?: (selected: Row[], clear: () => void) => ReactNode;
+  /** Filter values to start with (e.g. from the page's address, when a figure links to this table). */
+  initialFilters?: Record<string, string>;
 }
 
 const EXPORT_PAGE_SIZE = 500;
@@ -86,12 +88,13 @@ export function ServerDataTable<Row>({
   emptyText = 'Nothing here yet.',
   exportFileName,
   selectionActions,
+  initialFilters,
 }: ServerDataTableProps<Row>) {
   const [page, setPage] = useState(1);
   const [sortStatus, setSortStatus] = useState<DataTableSortStatus<Row> | null>(null);
   const [searchInput, setSearchInput] = useState('');
   const [search] = useDebouncedValue(searchInput.trim(), 300);
-  const [filterValues, setFilterValues] = useState<Record<string, string>>({});
+  const [filterValues, setFilterValues] = useState<Record<string, string>>(() => initialFilters ?? {});
   const [hidden, setHidden] = useState(
     () => new Set(columns.filter((c) => c.hiddenByDefault).map((c) => c.key)),
   );
