@@ -194,7 +194,7 @@ describe('the reports', () => {
     const csv = await admin.get(`/api/dashboard/reports/giving-by-fund/export?partnersId=2&from=${from}&to=${to}`);
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body.replace(/^\ufeff/, '').trim().split(/\r?\n/);
+    const lines = csv.text.replace(/^\ufeff/, '').trim().split(/\r?\n/);
     expect(lines[0]).toBe('Fund,Payments,Gross (USD),Refunded (USD),Net (USD)');
     expect(lines.at(-1)).toMatch(/^Total,/);
     const net = (await paymentsNet(from, to)) / 100;
@@ -241,7 +241,7 @@ describe('the year-end receipts run', () => {
     expect(statement).toBeDefined();
     expect(statement).toContain('statement.pdf');
     expect(statement).toContain('application/pdf');
-  });
+  }, 180_000);
 
   it('shows the latest run', async () => {
     const res = await admin.get('/api/dashboard/reports/year-end-run?partnersId=2');
