@@ -20,8 +20,8 @@ const RecordPicturesRoute = lazyNamed(
 );
 const ImportWizard = lazyNamed(() => import('../../features/dashboard-import'), 'ImportWizard');
 // Issue 13: the Overview (the home of those who read reports) and Reports, with their charts.
-const OverviewPage = lazyNamed(() => import('../../features/reports'), 'OverviewPage');
-const ReportsSection = lazyNamed(() => import('../../features/reports'), 'ReportsSection');
+const OverviewPage = lazyNamed(() => import('../../features/dashboard-reports'), 'OverviewPage');
+const ReportsSection = lazyNamed(() => import('../../features/dashboard-reports'), 'ReportsSection');
 
 /** Sections that are built, each in a lazy chunk of its own; the others show their placeholder. */
 const BUILT_SECTIONS: Record<string, ComponentType> = {

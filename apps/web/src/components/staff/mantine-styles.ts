@@ -2,9 +2,11 @@
 // Regenerate with: npm run mantine-styles -w apps/web
 import '@mantine/core/styles/Flex.css';
 import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/core/styles/LoadingOverlay.css';
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/Stepper.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Table.css';
