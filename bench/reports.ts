@@ -130,7 +130,10 @@ async function ensureReportsData(baseUrl: string): Promise<{ url: string; note: 
   } finally {
     await client.end();
   }
-  return { url, note: `data set built in ${((performance.now() - started) / 1000).toFixed(0)} s (${DATABASE})` };
+  return {
+    url,
+    note: `data set built in ${((performance.now() - started) / 1000).toFixed(0)} s (${DATABASE})`,
+  };
 }
 
 async function sizes(url: string): Promise<{ partnersId: number; sponsors: number; payments: number }> {

@@ -62,7 +62,9 @@ describe('the Overview and the Reports', () => {
     const students = overview.body.types.find((t) => t.label === 'Students')!;
     expect(students.waiting.value).toBeGreaterThan(0);
     await main.getByRole('link', { name: `Students waiting: ${students.waiting.value}` }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard/records' && url.search.includes('sponsored=false'));
+    await page.waitForURL(
+      (url) => url.pathname === '/dashboard/records' && url.search.includes('sponsored=false'),
+    );
     await main.getByRole('heading', { name: 'Records', level: 1 }).waitFor();
     await expect
       .poll(async () => main.getByRole('textbox', { name: 'Sponsored' }).inputValue())
@@ -97,9 +99,11 @@ describe('the Overview and the Reports', () => {
     await page.goto(siteUrl('demo', '/dashboard/reports'));
     await main.getByRole('button', { name: 'Send year-end statements' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Send statements' }).click();
-    await main.getByText(new RegExp(`Statements for ${YEAR}: done, ${emails.length} of ${emails.length} donors`)).waitFor({
-      timeout: 60_000,
-    });
+    await main
+      .getByText(new RegExp(`Statements for ${YEAR}: done, ${emails.length} of ${emails.length} donors`))
+      .waitFor({
+        timeout: 60_000,
+      });
     await page.reload();
     await main.getByText(new RegExp(`Statements for ${YEAR}: done`)).waitFor();
     await expect.poll(async () => main.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');

@@ -60,10 +60,12 @@ export async function seedDemoGiving(tx: Tx, today: Date): Promise<void> {
     const monthly = own.filter((l) => l.interval !== 'year');
     if (monthly.length === 0) continue;
     const active = monthly.filter((l) => !l.dateEnded);
-    const started = new Date(Math.max(earliest.getTime(), Math.min(...monthly.map((l) => l.dateStarted.getTime()))));
+    const started = new Date(
+      Math.max(earliest.getTime(), Math.min(...monthly.map((l) => l.dateStarted.getTime()))),
+    );
     // The third donor's card was declined this month: past due, with a failed renewal.
     const pastDue = donorIndex === 3 && active.length > 0;
-    const base = (active.length ? active : monthly).reduce((sum, l) => sum + l.amount * l.numSlots, 0);
+    const base = (active.length ? active : monthly).reduce((sum, l) => sum + l.amount, 0);
     const boost = donorIndex % 4 === 0 ? 300 : 0;
     const [sub] = await tx
       .insert(subscriptions)
@@ -82,7 +84,12 @@ export async function seedDemoGiving(tx: Tx, today: Date): Promise<void> {
     await tx
       .update(userSponsoreds)
       .set({ subscriptionsId: sub!.id, isManual: false })
-      .where(sql`${userSponsoreds.id} IN (${sql.join(monthly.map((l) => sql`${l.id}`), sql`, `)})`);
+      .where(
+        sql`${userSponsoreds.id} IN (${sql.join(
+          monthly.map((l) => sql`${l.id}`),
+          sql`, `,
+        )})`,
+      );
     const ended = monthly.every((l) => l.dateEnded)
       ? Math.max(...monthly.map((l) => l.dateEnded!.getTime()))
       : Infinity;
@@ -111,7 +118,12 @@ export async function seedDemoGiving(tx: Tx, today: Date): Promise<void> {
     .where(like(users.email, '%@donors.example'))
     .orderBy(users.id);
   const givers = [
-    ...donors.map((d) => ({ usersId: d.id as number | null, email: d.email, first: d.firstName, last: d.lastName })),
+    ...donors.map((d) => ({
+      usersId: d.id as number | null,
+      email: d.email,
+      first: d.firstName,
+      last: d.lastName,
+    })),
     ...GUESTS.map(([first, last, email]) => ({ usersId: null, email, first, last })),
   ];
   for (let n = 13; n >= 0; n--) {

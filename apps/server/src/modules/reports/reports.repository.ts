@@ -86,9 +86,9 @@ WITH pay AS (
 ),
 lines AS (
   SELECT us.subscriptions_id, s.entities_id, s.partner_sponsored_types_id AS pst_id, s.sponsored_types_id AS st_id,
-    GREATEST(us.amount, 0)::bigint * us.num_slots AS weight,
+    GREATEST(us.amount, 0)::bigint AS weight,
     row_number() OVER (PARTITION BY us.subscriptions_id ORDER BY us.id) AS rn,
-    sum(GREATEST(us.amount, 0)::bigint * us.num_slots) OVER (PARTITION BY us.subscriptions_id) AS total,
+    sum(GREATEST(us.amount, 0)::bigint) OVER (PARTITION BY us.subscriptions_id) AS total,
     count(*) OVER (PARTITION BY us.subscriptions_id) AS cnt
   FROM user_sponsoreds us JOIN sponsoreds s ON s.id = us.sponsoreds_id
   WHERE us.partners_id = ${period.partnersId}

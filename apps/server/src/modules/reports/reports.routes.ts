@@ -16,7 +16,13 @@ import {
 } from '../../platform/table-export.ts';
 import { siteQuery } from '../../platform/route-schemas.ts';
 import { yearEndStatementsJob } from './reports.jobs.ts';
-import { getOverview, getReport, latestYearEndRun, reportExport, startYearEndRun } from './reports.service.ts';
+import {
+  getOverview,
+  getReport,
+  latestYearEndRun,
+  reportExport,
+  startYearEndRun,
+} from './reports.service.ts';
 
 /*
  * The dashboard's Overview and Reports (issue 13, decision 035), all reports.view:
@@ -84,7 +90,12 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { format } = request.query;
-      const report = await getReport(app.deps.db, await request.siteContext(), request.params.slug, request.query);
+      const report = await getReport(
+        app.deps.db,
+        await request.siteContext(),
+        request.params.slug,
+        request.query,
+      );
       const { columns, rows } = reportExport(report);
       reply
         .header('cache-control', 'private, no-store')

@@ -46,7 +46,8 @@ import {
 // every call; a program-scoped person's figures hold their programs' records only, and donations
 // (which have no program) are partner-wide figures shown to partner-wide viewers only.
 
-export const YEAR_END_FORBIDDEN = "Only staff who see all of the partner's reports can send the year-end statements.";
+export const YEAR_END_FORBIDDEN =
+  "Only staff who see all of the partner's reports can send the year-end statements.";
 
 const DAY = 24 * 60 * 60 * 1000;
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
@@ -64,7 +65,8 @@ export function periodOf(partnersId: number, query: Pick<ReportQuery, 'from' | '
   const start = new Date(`${from}T00:00:00Z`);
   const end = new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY);
   // A period of more than 20 years is refused (generate_series of months stays small).
-  if (end.getTime() - start.getTime() > 20 * 366 * DAY) throw badRequest('The period may be at most 20 years.');
+  if (end.getTime() - start.getTime() > 20 * 366 * DAY)
+    throw badRequest('The period may be at most 20 years.');
   const period: Period = { partnersId, from: start, to: end };
   return { period, from, to };
 }
@@ -169,7 +171,11 @@ function moneyCells(row: Row): Cells {
 }
 
 /** Splits a statement's rows into the rows and the totals row (GROUPING SETS' grand total). */
-function withTotals(rows: Row[], cells: (row: Row) => Cells, totalLabel: Cells): { rows: Cells[]; totals: Cells } {
+function withTotals(
+  rows: Row[],
+  cells: (row: Row) => Cells,
+  totalLabel: Cells,
+): { rows: Cells[]; totals: Cells } {
   const body = rows.filter((r) => r.is_total !== true);
   const total = rows.find((r) => r.is_total === true);
   return { rows: body.map(cells), totals: { ...(total ? cells(total) : {}), ...totalLabel } };
@@ -245,7 +251,8 @@ async function buildReport(
     case 'giving-by-type':
     case 'giving-by-program':
     case 'giving-by-fund': {
-      const key = slug === 'giving-by-type' ? 'pst_id' : slug === 'giving-by-program' ? 'entities_id' : 'fund';
+      const key =
+        slug === 'giving-by-type' ? 'pst_id' : slug === 'giving-by-program' ? 'entities_id' : 'fund';
       const [rows, labels] = await Promise.all([
         run(db, givingByKeyQuery(period, filter, key)),
         key === 'fund' ? Promise.resolve([]) : run(db, labelsQuery(period.partnersId)),
@@ -410,9 +417,7 @@ export async function runYearEndStatements(
   const personEmails = new Set(
     found.filter((d) => d.users_id !== null).map((d) => String(d.email).toLowerCase()),
   );
-  const donors = found.filter(
-    (d) => d.users_id !== null || !personEmails.has(String(d.email).toLowerCase()),
-  );
+  const donors = found.filter((d) => d.users_id !== null || !personEmails.has(String(d.email).toLowerCase()));
   const total = donors.length;
   await ctx.progress({ done: 0, total, message: runMessage(payload.year, 0, total) });
   let queued = 0;

@@ -118,7 +118,9 @@ describe('the reports', () => {
       const totalKey = slug === 'fees-and-tips' ? 'gross' : 'net';
       const [refunds] = await rows(sql`SELECT COALESCE(sum(refunded_amount), 0)::int AS r FROM payments
         WHERE partners_id = 2 AND status IN ('succeeded', 'refunded') AND created_at >= ${from}::date AND created_at < (${to}::date + 1)`);
-      expect(report.totals[totalKey]).toBe(slug === 'fees-and-tips' ? expected + Number(refunds!.r) : expected);
+      expect(report.totals[totalKey]).toBe(
+        slug === 'fees-and-tips' ? expected + Number(refunds!.r) : expected,
+      );
       // And the rows add up to the totals row.
       const sum = report.rows.reduce((s, r) => s + Number(r[totalKey]), 0);
       expect(sum).toBe(report.totals[totalKey]);
@@ -127,7 +129,8 @@ describe('the reports', () => {
 
   it('sponsor-churn counts first starts and last ends', async () => {
     const report = (await get(admin, 'sponsor-churn')).json<Report>();
-    const [row] = await rows(sql`SELECT count(*)::int AS n FROM (SELECT users_id, min(date_started) AS f FROM user_sponsoreds
+    const [row] =
+      await rows(sql`SELECT count(*)::int AS n FROM (SELECT users_id, min(date_started) AS f FROM user_sponsoreds
       WHERE partners_id = 2 GROUP BY users_id) x WHERE f >= ${from}::date AND f < (${to}::date + 1)`);
     expect(report.totals.newSponsors).toBe(row!.n);
     const [started] = await rows(sql`SELECT count(*)::int AS n FROM user_sponsoreds
@@ -136,10 +139,15 @@ describe('the reports', () => {
   });
 
   it('splits a payment for records of two programs by their amounts, without losing a cent', async () => {
-    const [sub] = await rows(sql`INSERT INTO subscriptions (partners_id, users_id, status, interval, base_amount)
+    const [sub] =
+      await rows(sql`INSERT INTO subscriptions (partners_id, users_id, status, interval, base_amount)
       VALUES (2, (SELECT id FROM users WHERE email = 'donor@demo.example.org'), 'active', 'month', 1001) RETURNING id`);
-    const [a] = await rows(sql`SELECT id FROM sponsoreds WHERE partners_id = 2 AND entities_id = ${PROGRAM} ORDER BY id LIMIT 1`);
-    const [b] = await rows(sql`SELECT id FROM sponsoreds WHERE partners_id = 2 AND entities_id = ${OTHER} ORDER BY id LIMIT 1`);
+    const [a] = await rows(
+      sql`SELECT id FROM sponsoreds WHERE partners_id = 2 AND entities_id = ${PROGRAM} ORDER BY id LIMIT 1`,
+    );
+    const [b] = await rows(
+      sql`SELECT id FROM sponsoreds WHERE partners_id = 2 AND entities_id = ${OTHER} ORDER BY id LIMIT 1`,
+    );
     await rows(sql`INSERT INTO user_sponsoreds (partners_id, users_id, sponsoreds_id, amount, interval, subscriptions_id, date_ended)
       VALUES (2, (SELECT id FROM users WHERE email = 'donor@demo.example.org'), ${a!.id}, 334, 'month', ${sub!.id}, now()),
              (2, (SELECT id FROM users WHERE email = 'donor@demo.example.org'), ${b!.id}, 667, 'month', ${sub!.id}, now())`);
@@ -155,9 +163,13 @@ describe('the reports', () => {
     expect(mine.partnerWide).toBe(false);
     expect(mine.totals.net).toBe(334);
     // The program filter, and a program the person may not see.
-    const filtered = (await admin.get(`/api/dashboard/reports/giving-by-month${q}&entitiesId=${OTHER}`)).json<Report>();
+    const filtered = (
+      await admin.get(`/api/dashboard/reports/giving-by-month${q}&entitiesId=${OTHER}`)
+    ).json<Report>();
     expect(filtered.totals.net).toBe(667);
-    expect((await programAdmin.get(`/api/dashboard/reports/giving-by-month${q}&entitiesId=${OTHER}`)).status).toBe(403);
+    expect(
+      (await programAdmin.get(`/api/dashboard/reports/giving-by-month${q}&entitiesId=${OTHER}`)).status,
+    ).toBe(403);
   });
 
   it('leaves donations out for a program-scoped person', async () => {
@@ -182,19 +194,29 @@ describe('the reports', () => {
   });
 
   it('refuses bad filters with a 400', async () => {
-    expect((await admin.get('/api/dashboard/reports/giving-by-month?partnersId=2&from=2025-13-01')).status).toBe(400);
     expect(
-      (await admin.get('/api/dashboard/reports/giving-by-month?partnersId=2&from=2025-05-01&to=2025-01-01')).status,
+      (await admin.get('/api/dashboard/reports/giving-by-month?partnersId=2&from=2025-13-01')).status,
+    ).toBe(400);
+    expect(
+      (await admin.get('/api/dashboard/reports/giving-by-month?partnersId=2&from=2025-05-01&to=2025-01-01'))
+        .status,
     ).toBe(400);
     expect((await admin.get('/api/dashboard/reports/nothing?partnersId=2')).status).toBe(400);
-    expect((await admin.get('/api/dashboard/reports/giving-by-month?partnersId=2&from=1900-01-01')).status).toBe(400);
+    expect(
+      (await admin.get('/api/dashboard/reports/giving-by-month?partnersId=2&from=1900-01-01')).status,
+    ).toBe(400);
   });
 
   it('downloads a report as CSV and .xlsx, with the totals row', async () => {
-    const csv = await admin.get(`/api/dashboard/reports/giving-by-fund/export?partnersId=2&from=${from}&to=${to}`);
+    const csv = await admin.get(
+      `/api/dashboard/reports/giving-by-fund/export?partnersId=2&from=${from}&to=${to}`,
+    );
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.text.replace(/^\ufeff/, '').trim().split(/\r?\n/);
+    const lines = csv.text
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toBe('Fund,Payments,Gross (USD),Refunded (USD),Net (USD)');
     expect(lines.at(-1)).toMatch(/^Total,/);
     const net = (await paymentsNet(from, to)) / 100;
@@ -212,11 +234,15 @@ describe('the year-end receipts run', () => {
     expect(
       (await programAdmin.post('/api/dashboard/reports/year-end-run?partnersId=2', { year: YEAR })).status,
     ).toBe(403);
-    expect((await admin.post('/api/dashboard/reports/year-end-run?partnersId=2', { year: 1999 })).status).toBe(400);
+    expect(
+      (await admin.post('/api/dashboard/reports/year-end-run?partnersId=2', { year: 1999 })).status,
+    ).toBe(400);
     const res = await admin.post('/api/dashboard/reports/year-end-run?partnersId=2', { year: YEAR });
     expect(res.status).toBe(202);
     const started = res.json<YearEndRun>();
-    const [audit] = await rows(sql`SELECT action, entity_id, changes FROM audit_log WHERE entity_type = 'year_end_run'`);
+    const [audit] = await rows(
+      sql`SELECT action, entity_id, changes FROM audit_log WHERE entity_type = 'year_end_run'`,
+    );
     expect(audit).toMatchObject({ action: 'year_end_run.started', entity_id: started.jobId });
 
     const summary = await t.runJob(YEAR_END_RUN_JOB, { partnersId: 2, year: YEAR });
@@ -227,7 +253,9 @@ describe('the year-end receipts run', () => {
         AND p.created_at >= ${`${YEAR}-01-01`}::date AND p.created_at < ${`${YEAR + 1}-01-01`}::date`);
     expect(summary.donors).toBe(donors.length);
     expect(summary.queued).toBe(donors.length);
-    const queued = await rows(sql`SELECT lower(to_address) AS email FROM email_outbox WHERE dedupe_key LIKE ${`statement:2:${YEAR}:%`}`);
+    const queued = await rows(
+      sql`SELECT lower(to_address) AS email FROM email_outbox WHERE dedupe_key LIKE ${`statement:2:${YEAR}:%`}`,
+    );
     expect(queued.map((r) => r.email).sort()).toEqual(donors.map((r) => r.email).sort());
 
     const again = await t.runJob(YEAR_END_RUN_JOB, { partnersId: 2, year: YEAR });

@@ -58,7 +58,9 @@ export function useLatestYearEndRun() {
   return useQuery({
     queryKey: [...REPORTS_KEY, 'year-end-run'],
     queryFn: () =>
-      apiRequest<YearEndRun | null>('dashboard/reports/year-end-run', { schema: yearEndRunSchema.nullable() }),
+      apiRequest<YearEndRun | null>('dashboard/reports/year-end-run', {
+        schema: yearEndRunSchema.nullable(),
+      }),
   });
 }
 

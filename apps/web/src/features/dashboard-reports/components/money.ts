@@ -14,3 +14,9 @@ export function monthLabel(month: string): string {
   const index = Number(m) - 1;
   return MONTHS[index] ? `${MONTHS[index]} ${year}` : month;
 }
+
+/** A chart axis tick: whole currency units, compact ($92k). */
+export function axisMoney(units: number): string {
+  if (Math.abs(units) >= 1000) return `$${Math.round(units / 100) / 10}k`;
+  return `$${Math.round(units)}`;
+}

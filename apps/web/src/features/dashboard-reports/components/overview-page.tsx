@@ -4,7 +4,7 @@ import { reportHref, type Overview } from '@kinship/domain';
 import { Alert, Anchor, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useOverview } from '../api/reports-api';
-import { money, monthLabel, units } from './money';
+import { axisMoney, money, monthLabel, units } from './money';
 
 const FUND_COLORS: Record<string, string> = {
   sponsorship: 'blue.6',
@@ -34,7 +34,11 @@ function Figure({ label, value, href, hint }: { label: string; value: string; hr
 function Figures({ o }: { o: Overview }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-      <Figure label="Active sponsorships" value={String(o.activeSponsorships.value)} href={o.activeSponsorships.href} />
+      <Figure
+        label="Active sponsorships"
+        value={String(o.activeSponsorships.value)}
+        href={o.activeSponsorships.href}
+      />
       <Figure
         label="Monthly recurring"
         value={money(o.monthlyRecurring.value)}
@@ -47,8 +51,16 @@ function Figures({ o }: { o: Overview }) {
         href={o.newSponsors.href}
         hint="In the last 30 days"
       />
-      <Figure label="Giving this month" value={money(o.donationsThisMonth.value)} href={o.donationsThisMonth.href} />
-      <Figure label="Giving this year" value={money(o.donationsThisYear.value)} href={o.donationsThisYear.href} />
+      <Figure
+        label="Giving this month"
+        value={money(o.donationsThisMonth.value)}
+        href={o.donationsThisMonth.href}
+      />
+      <Figure
+        label="Giving this year"
+        value={money(o.donationsThisYear.value)}
+        href={o.donationsThisYear.href}
+      />
       <Figure
         label="Failed payments"
         value={String(o.failedPayments.value)}
@@ -79,12 +91,20 @@ function RecordsPerType({ o }: { o: Overview }) {
               <Table.Tr key={t.partnerSponsoredTypesId}>
                 <Table.Td>{t.label}</Table.Td>
                 <Table.Td ta="right">
-                  <Anchor component={Link} to={t.sponsored.href} aria-label={`${t.label} sponsored: ${t.sponsored.value}`}>
+                  <Anchor
+                    component={Link}
+                    to={t.sponsored.href}
+                    aria-label={`${t.label} sponsored: ${t.sponsored.value}`}
+                  >
                     {t.sponsored.value}
                   </Anchor>
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Anchor component={Link} to={t.waiting.href} aria-label={`${t.label} waiting: ${t.waiting.value}`}>
+                  <Anchor
+                    component={Link}
+                    to={t.waiting.href}
+                    aria-label={`${t.label} waiting: ${t.waiting.value}`}
+                  >
                     {t.waiting.value}
                   </Anchor>
                 </Table.Td>
@@ -119,6 +139,7 @@ function Charts({ o }: { o: Overview }) {
           dataKey="month"
           series={[{ name: 'Net', color: 'blue.6' }]}
           valueFormatter={(v) => money(v * 100)}
+          yAxisProps={{ tickFormatter: axisMoney, width: 56 }}
           tickLine="y"
           aria-label="Net giving in each of the last 12 months"
         />

@@ -27,13 +27,14 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useViewer } from '../../../shared/auth/hooks/use-viewer';
 import { usePartner } from '../../../shared/partner/partner-context';
 import { reportExportUrl, useReport, type ReportFilters } from '../api/reports-api';
-import { money, monthLabel, units } from './money';
+import { axisMoney, money, monthLabel, units } from './money';
 import { YearEndRunCard } from './year-end-run';
 
 /** /dashboard/reports and /dashboard/reports/{slug} (reports.view). */
 export function ReportsSection() {
   const { slug } = useParams();
-  if (slug && (REPORT_SLUGS as readonly string[]).includes(slug)) return <ReportPage slug={slug as ReportSlug} />;
+  if (slug && (REPORT_SLUGS as readonly string[]).includes(slug))
+    return <ReportPage slug={slug as ReportSlug} />;
   if (slug) return <Text role="alert">There is no report called {slug}.</Text>;
   return <ReportsIndex />;
 }
@@ -45,7 +46,12 @@ function ReportsIndex() {
   return (
     <Stack gap="lg">
       <Title order={1}>Reports</Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0 }}>
+      <SimpleGrid
+        cols={{ base: 1, sm: 2, lg: 3 }}
+        spacing="md"
+        component="ul"
+        style={{ listStyle: 'none', padding: 0 }}
+      >
         {REPORT_SLUGS.map((slug) => (
           <Card key={slug} withBorder radius="md" component="li">
             <Anchor component={Link} to={`/dashboard/reports/${slug}`} fw={600}>
@@ -79,7 +85,11 @@ function ReportChart({ report }: { report: Report }) {
     return (
       <BarChart
         h={260}
-        data={rows.map((r) => ({ x: label(r), 'New sponsors': Number(r.newSponsors), 'Lost sponsors': Number(r.lostSponsors) }))}
+        data={rows.map((r) => ({
+          x: label(r),
+          'New sponsors': Number(r.newSponsors),
+          'Lost sponsors': Number(r.lostSponsors),
+        }))}
         dataKey="x"
         series={[
           { name: 'New sponsors', color: 'teal.6' },
@@ -95,13 +105,18 @@ function ReportChart({ report }: { report: Report }) {
       <BarChart
         h={260}
         type="stacked"
-        data={rows.map((r) => ({ x: label(r), 'Platform fees': units(Number(r.fees)), Tips: units(Number(r.tips)) }))}
+        data={rows.map((r) => ({
+          x: label(r),
+          'Platform fees': units(Number(r.fees)),
+          Tips: units(Number(r.tips)),
+        }))}
         dataKey="x"
         series={[
           { name: 'Platform fees', color: 'grape.6' },
           { name: 'Tips', color: 'yellow.6' },
         ]}
         valueFormatter={(v) => money(v * 100)}
+        yAxisProps={{ tickFormatter: axisMoney, width: 56 }}
         withLegend
         aria-label="Platform fees and tips by month"
       />
@@ -114,6 +129,7 @@ function ReportChart({ report }: { report: Report }) {
       dataKey="x"
       series={[{ name: 'Net', color: 'blue.6' }]}
       valueFormatter={(v) => money(v * 100)}
+      yAxisProps={{ tickFormatter: axisMoney, width: 56 }}
       aria-label={`${report.title}: net giving`}
     />
   );
@@ -142,7 +158,7 @@ function ReportTable({ report }: { report: Report }) {
           {report.rows.map((row, i) => (
             <Table.Tr key={i}>
               {report.columns.map((c) => (
-                <Table.Td key={c.key} ta={numeric(c) ? 'right' : 'left'}>
+                <Table.Td key={c.key} ta={numeric(c) ? 'right' : 'left'} style={{ whiteSpace: 'nowrap' }}>
                   {cellText(c, row[c.key])}
                 </Table.Td>
               ))}
@@ -152,7 +168,7 @@ function ReportTable({ report }: { report: Report }) {
         <Table.Tfoot>
           <Table.Tr>
             {report.columns.map((c) => (
-              <Table.Th key={c.key} ta={numeric(c) ? 'right' : 'left'}>
+              <Table.Th key={c.key} ta={numeric(c) ? 'right' : 'left'} style={{ whiteSpace: 'nowrap' }}>
                 {cellText(c, report.totals[c.key])}
               </Table.Th>
             ))}
@@ -199,7 +215,12 @@ function ReportPage({ slug }: { slug: ReportSlug }) {
           value={shown.from ?? ''}
           onChange={(e) => change('from', e.currentTarget.value)}
         />
-        <TextInput type="date" label="To" value={shown.to ?? ''} onChange={(e) => change('to', e.currentTarget.value)} />
+        <TextInput
+          type="date"
+          label="To"
+          value={shown.to ?? ''}
+          onChange={(e) => change('to', e.currentTarget.value)}
+        />
         {definition.byProgram && programs.length > 1 && (
           <Select
             label="Program"

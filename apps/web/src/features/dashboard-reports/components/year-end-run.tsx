@@ -17,7 +17,8 @@ export function YearEndRunCard() {
   const running = run !== null && run.state !== 'completed' && run.state !== 'failed';
   const progress = useJobProgress(run ? run.jobId : null);
   const live = progress.data ?? run;
-  const percent = live && live.total ? Math.round((live.done / live.total) * 100) : live?.state === 'completed' ? 100 : 0;
+  const percent =
+    live && live.total ? Math.round((live.done / live.total) * 100) : live?.state === 'completed' ? 100 : 0;
   const liveRunning = live ? live.state !== 'completed' && live.state !== 'failed' : running;
   return (
     <Card withBorder radius="md" padding="md">
@@ -30,7 +31,14 @@ export function YearEndRunCard() {
           the year's statement is not sent another.
         </Text>
         <Group align="flex-end" gap="sm">
-          <Select label="Year" data={years} value={year} onChange={(v) => v && setYear(v)} allowDeselect={false} w={120} />
+          <Select
+            label="Year"
+            data={years}
+            value={year}
+            onChange={(v) => v && setYear(v)}
+            allowDeselect={false}
+            w={120}
+          />
           <ConfirmButton
             title={`Send the ${year} statements?`}
             message={`Every donor who gave in ${year} receives their giving statement by email.`}
