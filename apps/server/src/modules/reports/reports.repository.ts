@@ -3,8 +3,9 @@ import type { Queryable } from '../../db/types.ts';
 
 // The reports' SQL (decision 035). Every report is ONE statement over the payments of a period,
 // whatever the number of rows: a sponsorship payment is split over the records of its subscription
-// (by each line's amount, the rounding remainder on the first line, so the shares add up to the
-// payment exactly), which gives every share a program and a sponsored type; a donation has
+// by each line's amount, in whole cents: line k gets floor(amount * upto_k / whole) -
+// floor(amount * before_k / whole) (upto and before the running sums of the line amounts), which
+// add up to the payment exactly with no window over the payments, which gives every share a program and a sponsored type; a donation has
 // neither and is seen by partner-wide viewers only.
 
 export type Row = Record<string, unknown>;
@@ -55,7 +56,8 @@ export interface Period {
 export const RECEIVED_STATUSES = ['succeeded', 'refunded'] as const;
 
 /**
- * The CTEs `pay` (the period's payments with their fund, donor and tip), `lines` and `alloc`: one
+ * The CTEs `pay` (the period's payments with their fund, donor and tip), `lines` (each line's running
+ * share of its subscription) and `alloc`: one
  * row per payment share with `payment_id, created_at, status, users_id, donor_email, donor_first,
  * donor_last, fund, entities_id, pst_id, gross, refunded, fee, tip` (cents).
  */
@@ -85,35 +87,36 @@ WITH pay AS (
     AND p.created_at >= ${period.from.toISOString()}::timestamptz AND p.created_at < ${period.to.toISOString()}::timestamptz
 ),
 lines AS (
-  SELECT us.subscriptions_id, s.entities_id, s.partner_sponsored_types_id AS pst_id, s.sponsored_types_id AS st_id,
-    GREATEST(us.amount, 0)::bigint AS weight,
-    row_number() OVER (PARTITION BY us.subscriptions_id ORDER BY us.id) AS rn,
-    sum(GREATEST(us.amount, 0)::bigint) OVER (PARTITION BY us.subscriptions_id) AS total,
-    count(*) OVER (PARTITION BY us.subscriptions_id) AS cnt
-  FROM user_sponsoreds us JOIN sponsoreds s ON s.id = us.sponsoreds_id
-  WHERE us.partners_id = ${period.partnersId}
-    AND us.subscriptions_id IN (SELECT subscriptions_id FROM pay WHERE subscriptions_id IS NOT NULL)
-),
-split AS (
-  SELECT pay.*, l.entities_id, l.pst_id, l.st_id, l.rn,
-    CASE WHEN l.rn IS NULL THEN 1::numeric WHEN l.total > 0 THEN l.weight::numeric / l.total ELSE 1::numeric / l.cnt END AS part
-  FROM pay LEFT JOIN lines l ON l.subscriptions_id = pay.subscriptions_id
-),
-parts AS (
-  SELECT split.*,
-    floor(amount * part)::bigint AS a0, floor(refunded_amount * part)::bigint AS r0,
-    floor(application_fee * part)::bigint AS f0, floor(tip_amount * part)::bigint AS t0
-  FROM split
+  SELECT subscriptions_id, entities_id, pst_id, st_id,
+    CASE WHEN total > 0 THEN cum ELSE rn END AS upto,
+    CASE WHEN total > 0 THEN cum - weight ELSE rn - 1 END AS before,
+    CASE WHEN total > 0 THEN total ELSE cnt END AS whole
+  FROM (
+    SELECT us.subscriptions_id, s.entities_id, s.partner_sponsored_types_id AS pst_id, s.sponsored_types_id AS st_id,
+      GREATEST(us.amount, 0)::bigint AS weight,
+      row_number() OVER w AS rn,
+      (sum(GREATEST(us.amount, 0)::bigint) OVER w)::bigint AS cum,
+      (sum(GREATEST(us.amount, 0)::bigint) OVER (PARTITION BY us.subscriptions_id))::bigint AS total,
+      count(*) OVER (PARTITION BY us.subscriptions_id) AS cnt
+    FROM user_sponsoreds us JOIN sponsoreds s ON s.id = us.sponsoreds_id
+    WHERE us.partners_id = ${period.partnersId}
+      AND us.subscriptions_id IN (SELECT subscriptions_id FROM pay WHERE subscriptions_id IS NOT NULL)
+    WINDOW w AS (PARTITION BY us.subscriptions_id ORDER BY us.id ROWS UNBOUNDED PRECEDING)
+  ) ordered
 ),
 alloc AS (
-  SELECT id AS payment_id, created_at, status, users_id, donor_email, donor_first, donor_last,
-    entities_id, pst_id,
-    CASE WHEN fund = 'sponsorship' AND st_id = 4 THEN 'initiative' ELSE fund END AS fund,
-    a0 + CASE WHEN rn IS NULL OR rn = 1 THEN amount - sum(a0) OVER (PARTITION BY id) ELSE 0 END AS gross,
-    r0 + CASE WHEN rn IS NULL OR rn = 1 THEN refunded_amount - sum(r0) OVER (PARTITION BY id) ELSE 0 END AS refunded,
-    f0 + CASE WHEN rn IS NULL OR rn = 1 THEN application_fee - sum(f0) OVER (PARTITION BY id) ELSE 0 END AS fee,
-    t0 + CASE WHEN rn IS NULL OR rn = 1 THEN tip_amount - sum(t0) OVER (PARTITION BY id) ELSE 0 END AS tip
-  FROM parts
+  SELECT pay.id AS payment_id, pay.created_at, pay.status, pay.users_id, pay.donor_email, pay.donor_first,
+    pay.donor_last, l.entities_id, l.pst_id,
+    CASE WHEN pay.fund = 'sponsorship' AND l.st_id = 4 THEN 'initiative' ELSE pay.fund END AS fund,
+    CASE WHEN l.whole IS NULL THEN pay.amount
+      ELSE pay.amount * l.upto / l.whole - pay.amount * l.before / l.whole END AS gross,
+    CASE WHEN l.whole IS NULL THEN pay.refunded_amount
+      ELSE pay.refunded_amount * l.upto / l.whole - pay.refunded_amount * l.before / l.whole END AS refunded,
+    CASE WHEN l.whole IS NULL THEN pay.application_fee
+      ELSE pay.application_fee * l.upto / l.whole - pay.application_fee * l.before / l.whole END AS fee,
+    CASE WHEN l.whole IS NULL THEN pay.tip_amount
+      ELSE pay.tip_amount * l.upto / l.whole - pay.tip_amount * l.before / l.whole END AS tip
+  FROM pay LEFT JOIN lines l ON l.subscriptions_id = pay.subscriptions_id
 )`;
 }
 
