@@ -62,6 +62,28 @@ export function urlOf(base: string, database: string): string {
   return url.toString();
 }
 
+/** Migrates an empty database and writes the demo seed into it (the benches' starting point). */
+export async function migrateAndSeed(url: string): Promise<void> {
+  const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
+  try {
+    await migrateDatabase(database);
+    const config = loadConfig({
+      AUTH_SECRET: BENCH_AUTH_SECRET,
+      LOG_LEVEL: 'silent',
+    });
+    const auth = createAuth({
+      db: database.db,
+      partners: partnerCacheOf(database.db),
+      mailer: discardMailer,
+      rateLimit: false,
+      ...authSettingsOf(config),
+    });
+    await seedDemo(database.db, { storage: discardStorage, createLogin: loginCreator(auth, database.db) });
+  } finally {
+    await database.close();
+  }
+}
+
 /** Builds the data set unless the bench database already holds this version of it. */
 export async function ensureDataSet(
   baseUrl: string,
@@ -92,24 +114,7 @@ export async function ensureDataSet(
     await admin.end();
   }
   const started = performance.now();
-  const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
-  try {
-    await migrateDatabase(database);
-    const config = loadConfig({
-      AUTH_SECRET: BENCH_AUTH_SECRET,
-      LOG_LEVEL: 'silent',
-    });
-    const auth = createAuth({
-      db: database.db,
-      partners: partnerCacheOf(database.db),
-      mailer: discardMailer,
-      rateLimit: false,
-      ...authSettingsOf(config),
-    });
-    await seedDemo(database.db, { storage: discardStorage, createLogin: loginCreator(auth, database.db) });
-  } finally {
-    await database.close();
-  }
+  await migrateAndSeed(url);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -13,6 +13,7 @@ import { givingRoutes } from './modules/giving/giving.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
 import { platformConsoleRoutes } from './modules/platform-console/platform-console.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { programsRoutes } from './modules/catalogue/programs.routes.ts';
 import { partnerSettingsRoutes } from './modules/partner-settings/partner-settings.routes.ts';
 import { emailTemplatesRoutes } from './modules/email-templates/email-templates.routes.ts';
@@ -193,6 +194,7 @@ export async function buildApp(
   await app.register(dashboardRoutes);
   await app.register(recordsRoutes);
   await app.register(givingRoutes);
+  await app.register(reportsRoutes);
   await app.register(typesRoutes);
   await app.register(programsRoutes);
   await app.register(partnerSettingsRoutes);

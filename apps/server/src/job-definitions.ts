@@ -1,6 +1,7 @@
 import { compensationJobs } from './modules/compensations/compensations.jobs.ts';
 import { givingJobs } from './modules/giving/giving.jobs.ts';
 import { recordsImportJob } from './modules/records-import/records-import.jobs.ts';
+import { yearEndStatementsJob } from './modules/reports/reports.jobs.ts';
 import { receiptComposer } from './modules/receipts/receipts.service.ts';
 import { upkeepJobs } from './modules/upkeep/upkeep.jobs.ts';
 import type { AnyJobDefinition } from './platform/jobs.ts';
@@ -20,4 +21,5 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   ...givingJobs,
   pruneJob(),
   recordsImportJob,
+  yearEndStatementsJob,
 ];

@@ -1080,6 +1080,65 @@ const MATRIX: Row[] = [
     expect: { A: '401 403 403 403 403 403 404', B: '401 403 403 403 403 403 404' },
   },
   // ---- end W2
+  // ---- issue 13 items 1 and 5: the Overview and the Reports (reports.view; donations only partner-wide)
+  {
+    route: 'GET /api/dashboard/overview',
+    call: (o) => ({ path: `/api/dashboard/overview?${q(o)}` }),
+    staff: { action: 'reports.view', granted: 200, denied: 403 },
+    expect: {
+      A: '401 403 403 200 200 403 200',
+      B: '401 403 403 403 403 200 200',
+    },
+  },
+  {
+    route: 'GET /api/dashboard/reports/:slug',
+    call: (o) => ({ path: `/api/dashboard/reports/giving-by-program?${q(o)}` }),
+    staff: { action: 'reports.view', granted: 200, denied: 403 },
+    expect: {
+      A: '401 403 403 200 200 403 200',
+      B: '401 403 403 403 403 200 200',
+    },
+  },
+  {
+    route: 'GET /api/dashboard/reports/:slug',
+    case: "filtered to a program outside the program administrator's",
+    call: (o, all) => ({
+      path: `/api/dashboard/reports/giving-by-month?${q(o)}&entitiesId=${o === all.A ? all.outsideProgram.entitiesId : o.entityId}`,
+    }),
+    staff: { action: 'reports.view', at: (all) => all.outsideProgram.entitiesId, granted: 200, denied: 403 },
+    expect: {
+      A: '401 403 403 200 403 403 200',
+      B: '401 403 403 403 403 200 200',
+    },
+  },
+  {
+    route: 'GET /api/dashboard/reports/:slug/export',
+    call: (o) => ({ path: `/api/dashboard/reports/year-end-totals/export?${q(o)}&format=csv` }),
+    staff: { action: 'reports.view', granted: 200, denied: 403 },
+    expect: {
+      A: '401 403 403 200 200 403 200',
+      B: '401 403 403 403 403 200 200',
+    },
+  },
+  {
+    route: 'GET /api/dashboard/reports/year-end-run',
+    call: (o) => ({ path: `/api/dashboard/reports/year-end-run?${q(o)}` }),
+    staff: { action: 'reports.view', granted: 200, denied: 403 },
+    expect: {
+      A: '401 403 403 200 200 403 200',
+      B: '401 403 403 403 403 200 200',
+    },
+  },
+  {
+    route: 'POST /api/dashboard/reports/year-end-run',
+    // Partner-wide reports.view only: a program-scoped person is refused as for a program not theirs.
+    call: (o) => ({ path: `/api/dashboard/reports/year-end-run?${q(o)}`, body: { year: 2001 } }),
+    staff: { action: 'reports.view', at: (all) => all.outsideProgram.entitiesId, granted: 202, denied: 403 },
+    expect: {
+      A: '401 403 403 202 403 403 202',
+      B: '401 403 403 403 403 202 202',
+    },
+  },
   {
     route: 'DELETE /api/users/:id',
     case: 'a stranger’s account',

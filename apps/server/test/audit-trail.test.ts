@@ -1121,6 +1121,23 @@ const SCENARIOS: Record<string, () => Promise<Prepared>> = {
       usersId,
     };
   },
+  // ---- issue 13 item 5: the year-end receipts run
+  'POST /api/dashboard/reports/year-end-run': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const year = 2000 + Math.floor(Math.random() * 20);
+    return {
+      call: () => client.post('/api/dashboard/reports/year-end-run?partnersId=2', { year }, freshAddress()),
+      written: async () =>
+        (
+          await rows(
+            sql`SELECT 1 FROM job_progress WHERE name = 'reports.year_end_statements' AND partners_id = 2 AND users_id = ${usersId}`,
+          )
+        ).length >= 1,
+      action: 'year_end_run.started',
+      entityType: 'year_end_run',
+      usersId,
+    };
+  },
   // ---- end W2
 };
 

@@ -32,3 +32,4 @@ export * from './catalogue.ts';
 export * from './giving-staff.ts';
 export * from './partner-settings.ts';
 export * from './staff-admin.ts';
+export * from './reports.ts';

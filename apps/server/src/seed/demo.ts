@@ -25,6 +25,7 @@ import {
   userSponsoreds,
 } from '../db/schema/index.ts';
 import type { Storage } from '../platform/storage.ts';
+import { seedDemoGiving } from './demo-year-of-giving.ts';
 import {
   ADULT_BIOS,
   CLASS_BIOS,
@@ -1188,6 +1189,7 @@ export async function seedDemo(db: Db, deps: SeedDeps): Promise<{ seeded: boolea
         isManual: true,
       })),
     );
+    await seedDemoGiving(tx, today);
   });
 
   await seedGivingDemo(db);

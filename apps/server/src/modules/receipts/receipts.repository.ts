@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { sponsoredRecordName } from '@kinship/domain';
 import type { Db, Queryable } from '../../db/types.ts';
@@ -234,13 +234,16 @@ export async function findInitiativeTitle(
  */
 export async function findPaymentsOfPerson(
   db: Db,
-  input: { partnersId: number; usersId: number; email: string | null; from: Date; to: Date },
+  input: { partnersId: number; usersId: number | null; email: string | null; from: Date; to: Date },
 ): Promise<PaymentForReceipt[]> {
-  const mine = [
-    eq(subscriptions.usersId, input.usersId),
-    eq(orders.usersId, input.usersId),
-    eq(donations.usersId, input.usersId),
-  ];
+  const mine: SQL[] =
+    input.usersId === null
+      ? []
+      : [
+          eq(subscriptions.usersId, input.usersId),
+          eq(orders.usersId, input.usersId),
+          eq(donations.usersId, input.usersId),
+        ];
   if (input.email) {
     mine.push(and(isNull(donations.usersId), sql`lower(${donations.email}) = lower(${input.email})`)!);
   }
@@ -256,6 +259,15 @@ export async function findPaymentsOfPerson(
     )
     .orderBy(asc(payments.createdAt), asc(payments.id));
   return rows.map(toPayment);
+}
+
+/** A person's name and address for their year-end statement. */
+export async function findStatementPerson(db: Db, usersId: number) {
+  const [row] = await db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, usersId));
+  return row ?? null;
 }
 
 /** Writes the message once per dedupe key, in the caller's transaction; answers whether it was new. */

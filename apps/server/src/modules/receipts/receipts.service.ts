@@ -41,6 +41,7 @@ import {
   findPaymentByReceiptCode,
   findPaymentForReceipt,
   findPaymentsOfPerson,
+  findStatementPerson,
   findSubscriptionLines,
   findSucceededRefunds,
   insertOutboxMessage,
@@ -354,6 +355,8 @@ export function receiptComposer(deps: { db: Db; storage: Storage; config: SiteUr
     return logos.get(partner.id)!;
   };
   return async (row: OutboxRow): Promise<MailMessage> => {
+    const statement = row.kind === 'receipt' ? STATEMENT_KEY.exec(row.dedupeKey) : null;
+    if (statement) return composeStatement(deps, row, statement, logoOf);
     const match = RECEIPT_KEY.exec(row.dedupeKey);
     if (row.kind !== 'receipt' || !match) return storedMessage(row);
     const payment = await findPaymentForReceipt(deps.db, Number(match[1]));
@@ -401,9 +404,63 @@ export async function getReceiptPdf(
   return receiptPdf(ctx.partner, receipt, await logoPng(deps.storage, ctx.partner), deps.config);
 }
 
+/** Whose statement: a person by account (and their guest gifts by email), or a guest by email. */
+export interface StatementDonor {
+  usersId: number | null;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
 /**
- * GET users/{id}/statement?year=: the person's year-end giving statement at this partner, a PDF
- * listing that calendar year's (UTC) payments, net of refunds, with the total and the tax notice.
+ * A donor's year-end giving statement at a partner, a PDF listing that calendar year's (UTC)
+ * payments, net of refunds, with the total and the tax notice.
+ */
+export async function buildGivingStatementPdf(
+  deps: { db: Db; storage: Storage },
+  partner: PartnerRow,
+  donor: StatementDonor,
+  year: number,
+  now: Date = new Date(),
+  logo?: Buffer | null,
+): Promise<Buffer> {
+  const rows = await findPaymentsOfPerson(deps.db, {
+    partnersId: partner.id,
+    usersId: donor.usersId,
+    email: donor.email,
+    from: new Date(Date.UTC(year, 0, 1)),
+    to: new Date(Date.UTC(year + 1, 0, 1)),
+  });
+  const currency = rows[0]?.currency ?? partner.currency;
+  let total = 0;
+  const lines = [];
+  for (const payment of rows) {
+    const net = payment.amount - payment.refundedAmount;
+    total += net;
+    lines.push({
+      date: formatDate(payment.createdAt),
+      description: await descriptionOf(deps.db, payment),
+      code: codeOf(payment),
+      amount: formatReceiptAmount(net, payment.currency),
+    });
+  }
+  return renderStatementPdf({
+    partnerName: partner.name,
+    logo: logo === undefined ? await logoPng(deps.storage, partner) : logo,
+    brandColor: partner.brandColor,
+    year,
+    donorName: nameOf(donor.firstName, donor.lastName),
+    donorEmail: donor.email,
+    rows: lines,
+    total: formatReceiptAmount(total, currency),
+    taxNotice: taxDeductibleNotice(partner),
+    supportEmail: partner.supportEmail,
+    issuedOn: formatDate(now),
+  });
+}
+
+/**
+ * GET users/{id}/statement?year=: the person's year-end giving statement at this partner.
  * Only the person themself may download it.
  */
 export async function getGivingStatementPdf(
@@ -418,37 +475,84 @@ export async function getGivingStatementPdf(
   if (!person || person.id !== usersId) throw forbidden(STATEMENT_FORBIDDEN);
   if (!isStatementYear(year, now))
     throw badRequest(`year must be a year from 2000 to ${now.getUTCFullYear()}.`);
-  const rows = await findPaymentsOfPerson(deps.db, {
-    partnersId: ctx.partner.id,
-    usersId,
-    email: person.email,
-    from: new Date(Date.UTC(year, 0, 1)),
-    to: new Date(Date.UTC(year + 1, 0, 1)),
-  });
-  const currency = rows[0]?.currency ?? ctx.partner.currency;
-  let total = 0;
-  const lines = [];
-  for (const payment of rows) {
-    const net = payment.amount - payment.refundedAmount;
-    total += net;
-    lines.push({
-      date: formatDate(payment.createdAt),
-      description: await descriptionOf(deps.db, payment),
-      code: codeOf(payment),
-      amount: formatReceiptAmount(net, payment.currency),
-    });
-  }
-  return renderStatementPdf({
-    partnerName: ctx.partner.name,
-    logo: await logoPng(deps.storage, ctx.partner),
-    brandColor: ctx.partner.brandColor,
+  return buildGivingStatementPdf(
+    deps,
+    ctx.partner,
+    { usersId, email: person.email, firstName: person.firstName, lastName: person.lastName },
     year,
-    donorName: nameOf(person.firstName, person.lastName),
-    donorEmail: person.email,
-    rows: lines,
-    total: formatReceiptAmount(total, currency),
-    taxNotice: taxDeductibleNotice(ctx.partner),
-    supportEmail: ctx.partner.supportEmail,
-    issuedOn: formatDate(now),
+    now,
+  );
+}
+
+// ------------------------------------------------------------------------------------ year-end
+
+export const STATEMENT_PDF_FILENAME = 'statement.pdf';
+/** One year-end statement per partner, year and donor, however often the run is retried. */
+export const statementDedupeKey = (partnersId: number, year: number, donorKey: string) =>
+  `statement:${partnersId}:${year}:${donorKey}`;
+const STATEMENT_KEY = /^statement:(\d+):(\d{4}):(u(\d+)|e(.+))$/;
+
+export function statementSubject(partnerName: string, year: number): string {
+  return `Your ${year} giving statement from ${partnerName}`;
+}
+
+function statementText(partner: PartnerRow, donorName: string | null, year: number): string {
+  return [
+    donorName ? `Dear ${donorName},` : 'Hello,',
+    '',
+    `Thank you for your support of ${partner.name} in ${year}.`,
+    `Your giving statement for ${year} is attached as a PDF: every payment of the year, net of refunds, with the total.`,
+    '',
+    partner.name,
+    ...(partner.supportEmail ? [partner.supportEmail] : []),
+    '',
+  ].join('\n');
+}
+
+/**
+ * Queues a donor's year-end statement (kind receipt, dedupe key statement:{partner}:{year}:{donor})
+ * in the caller's transaction; the PDF is rendered when the outbox sends it. Answers false when it
+ * was already queued (a retried run, or a second run for the same year).
+ */
+export async function queueYearEndStatement(
+  tx: Db | Tx,
+  input: { partner: PartnerRow; year: number; donorKey: string; donor: StatementDonor },
+): Promise<boolean> {
+  const text = statementText(input.partner, nameOf(input.donor.firstName, input.donor.lastName), input.year);
+  return insertOutboxMessage(tx, {
+    partnersId: input.partner.id,
+    kind: 'receipt',
+    dedupeKey: statementDedupeKey(input.partner.id, input.year, input.donorKey),
+    toAddress: input.donor.email ?? '',
+    subject: statementSubject(input.partner.name, input.year),
+    bodyText: text,
+    bodyHtml: null,
+    attachments: [{ filename: STATEMENT_PDF_FILENAME, path: `statement:${input.year}` }],
   });
+}
+
+async function composeStatement(
+  deps: { db: Db; storage: Storage },
+  row: OutboxRow,
+  match: RegExpExecArray,
+  logo: (partner: PartnerRow) => Promise<Buffer | null>,
+): Promise<MailMessage> {
+  const partner = await findPartnerById(deps.db, Number(match[1]));
+  if (!partner) return storedMessage(row);
+  const year = Number(match[2]);
+  const usersId = match[4] ? Number(match[4]) : null;
+  const person = usersId ? await findStatementPerson(deps.db, usersId) : null;
+  const donor: StatementDonor = {
+    usersId,
+    email: person?.email ?? row.toAddress,
+    firstName: person?.firstName ?? null,
+    lastName: person?.lastName ?? null,
+  };
+  const pdf = await buildGivingStatementPdf(deps, partner, donor, year, row.createdAt, await logo(partner));
+  return {
+    to: row.toAddress,
+    subject: row.subject,
+    text: row.bodyText,
+    attachments: [{ filename: STATEMENT_PDF_FILENAME, content: pdf, contentType: 'application/pdf' }],
+  };
 }

@@ -19,6 +19,9 @@ const RecordPicturesRoute = lazyNamed(
   'RecordPicturesRoute',
 );
 const ImportWizard = lazyNamed(() => import('../../features/dashboard-import'), 'ImportWizard');
+// Issue 13: the Overview (the home of those who read reports) and Reports, with their charts.
+const OverviewPage = lazyNamed(() => import('../../features/dashboard-reports'), 'OverviewPage');
+const ReportsSection = lazyNamed(() => import('../../features/dashboard-reports'), 'ReportsSection');
 
 /** Sections that are built, each in a lazy chunk of its own; the others show their placeholder. */
 const BUILT_SECTIONS: Record<string, ComponentType> = {
@@ -44,6 +47,7 @@ const BUILT_SECTIONS: Record<string, ComponentType> = {
       default: m.PlatformSection,
     })),
   ),
+  reports: ReportsSection,
   programs: lazy(() =>
     import('../../features/dashboard/sections/programs-section').then((m) => ({
       default: m.ProgramsSection,
@@ -101,7 +105,30 @@ export function DashboardRoute() {
   return (
     <DashboardShell partner={partner} sections={sections}>
       <Routes>
-        <Route index element={<DashboardHome partnerName={partner.name} sections={sections} />} />
+        <Route
+          index
+          element={
+            can(viewer, 'reports.view', { partnersId: partner.id }) ? (
+              <Suspense fallback={<LoadingScreen />}>
+                <OverviewPage partnerName={partner.name} />
+              </Suspense>
+            ) : (
+              <DashboardHome partnerName={partner.name} sections={sections} />
+            )
+          }
+        />
+        <Route
+          path="reports/:slug"
+          element={
+            can(viewer, 'reports.view', { partnersId: partner.id }) ? (
+              <Suspense fallback={<LoadingScreen />}>
+                <ReportsSection />
+              </Suspense>
+            ) : (
+              <Text role="alert">{NO_SECTION_ACCESS}</Text>
+            )
+          }
+        />
         {/* W2: records' pictures and the records import (records.manage / pictures.manage checked by the API). */}
         <Route
           path="records/import"

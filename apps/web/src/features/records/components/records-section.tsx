@@ -13,6 +13,7 @@ import {
   type RecordRow,
 } from '@kinship/domain';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ConfirmButton } from '../../../components/staff/confirm-dialog';
 import { ServerDataTable, type StaffColumn } from '../../../components/staff/server-data-table';
 import { useViewer } from '../../../shared/auth/hooks/use-viewer';
@@ -84,7 +85,20 @@ type Editing = { mode: 'new' } | { mode: 'edit'; id: number } | null;
 export function RecordsSection() {
   const partner = usePartner();
   const types = partner.partnerSponsoredTypes;
-  const [typeId, setTypeId] = useState<string | null>(types[0] ? String(types[0].id) : null);
+  // A figure of the Overview links here with ?type=&status=&sponsored=&entitiesId= (issue 13).
+  const [params] = useSearchParams();
+  const linkedType = types.find((t) => String(t.id) === params.get('type'));
+  const [typeId, setTypeId] = useState<string | null>(
+    linkedType ? String(linkedType.id) : types[0] ? String(types[0].id) : null,
+  );
+  const [linkedFilters] = useState(() =>
+    Object.fromEntries(
+      ['status', 'sponsored', 'entitiesId', 'gradesId', 'gender', 'hasPictures'].flatMap((key) => {
+        const value = params.get(key);
+        return value ? [[key, value]] : [];
+      }),
+    ),
+  );
   const [editing, setEditing] = useState<Editing>(null);
   const phone = useMediaQuery('(max-width: 48em)');
   const queryClient = useQueryClient();
@@ -167,6 +181,7 @@ export function RecordsSection() {
         key={type.id}
         queryKey={[...RECORDS_KEY, 'list', type.id]}
         fetchPage={(request) => fetchRecordsPage(type.id, request)}
+        initialFilters={linkedType && String(linkedType.id) === typeId ? linkedFilters : undefined}
         columns={[...columnsFor(type), actions]}
         rowKey={(r) => r.id}
         searchLabel="Search names, code and title"
