@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidEmail } from './email.ts';
+import { CURRENCIES } from './partner-settings.ts';
 
 const emailSchema = z
   .string()
@@ -193,7 +194,6 @@ const optionalEmail = z
   .nullable()
   .transform((v) => (v ? v : null));
 
-export const CURRENCIES = ['usd', 'cad', 'eur', 'gbp', 'aud'] as const;
 
 /** POST dashboard/platform/partners. */
 export const partnerCreateSchema = z.strictObject({
