@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
+import { sponsorsRoutes } from './modules/sponsors/sponsors.routes.ts';
 import { programsRoutes } from './modules/catalogue/programs.routes.ts';
 import { typesRoutes } from './modules/catalogue/types.routes.ts';
 import { JOB_DEFINITIONS } from './job-definitions.ts';
@@ -190,6 +191,7 @@ export async function buildApp(
   await app.register(programsRoutes);
   await app.register(jobsRoutes);
   await app.register(recordsImportRoutes);
+  await app.register(sponsorsRoutes);
   await registerWebApp(app, config.WEB_DIST);
   return app;
 }
