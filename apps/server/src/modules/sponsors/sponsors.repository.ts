@@ -23,7 +23,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 
 /** The sponsorships of the person at the partner, in scope, as a SQL condition on `us`/`s`. */
 function sponsorshipsOf(partnersId: number, inScope: SQL | undefined, extra?: SQL) {
-  return sql`FROM ${userSponsoreds} us JOIN ${sponsoreds} s ON s.id = us.sponsoreds_id
+  return sql`FROM ${userSponsoreds} us JOIN ${sponsoreds} ON sponsoreds.id = us.sponsoreds_id
     WHERE us.users_id = ${users.id} AND us.partners_id = ${partnersId}
     ${inScope ? sql`AND ${inScope}` : sql``} ${extra ? sql`AND ${extra}` : sql``}`;
 }
@@ -41,7 +41,7 @@ function paymentsOf(partnersId: number, inScope: SQL | undefined, person: SQL) {
     ${
       inScope
         ? sql`AND p.subscriptions_id IN (SELECT us.subscriptions_id FROM ${userSponsoreds} us
-            JOIN ${sponsoreds} s ON s.id = us.sponsoreds_id WHERE us.partners_id = ${partnersId} AND ${inScope})`
+            JOIN ${sponsoreds} ON sponsoreds.id = us.sponsoreds_id WHERE us.partners_id = ${partnersId} AND ${inScope})`
         : sql``
     }`;
 }
@@ -67,7 +67,7 @@ export async function listSponsors(
   query: SponsorListQuery,
 ) {
   const people = inScope
-    ? sql`SELECT us.users_id FROM ${userSponsoreds} us JOIN ${sponsoreds} s ON s.id = us.sponsoreds_id
+    ? sql`SELECT us.users_id FROM ${userSponsoreds} us JOIN ${sponsoreds} ON sponsoreds.id = us.sponsoreds_id
           WHERE us.partners_id = ${partnersId} AND ${inScope}`
     : sql`SELECT us.users_id FROM ${userSponsoreds} us WHERE us.partners_id = ${partnersId}
           UNION SELECT d.users_id FROM ${donations} d WHERE d.partners_id = ${partnersId} AND d.users_id IS NOT NULL
@@ -101,8 +101,8 @@ export async function listSponsors(
       activeSponsorships: active.mapWith(Number).as('activeSponsorships'),
       endedSponsorships: ended.mapWith(Number),
       manualSponsorships: manual.mapWith(Number),
-      sponsoring: sql<unknown>`(SELECT coalesce(json_agg(json_build_object('firstName', s.first_name,
-        'lastName', s.last_name, 'title', s.title, 'sponsoredTypesId', s.sponsored_types_id, 'id', s.id) ORDER BY us.id), '[]'::json)
+      sponsoring: sql<unknown>`(SELECT coalesce(json_agg(json_build_object('firstName', sponsoreds.first_name,
+        'lastName', sponsoreds.last_name, 'title', sponsoreds.title, 'sponsoredTypesId', sponsoreds.sponsored_types_id, 'id', sponsoreds.id) ORDER BY us.id), '[]'::json)
         ${sponsorshipsOf(partnersId, inScope, sql`us.date_ended IS NULL`)})`,
       totalPaid:
         sql`(SELECT coalesce(sum(p.amount - p.refunded_amount), 0)::int ${paymentsOf(partnersId, inScope, sql`${users.id}`)} ${succeeded})`
