@@ -765,6 +765,69 @@ const MATRIX: Row[] = [
       BonA: '401 403 403 404 404 403 404',
     },
   },
+  // ------------------------------------------------------------------ issue 13: the Sponsors section
+  {
+    route: 'GET /api/dashboard/sponsors',
+    call: (o) => ({ path: `/api/dashboard/sponsors?${q(o)}` }),
+    staff: { action: 'sponsors.view', granted: 200, denied: 403 },
+    expect: {
+      A: '401 403 403 200 200 403 200',
+      B: '401 403 403 403 403 200 200',
+    },
+  },
+  {
+    route: 'GET /api/dashboard/sponsors/:id',
+    call: (o) => ({ path: `/api/dashboard/sponsors/${o.sponsorUserId}?${q(o)}` }),
+    staff: { action: 'sponsors.view', at: (all) => all.A.masked.entitiesId, granted: 200, denied: 403 },
+    expect: {
+      A: '401 403 403 200 200 403 200',
+      B: '401 403 403 403 403 200 200',
+    },
+  },
+  {
+    route: 'POST /api/dashboard/sponsorships',
+    case: 'a person unknown at the partner (the access check comes first, then 404)',
+    call: (o) => ({
+      path: `/api/dashboard/sponsorships?${q(o)}`,
+      body: { sponsoredsId: o.masked.id, usersId: 999999999 },
+    }),
+    staff: { action: 'sponsors.manage', at: (all) => all.A.masked.entitiesId, granted: 404, denied: 403 },
+    expect: {
+      A: '401 403 403 404 404 403 404',
+      B: '401 403 403 403 403 404 404',
+      BonA: '401 403 403 404 404 403 404',
+    },
+  },
+  {
+    route: 'POST /api/dashboard/sponsorships/:id/end',
+    case: 'a sponsorship that does not exist (the access check comes first, then 404)',
+    call: (o) => ({ path: `/api/dashboard/sponsorships/999999999/end?${q(o)}`, body: { reason: 'Matrix' } }),
+    staff: { action: 'sponsors.manage', granted: 404, denied: 403 },
+    expect: {
+      A: '401 403 403 404 404 403 404',
+      B: '401 403 403 403 403 404 404',
+    },
+  },
+  {
+    route: 'POST /api/dashboard/sponsorships/:id/move',
+    case: 'a sponsorship that does not exist (the access check comes first, then 404)',
+    call: (o) => ({
+      path: `/api/dashboard/sponsorships/999999999/move?${q(o)}`,
+      body: { sponsoredsId: o.masked.id, reason: 'Matrix' },
+    }),
+    staff: { action: 'sponsors.manage', granted: 404, denied: 403 },
+    expect: {
+      A: '401 403 403 404 404 403 404',
+      B: '401 403 403 403 403 404 404',
+    },
+  },
+  {
+    route: 'POST /api/link',
+    case: 'a code that is not one (signed in: 404 with the message)',
+    call: (o) => ({ path: `/api/link?${q(o)}`, body: { code: 'ABCDE-FGHJK' } }),
+    staff: 404,
+    expect: { A: '401 404 404 404 404 404 404', B: '401 404 404 404 404 404 404' },
+  },
   // ------------------------------------------------------------------ destructive rows last
   {
     route: 'DELETE /api/payments/paymentmethod/:id',
