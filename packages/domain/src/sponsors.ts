@@ -72,11 +72,14 @@ export type SponsorRow = z.infer<typeof sponsorRowSchema>;
 
 export const sponsorshipViewSchema = z.object({
   id: z.number(),
+  /** The sponsor (a users id: their page is /dashboard/sponsors/{usersId}). */
+  usersId: z.number(),
   sponsoredsId: z.number(),
   name: z.string(),
   code: z.string(),
   partnerSponsoredTypesId: z.number(),
   typeLabel: z.string(),
+  entitiesId: z.number(),
   program: z.string(),
   numSlots: z.number(),
   amount: z.number(),

@@ -24,6 +24,7 @@ const ResetPasswordRoute = lazyNamed(() => import('./routes/reset-password'), 'R
 const CheckoutPage = lazyNamed(() => import('../features/cart/components/checkout-page'), 'CheckoutPage');
 const BillingPage = lazyNamed(() => import('../features/cart/components/billing-page'), 'BillingPage');
 const DonatePage = lazyNamed(() => import('../features/donations/components/donate-page'), 'DonatePage');
+const LinkPage = lazyNamed(() => import('../features/link/components/link-page'), 'LinkPage');
 const ReceiptPage = lazyNamed(() => import('../features/receipts/components/receipt-page'), 'ReceiptPage');
 
 /**
@@ -66,6 +67,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/checkout/billing', element: <BillingPage /> },
       { path: '/donate', element: <DonatePage /> },
       { path: '/receipts/:code', element: <ReceiptPage /> },
+      { path: '/link/:redeemCode?', element: <LinkPage /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

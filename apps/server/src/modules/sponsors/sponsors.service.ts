@@ -105,11 +105,13 @@ export function newLinkCode(): string {
 function sponsorshipView(row: SponsorshipRow & {}, showCode: boolean): SponsorshipView {
   return {
     id: row.id,
+    usersId: row.usersId,
     sponsoredsId: row.sponsoredsId,
     name: sponsoredRecordName(row, `record ${row.sponsoredsId}`),
     code: row.code,
     partnerSponsoredTypesId: row.partnerSponsoredTypesId,
     typeLabel: row.typeLabel,
+    entitiesId: row.entitiesId,
     program: row.program,
     numSlots: row.numSlots,
     amount: row.amount,

@@ -18,6 +18,7 @@ const RecordPicturesRoute = lazyNamed(
   () => import('../../features/dashboard-pictures'),
   'RecordPicturesRoute',
 );
+const SponsorPage = lazyNamed(() => import('../../features/sponsors/components/sponsor-page'), 'SponsorPage');
 const ImportWizard = lazyNamed(() => import('../../features/dashboard-import'), 'ImportWizard');
 
 /** Sections that are built, each in a lazy chunk of its own; the others show their placeholder. */
@@ -27,6 +28,11 @@ const BUILT_SECTIONS: Record<string, ComponentType> = {
   ),
   types: lazy(() =>
     import('../../features/dashboard/sections/types-section').then((m) => ({ default: m.TypesSection })),
+  ),
+  sponsors: lazy(() =>
+    import('../../features/sponsors/components/sponsors-section').then((m) => ({
+      default: m.SponsorsSection,
+    })),
   ),
   programs: lazy(() =>
     import('../../features/dashboard/sections/programs-section').then((m) => ({
@@ -100,6 +106,18 @@ export function DashboardRoute() {
             can(viewer, 'pictures.manage', { partnersId: partner.id }) ? (
               <Suspense fallback={<LoadingScreen />}>
                 <RecordPicturesRoute />
+              </Suspense>
+            ) : (
+              <Text role="alert">{NO_SECTION_ACCESS}</Text>
+            )
+          }
+        />
+        <Route
+          path="sponsors/:id"
+          element={
+            can(viewer, 'sponsors.view', { partnersId: partner.id }) ? (
+              <Suspense fallback={<LoadingScreen />}>
+                <SponsorPage />
               </Suspense>
             ) : (
               <Text role="alert">{NO_SECTION_ACCESS}</Text>
