@@ -1,7 +1,7 @@
 import { LINK_MESSAGES, type SponsorDetail, type SponsorRow, type SponsorshipView } from '@kinship/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../../seed/demo.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS, DEMO_OFFLINE_SPONSOR } from '../../seed/demo.ts';
 import {
   countWhere,
   freshAddress,
@@ -202,6 +202,20 @@ describe('the sponsors list and a person', () => {
     const times = detail.timeline.map((e) => e.at);
     expect(times).toEqual([...times].sort().reverse());
     expect((await admin.get(`/api/dashboard/sponsors/999999${Q}`)).status).toBe(404);
+  });
+
+  it('the demo leaves a sponsorship paid offline with an unused link code for a newcomer to try', async () => {
+    const [grace] = (
+      await admin.get(`/api/dashboard/sponsors${Q}&q=${DEMO_OFFLINE_SPONSOR.email}&kind=manual`)
+    ).json<SponsorRow[]>();
+    expect(grace).toMatchObject({ tempAccount: true, manualSponsorships: 1, activeSponsorships: 1 });
+    const detail = (await admin.get(`/api/dashboard/sponsors/${grace!.id}${Q}`)).json<SponsorDetail>();
+    expect(detail.sponsorships).toEqual([
+      expect.objectContaining({ isManual: true, linkCode: 'GRACE-7KS2H', linkedAt: null, dateEnded: null }),
+    ]);
+    // Reporting reads the sponsorship but not its code.
+    const read = (await reporting.get(`/api/dashboard/sponsors/${grace!.id}${Q}`)).json<SponsorDetail>();
+    expect(read.sponsorships[0]!.linkCode).toBeNull();
   });
 
   it('answers 401 to a visitor and 403 to a person without sponsors.view', async () => {
