@@ -18,7 +18,7 @@ const RecordPicturesRoute = lazyNamed(
   () => import('../../features/dashboard-pictures'),
   'RecordPicturesRoute',
 );
-const SponsorPage = lazyNamed(() => import('../../features/sponsors/components/sponsor-page'), 'SponsorPage');
+const SponsorPage = lazyNamed(() => import('../../features/dashboard-sponsors/components/sponsor-page'), 'SponsorPage');
 const ImportWizard = lazyNamed(() => import('../../features/dashboard-import'), 'ImportWizard');
 
 /** Sections that are built, each in a lazy chunk of its own; the others show their placeholder. */
@@ -30,7 +30,7 @@ const BUILT_SECTIONS: Record<string, ComponentType> = {
     import('../../features/dashboard/sections/types-section').then((m) => ({ default: m.TypesSection })),
   ),
   sponsors: lazy(() =>
-    import('../../features/sponsors/components/sponsors-section').then((m) => ({
+    import('../../features/dashboard-sponsors/components/sponsors-section').then((m) => ({
       default: m.SponsorsSection,
     })),
   ),

@@ -8,3 +8,4 @@ import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Stepper.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Timeline.css';
