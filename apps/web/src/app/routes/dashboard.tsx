@@ -18,7 +18,10 @@ const RecordPicturesRoute = lazyNamed(
   () => import('../../features/dashboard-pictures'),
   'RecordPicturesRoute',
 );
-const SponsorPage = lazyNamed(() => import('../../features/dashboard-sponsors/components/sponsor-page'), 'SponsorPage');
+const SponsorPage = lazyNamed(
+  () => import('../../features/dashboard-sponsors/components/sponsor-page'),
+  'SponsorPage',
+);
 const ImportWizard = lazyNamed(() => import('../../features/dashboard-import'), 'ImportWizard');
 
 /** Sections that are built, each in a lazy chunk of its own; the others show their placeholder. */
