@@ -160,7 +160,7 @@ describe('manual sponsorships', () => {
     expect(await staff.page.getByText('paid offline', { exact: true }).count()).toBe(0);
     await screenshot(staff.page, 'sponsors-person-paid-1280');
     await staff.context.close();
-  });
+  }, 240_000);
 
   it('the section, a person and /link read well on a phone', async () => {
     const { context, page } = await newPage(browser, 390, 844);
@@ -182,5 +182,5 @@ describe('manual sponsorships', () => {
     await visitor.page.getByText('Sign in or sign up first').waitFor();
     await screenshot(visitor.page, 'link-page-visitor-390');
     await visitor.context.close();
-  });
+  }, 120_000);
 });
