@@ -27,6 +27,13 @@ export function savedMethodText(m: {
   return `${m.brand ?? 'Account'} •••• ${m.last4}${exp}`;
 }
 
+/** The records sponsored now, the first three by name and a count of the rest. */
+export function sponsoringText(names: readonly string[]): string {
+  if (names.length === 0) return '—';
+  const shown = names.slice(0, 3).join(', ');
+  return names.length > 3 ? `${shown} and ${names.length - 3} more` : shown;
+}
+
 /** An expiry in the past or this month: the card will decline the next renewal. */
 export function expiresSoon(expMonth: number | null, expYear: number | null, now = new Date()): boolean {
   if (!expMonth || !expYear) return false;
@@ -61,7 +68,7 @@ const COLUMNS: StaffColumn<SponsorRow>[] = [
     sortable: true,
     render: (r) => (
       <Stack gap={2}>
-        <Text size="sm">{r.sponsoring.join(', ') || '—'}</Text>
+        <Text size="sm">{sponsoringText(r.sponsoring)}</Text>
         <Group gap={4}>
           {r.manualSponsorships > 0 && (
             <Badge size="xs" variant="light" color="grape">
