@@ -13,6 +13,14 @@ import { launchBrowser, newPage, screenshot, signIn, siteUrl } from '../support/
  */
 
 const CARD_OK = '4242 4242 4242 4242';
+/** Per action: the shared machine may be slow while the server still draws the demo pictures. */
+const SLOW = 60_000;
+
+async function slowPage(width = 1280, height = 900) {
+  const opened = await newPage(browser, width, height);
+  opened.page.setDefaultTimeout(SLOW);
+  return opened;
+}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -84,7 +92,7 @@ describe('manual sponsorships', () => {
   it('staff record one, the sponsor links it with the emailed code and pays it by card', async () => {
     const email = `lena.linker.${Date.now()}@example.org`;
     // Staff: Sponsors, Record a manual sponsorship, for a new person by name and email.
-    const staff = await newPage(browser);
+    const staff = await slowPage();
     await signIn(staff.page, 'demo', 'partner-admin@demo.example.org', 'demo-admin-2026');
     const record = await openClass(staff.page);
     await staff.page.goto(siteUrl('demo', '/dashboard/sponsors'));
@@ -115,7 +123,7 @@ describe('manual sponsorships', () => {
     expect(mail.text).toContain(code);
     const link = linksIn(mail).find((l) => l.includes('/link/'))!;
     expect(link).toContain(`/link/${code}`);
-    const sponsor = await newPage(browser);
+    const sponsor = await slowPage();
     await signUp(sponsor.page, email, 'lena-linker-pass-2026');
     await sponsor.page.goto(link);
     await sponsor.page.getByRole('heading', { name: 'Link your sponsorship' }).waitFor();
@@ -160,10 +168,10 @@ describe('manual sponsorships', () => {
     expect(await staff.page.getByText('paid offline', { exact: true }).count()).toBe(0);
     await screenshot(staff.page, 'sponsors-person-paid-1280');
     await staff.context.close();
-  }, 240_000);
+  }, 600_000);
 
   it('the section, a person and /link read well on a phone', async () => {
-    const { context, page } = await newPage(browser, 390, 844);
+    const { context, page } = await slowPage(390, 844);
     await signIn(page, 'demo', 'partner-admin@demo.example.org', 'demo-admin-2026');
     await page.goto(siteUrl('demo', '/dashboard/sponsors'));
     await page.getByRole('link', { name: 'Grace Offline' }).waitFor();
@@ -177,10 +185,10 @@ describe('manual sponsorships', () => {
     await screenshot(page, 'sponsors-move-dialog-390');
     await context.close();
 
-    const visitor = await newPage(browser, 390, 844);
+    const visitor = await slowPage(390, 844);
     await visitor.page.goto(siteUrl('demo', '/link'));
     await visitor.page.getByText('Sign in or sign up first').waitFor();
     await screenshot(visitor.page, 'link-page-visitor-390');
     await visitor.context.close();
-  }, 120_000);
+  }, 300_000);
 });
