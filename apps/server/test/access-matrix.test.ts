@@ -1400,6 +1400,14 @@ const CARRIES_NO_SPONSORED_RECORD: Record<string, string> = {
   'POST /api/sandbox/paymentmethods': 'a payment method',
   'POST /api/sandbox/setupintents/:id/confirm': 'a setup intent',
   'DELETE /api/users/:id': 'no body',
+  // Issue 13: the Sponsors section's writes answer one sponsorship (no last name, birthday or picture).
+  'POST /api/dashboard/sponsorships':
+    'the new sponsorship by record name, to staff who manage sponsorships of its program (the matrix row checks who)',
+  'POST /api/dashboard/sponsorships/:id/end':
+    'the sponsorship by record name, to staff who manage sponsorships of its program (the matrix row checks who)',
+  'POST /api/dashboard/sponsorships/:id/move':
+    'the moved sponsorship by record name, to staff who manage sponsorships of both programs (the matrix row checks who)',
+  'POST /api/link': 'the linked sponsorship, to the person holding its one-time code',
 };
 
 const outsideEntity = DEMO_IDS.otherDemoEntity;
@@ -1500,6 +1508,17 @@ const MASK_ROWS: MaskRow[] = [
     route: 'GET /api/dashboard/records/export',
     path: () =>
       `/api/dashboard/records/export?partnersId=2&partnerSponsoredTypesId=${DEMO_IDS.types.demo.students}&format=csv`,
+    expect: '401 403 200 200 403 200 403',
+  },
+  // Issue 13: the Sponsors section, to staff who see sponsors, of their programs' records only.
+  {
+    route: 'GET /api/dashboard/sponsors',
+    path: () => '/api/dashboard/sponsors?partnersId=2&pageSize=500',
+    expect: '401 403 200 200 403 200 403',
+  },
+  {
+    route: 'GET /api/dashboard/sponsors/:id',
+    path: (m) => `/api/dashboard/sponsors/${m.outsiderId}?partnersId=2`,
     expect: '401 403 200 200 403 200 403',
   },
   // W2: the staff gallery, to staff who manage pictures of the record's program only.
