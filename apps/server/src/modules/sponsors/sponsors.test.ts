@@ -488,3 +488,52 @@ describe('ending and moving a sponsorship', () => {
     expect((await move(to)).status).toBe(409);
   });
 });
+
+describe('bad input', () => {
+  it('answers bad paths, queries and bodies with a 4xx, never a 5xx, and changes nothing', async () => {
+    const record = await insertRecord(t.database, { maxSlots: 1 });
+    const gets = [
+      '/api/dashboard/sponsors/abc',
+      '/api/dashboard/sponsors/-1',
+      '/api/dashboard/sponsors/99999999999',
+      `/api/dashboard/sponsors${Q}&page=0`,
+      `/api/dashboard/sponsors${Q}&sort=nothing&kind=other&pageSize=100000`,
+      `/api/dashboard/sponsors${Q}&q=${'x'.repeat(300)}`,
+    ];
+    for (const path of gets) {
+      const res = await admin.get(path);
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+    }
+    const bodies: unknown[] = [
+      null,
+      [],
+      'text',
+      { sponsoredsId: 'abc' },
+      { sponsoredsId: 1e20, firstName: 'A', lastName: 'B', email: 'a@example.org' },
+      { sponsoredsId: record, numSlots: 0, firstName: 'A', lastName: 'B', email: 'a@example.org' },
+      { sponsoredsId: record, usersId: -1 },
+      { code: {} },
+      { code: '' },
+      { reason: 5 },
+      { reason: 'x'.repeat(501) },
+      { sponsoredsId: record, reason: '' },
+    ];
+    const posts = [
+      `/api/dashboard/sponsorships${Q}`,
+      `/api/dashboard/sponsorships/abc/end${Q}`,
+      `/api/dashboard/sponsorships/1/end${Q}`,
+      `/api/dashboard/sponsorships/99999999999/move${Q}`,
+      `/api/dashboard/sponsorships/1/move${Q}`,
+      `/api/link${Q}`,
+    ];
+    for (const path of posts) {
+      for (const body of bodies) {
+        const res = await admin.post(path, body);
+        expect(res.status, `${path} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+      }
+    }
+    expect(await slotsFilledOf(t.database, record)).toBe(0);
+  });
+});
