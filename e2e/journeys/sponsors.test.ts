@@ -104,9 +104,9 @@ describe('manual sponsorships', () => {
     await dialog.getByLabel('First name').fill('Lena');
     await dialog.getByLabel('Last name').fill('Linker');
     await dialog.getByLabel('Email').fill(email);
-    await dialog.getByRole('textbox', { name: 'Sponsored type' }).click();
+    await dialog.getByLabel('Sponsored type', { exact: true }).click();
     await staff.page.getByRole('option', { name: 'Class', exact: true }).click();
-    await dialog.getByRole('textbox', { name: 'Record' }).fill(record.code);
+    await dialog.getByLabel('Record', { exact: true }).fill(record.code);
     await staff.page.getByRole('option', { name: new RegExp(record.code) }).click();
     await screenshot(staff.page, 'sponsors-manual-form-1280');
     await dialog.getByRole('button', { name: 'Record sponsorship' }).click();
