@@ -14,6 +14,7 @@ import { teamRoutes } from './modules/team/team.routes.ts';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
 import { platformConsoleRoutes } from './modules/platform-console/platform-console.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { sponsorsRoutes } from './modules/sponsors/sponsors.routes.ts';
 import { programsRoutes } from './modules/catalogue/programs.routes.ts';
 import { partnerSettingsRoutes } from './modules/partner-settings/partner-settings.routes.ts';
 import { emailTemplatesRoutes } from './modules/email-templates/email-templates.routes.ts';
@@ -204,6 +205,7 @@ export async function buildApp(
   await app.register(teamRoutes);
   await app.register(auditLogRoutes);
   await app.register(platformConsoleRoutes);
+  await app.register(sponsorsRoutes);
   await registerWebApp(app, config.WEB_DIST);
   return app;
 }

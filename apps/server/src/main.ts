@@ -7,7 +7,8 @@ import { loginCreator } from './platform/logins.ts';
 import type { JobQueue, Worker } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
 import { openStorage } from './platform/storage.ts';
-import { DEMO_ACCOUNTS, seedDemo } from './seed/demo.ts';
+import { formatLinkCode } from '@kinship/domain';
+import { DEMO_ACCOUNTS, DEMO_OFFLINE_SPONSOR, seedDemo } from './seed/demo.ts';
 import { partnerCacheOf } from './modules/partners/partner-cache.ts';
 
 async function main() {
@@ -61,6 +62,8 @@ async function main() {
       '',
       'Demo accounts (email / password):',
       ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(30)} ${a.password.padEnd(22)} ${a.description}`),
+      '',
+      `A sponsorship paid offline waits to be linked: sign up on the demo partner, open /link and type ${formatLinkCode(DEMO_OFFLINE_SPONSOR.linkCode)}.`,
       '',
     ].join('\n'),
   );

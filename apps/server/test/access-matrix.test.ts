@@ -827,6 +827,69 @@ const MATRIX: Row[] = [
       BonA: '401 403 403 404 404 403 404',
     },
   },
+  // ------------------------------------------------------------------ issue 13: the Sponsors section
+  {
+    route: 'GET /api/dashboard/sponsors',
+    call: (o) => ({ path: `/api/dashboard/sponsors?${q(o)}` }),
+    staff: { action: 'sponsors.view', granted: 200, denied: 403 },
+    expect: {
+      A: '401 403 403 200 200 403 200',
+      B: '401 403 403 403 403 200 200',
+    },
+  },
+  {
+    route: 'GET /api/dashboard/sponsors/:id',
+    call: (o) => ({ path: `/api/dashboard/sponsors/${o.sponsorUserId}?${q(o)}` }),
+    staff: { action: 'sponsors.view', at: (all) => all.A.masked.entitiesId, granted: 200, denied: 403 },
+    expect: {
+      A: '401 403 403 200 200 403 200',
+      B: '401 403 403 403 403 200 200',
+    },
+  },
+  {
+    route: 'POST /api/dashboard/sponsorships',
+    case: 'a person unknown at the partner (the access check comes first, then 404)',
+    call: (o) => ({
+      path: `/api/dashboard/sponsorships?${q(o)}`,
+      body: { sponsoredsId: o.masked.id, usersId: 999999999 },
+    }),
+    staff: { action: 'sponsors.manage', at: (all) => all.A.masked.entitiesId, granted: 404, denied: 403 },
+    expect: {
+      A: '401 403 403 404 404 403 404',
+      B: '401 403 403 403 403 404 404',
+      BonA: '401 403 403 404 404 403 404',
+    },
+  },
+  {
+    route: 'POST /api/dashboard/sponsorships/:id/end',
+    case: 'a sponsorship that does not exist (the access check comes first, then 404)',
+    call: (o) => ({ path: `/api/dashboard/sponsorships/999999999/end?${q(o)}`, body: { reason: 'Matrix' } }),
+    staff: { action: 'sponsors.manage', granted: 404, denied: 403 },
+    expect: {
+      A: '401 403 403 404 404 403 404',
+      B: '401 403 403 403 403 404 404',
+    },
+  },
+  {
+    route: 'POST /api/dashboard/sponsorships/:id/move',
+    case: 'a sponsorship that does not exist (the access check comes first, then 404)',
+    call: (o) => ({
+      path: `/api/dashboard/sponsorships/999999999/move?${q(o)}`,
+      body: { sponsoredsId: o.masked.id, reason: 'Matrix' },
+    }),
+    staff: { action: 'sponsors.manage', granted: 404, denied: 403 },
+    expect: {
+      A: '401 403 403 404 404 403 404',
+      B: '401 403 403 403 403 404 404',
+    },
+  },
+  {
+    route: 'POST /api/link',
+    case: 'a code that is not one (signed in: 404 with the message)',
+    call: (o) => ({ path: `/api/link?${q(o)}`, body: { code: 'ABCDE-FGHJK' } }),
+    staff: 404,
+    expect: { A: '401 404 404 404 404 404 404', B: '401 404 404 404 404 404 404' },
+  },
   // ------------------------------------------------------------------ destructive rows last
   {
     route: 'DELETE /api/payments/paymentmethod/:id',
@@ -1642,6 +1705,14 @@ const CARRIES_NO_SPONSORED_RECORD: Record<string, string> = {
   'POST /api/dashboard/donations/subscriptions/:id/cancel': 'the subscription with record codes',
   'POST /api/dashboard/donations/subscriptions/:id/retry': 'the outcome of the attempt',
   'POST /api/dashboard/donations/subscriptions/:id/remind': 'whether the email was queued',
+  // Issue 13: the Sponsors section's writes answer one sponsorship (no last name, birthday or picture).
+  'POST /api/dashboard/sponsorships':
+    'the new sponsorship by record name, to staff who manage sponsorships of its program (the matrix row checks who)',
+  'POST /api/dashboard/sponsorships/:id/end':
+    'the sponsorship by record name, to staff who manage sponsorships of its program (the matrix row checks who)',
+  'POST /api/dashboard/sponsorships/:id/move':
+    'the moved sponsorship by record name, to staff who manage sponsorships of both programs (the matrix row checks who)',
+  'POST /api/link': 'the linked sponsorship, to the person holding its one-time code',
 };
 
 const outsideEntity = DEMO_IDS.otherDemoEntity;
@@ -1742,6 +1813,17 @@ const MASK_ROWS: MaskRow[] = [
     route: 'GET /api/dashboard/records/export',
     path: () =>
       `/api/dashboard/records/export?partnersId=2&partnerSponsoredTypesId=${DEMO_IDS.types.demo.students}&format=csv`,
+    expect: '401 403 200 200 403 200 403',
+  },
+  // Issue 13: the Sponsors section, to staff who see sponsors, of their programs' records only.
+  {
+    route: 'GET /api/dashboard/sponsors',
+    path: () => '/api/dashboard/sponsors?partnersId=2&pageSize=500',
+    expect: '401 403 200 200 403 200 403',
+  },
+  {
+    route: 'GET /api/dashboard/sponsors/:id',
+    path: (m) => `/api/dashboard/sponsors/${m.outsiderId}?partnersId=2`,
     expect: '401 403 200 200 403 200 403',
   },
   // W2: the staff gallery, to staff who manage pictures of the record's program only.

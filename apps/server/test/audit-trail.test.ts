@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
+import { newLinkCode } from '../src/modules/sponsors/sponsors.service.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../src/seed/demo.ts';
 import { freshAddress, insertRecord, line } from './giving-fixtures.ts';
 import type { TestClient, TestResponse } from './http-client.ts';
@@ -153,6 +154,22 @@ async function platformAdmin(): Promise<{ client: TestClient; usersId: number }>
   await client.signIn(account.email, account.password);
   const [row] = await rows(sql`SELECT id FROM users WHERE email = ${account.email}`);
   return { client, usersId: Number(row!.id) };
+}
+
+/** A manual sponsorship of a fresh record (1 of 1 slot) held by the person, with a link code. */
+async function manualSponsorshipOf(who: TestPerson): Promise<number> {
+  const record = await insertRecord(t.database, { maxSlots: 1, slotsFilled: 1 });
+  const code = newLinkCode();
+  const [row] = await rows(
+    sql`INSERT INTO user_sponsoreds (partners_id, users_id, sponsoreds_id, num_slots, amount, interval, is_manual, link_code)
+      VALUES (2, ${who.usersId}, ${record}, 1, 5000, 'month', true, ${code}) RETURNING id`,
+  );
+  return Number(row!.id);
+}
+
+async function linkCodeOf(id: number): Promise<string> {
+  const [row] = await rows(sql`SELECT link_code FROM user_sponsoreds WHERE id = ${id}`);
+  return String(row!.link_code);
 }
 
 function typeBody(identifier: string) {
@@ -835,6 +852,83 @@ const SCENARIOS: Record<string, () => Promise<Prepared>> = {
       action: 'sponsored.pictures_added',
       entityType: 'sponsored',
       usersId,
+    };
+  },
+  // ------------------------------------------------------------------ issue 13: the Sponsors section
+  'POST /api/dashboard/sponsorships': async () => {
+    const admin = await partnerAdmin();
+    const record = await insertRecord(t.database, { maxSlots: 1 });
+    const email = `audit-manual-${record}@example.org`;
+    return {
+      call: () =>
+        admin.client.post(
+          '/api/dashboard/sponsorships?partnersId=2',
+          { sponsoredsId: record, firstName: 'Audit', lastName: 'Manual', email },
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM user_sponsoreds WHERE sponsoreds_id = ${record} AND is_manual`))
+          .length === 1 &&
+        (await rows(sql`SELECT 1 FROM sponsoreds WHERE id = ${record} AND slots_filled = 1`)).length === 1,
+      action: 'sponsorship.manual_recorded',
+      entityType: 'user_sponsored',
+      usersId: admin.usersId,
+    };
+  },
+  'POST /api/dashboard/sponsorships/:id/end': async () => {
+    const admin = await partnerAdmin();
+    const id = await manualSponsorshipOf(await person());
+    return {
+      call: () =>
+        admin.client.post(
+          `/api/dashboard/sponsorships/${id}/end?partnersId=2`,
+          { reason: 'Audit ending' },
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM user_sponsoreds WHERE id = ${id} AND date_ended IS NOT NULL`))
+          .length === 1,
+      action: 'sponsorship.ended',
+      entityType: 'user_sponsored',
+      usersId: admin.usersId,
+      changes: { endReason: { before: null, after: 'Audit ending' } },
+    };
+  },
+  'POST /api/dashboard/sponsorships/:id/move': async () => {
+    const admin = await partnerAdmin();
+    const id = await manualSponsorshipOf(await person());
+    const to = await insertRecord(t.database, { maxSlots: 1 });
+    return {
+      call: () =>
+        admin.client.post(
+          `/api/dashboard/sponsorships/${id}/move?partnersId=2`,
+          { sponsoredsId: to, reason: 'left the program' },
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM user_sponsoreds WHERE sponsoreds_id = ${to} AND date_ended IS NULL`))
+          .length === 1,
+      action: 'sponsorship.moved',
+      entityType: 'user_sponsored',
+      usersId: admin.usersId,
+    };
+  },
+  'POST /api/link': async () => {
+    const holder = await person();
+    const code = await linkCodeOf(await manualSponsorshipOf(holder));
+    const who = await person();
+    return {
+      call: () => clientAs(t.port, who).post('/api/link?partnersId=2', { code }, freshAddress()),
+      written: async () =>
+        (
+          await rows(
+            sql`SELECT 1 FROM user_sponsoreds WHERE link_code = ${code} AND users_id = ${who.usersId}`,
+          )
+        ).length === 1,
+      action: 'sponsorship.linked',
+      entityType: 'user_sponsored',
+      usersId: who.usersId,
+      changes: { usersId: { before: holder.usersId, after: who.usersId } },
     };
   },
   // ------------------------------------------------------------------ W1: the Records section

@@ -33,3 +33,4 @@ export * from './giving-staff.ts';
 export * from './partner-settings.ts';
 export * from './staff-admin.ts';
 export * from './reports.ts';
+export * from './sponsors.ts';

@@ -489,6 +489,8 @@ interface PlannedSponsorship {
   interval: 'month' | 'year';
   dateStarted: Date;
   dateEnded: Date | null;
+  /** A manual sponsorship's link code, for the one the demo leaves unlinked (decision 039). */
+  linkCode?: string;
 }
 
 interface Plan {
@@ -987,12 +989,59 @@ function imageJobsForPlaces(): ImageJob[] {
  * Does nothing when any partner exists. Everything in the database happens in one transaction;
  * logins are created before it and images are written alongside it.
  */
+/**
+ * The manual (offline) sponsorship the demo leaves for a newcomer to link at /link: recorded by
+ * the partner for Grace Offline, who has no account yet (a temp account). Type the code after
+ * signing up with any email, then pay it by card.
+ */
+export const DEMO_OFFLINE_SPONSOR = {
+  email: 'grace.offline@donors.example',
+  firstName: 'Grace',
+  lastName: 'Offline',
+  linkCode: 'GRACE7KS2H',
+} as const;
+
+/**
+ * Adds the offline sponsorship to the plan after it is built (so the PRNG-drawn rest is unchanged):
+ * the first active class of the program administrator's program with two slots or more open.
+ */
+function addOfflineSponsorship(plan: Plan, today: Date): void {
+  const filled = new Map<number, number>();
+  for (const s of plan.sponsorships) {
+    if (!s.dateEnded) filled.set(s.sponsoredsId, (filled.get(s.sponsoredsId) ?? 0) + s.numSlots);
+  }
+  const classes = DEMO_IDS.types.demo.classes!;
+  const record = plan.sponsoreds.find(
+    (r) =>
+      r.partnersId === DEMO_IDS.partners.demo &&
+      r.partnerSponsoredTypesId === classes &&
+      r.entitiesId === DEMO_IDS.programAdminEntity &&
+      r.status === 'active' &&
+      r.id !== DEMO_IDS.sponsoredOfSponsorClass &&
+      (r.maxSlots ?? 1) - (filled.get(r.id) ?? 0) >= 2,
+  );
+  if (!record) return;
+  const monthly = record.monthlyAmount ?? 2500;
+  plan.sponsorships.push({
+    partnersId: DEMO_IDS.partners.demo,
+    sponsoredsId: record.id,
+    user: DEMO_OFFLINE_SPONSOR.email,
+    numSlots: 1,
+    amount: monthly,
+    interval: 'month',
+    dateStarted: new Date(today.getTime() - 14 * DAY),
+    dateEnded: null,
+    linkCode: DEMO_OFFLINE_SPONSOR.linkCode,
+  });
+}
+
 export async function seedDemo(db: Db, deps: SeedDeps): Promise<{ seeded: boolean }> {
   const existing = await db.select({ id: partners.id }).from(partners).limit(1);
   if (existing.length > 0) return { seeded: false };
 
   const today = new Date(new Date().toISOString().slice(0, 10));
   const plan = buildPlan(today);
+  addOfflineSponsorship(plan, today);
 
   const authIds = new Map<string, string>();
   for (const account of DEMO_ACCOUNTS) {
@@ -1104,6 +1153,12 @@ export async function seedDemo(db: Db, deps: SeedDeps): Promise<{ seeded: boolea
         state,
         zip: String(10000 + i * 7919).padStart(5, '0'),
       })),
+      {
+        firstName: DEMO_OFFLINE_SPONSOR.firstName,
+        lastName: DEMO_OFFLINE_SPONSOR.lastName,
+        email: DEMO_OFFLINE_SPONSOR.email,
+        tempAccount: true,
+      },
     ];
     const insertedUsers = await tx
       .insert(users)
@@ -1187,6 +1242,7 @@ export async function seedDemo(db: Db, deps: SeedDeps): Promise<{ seeded: boolea
         dateEnded: s.dateEnded,
         // No subscription behind them: recorded by the partner, paid offline (convertible to card).
         isManual: true,
+        linkCode: s.linkCode ?? null,
       })),
     );
     await seedDemoGiving(tx, today);

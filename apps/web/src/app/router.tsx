@@ -28,6 +28,7 @@ const InvitationPage = lazyNamed(
   () => import('../features/invitation/components/invitation-page'),
   'InvitationPage',
 );
+const LinkPage = lazyNamed(() => import('../features/link/components/link-page'), 'LinkPage');
 const ReceiptPage = lazyNamed(() => import('../features/receipts/components/receipt-page'), 'ReceiptPage');
 
 /**
@@ -71,6 +72,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/donate', element: <DonatePage /> },
       { path: '/receipts/:code', element: <ReceiptPage /> },
       { path: '/invitation/:token', element: <InvitationPage /> },
+      { path: '/link/:redeemCode?', element: <LinkPage /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -102,6 +102,14 @@ export const userSponsoreds = pgTable(
     isManual: boolean('is_manual').notNull().default(false),
     dateStarted: timestamp('date_started', { withTimezone: true }).notNull().defaultNow(),
     dateEnded: timestamp('date_ended', { withTimezone: true }),
+    /** Why staff ended it (or moved it to another record); null when it ended with its subscription. */
+    endReason: text('end_reason'),
+    /**
+     * A manual sponsorship's link code (decision 039): the sponsor types it at /link to attach the
+     * sponsorship to their own account. Unguessable, without ambiguous characters; used once.
+     */
+    linkCode: text('link_code').unique(),
+    linkedAt: timestamp('linked_at', { withTimezone: true }),
   },
   (t) => [
     check('user_sponsoreds_slots_positive', sql`${t.numSlots} >= 1`),

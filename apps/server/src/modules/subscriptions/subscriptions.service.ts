@@ -382,3 +382,66 @@ export async function resetSubscriptionPrice(
   const fresh = await findSubscriptionById(deps.db, ctx.partner.id, sub.id);
   return detailOf(deps.db, fresh!);
 }
+
+// ---------------------------------------------------------------------------------- staff
+
+/** What a subscription becomes when staff end one of its lines (decision 039). */
+export interface SubscriptionLineEnd {
+  subscriptionsId: number;
+  /** Canceled at the gateway: it was the subscription's last active line. */
+  canceled: boolean;
+  baseAmount: number;
+  additionalAmount: number;
+}
+
+/**
+ * The gateway half of ending one line of a paid subscription, with no transaction open: the last
+ * active line cancels the subscription (the path `DELETE users/{id}` uses); otherwise the
+ * subscription is charged the remaining lines' amounts with its boost percent, from the next
+ * period. Null when the subscription has already ended. The caller writes the answer with
+ * `recordSubscriptionLineEnd` in the transaction that ends the sponsorship.
+ */
+export async function endSubscriptionLine(
+  deps: { db: Db; gateway: PaymentGateway },
+  partner: Parameters<typeof gatewayAccountOf>[0] & { id: number },
+  subscriptionsId: number,
+  lineId: number,
+): Promise<SubscriptionLineEnd | null> {
+  const sub = await findSubscriptionById(deps.db, partner.id, subscriptionsId);
+  if (!sub || isEnded(sub.status)) return null;
+  const rest = (await findSubscriptionLines(deps.db, sub.partnersId, sub.id, true)).filter(
+    (l) => l.id !== lineId,
+  );
+  const account = gatewayAccountOf(partner);
+  if (rest.length === 0) {
+    if (sub.gatewaySubscriptionId) await deps.gateway.cancelSubscription(account, sub.gatewaySubscriptionId);
+    return {
+      subscriptionsId: sub.id,
+      canceled: true,
+      baseAmount: sub.baseAmount,
+      additionalAmount: sub.additionalAmount,
+    };
+  }
+  const baseAmount = rest.reduce((sum, l) => sum + l.amount, 0);
+  const additionalAmount = boostCents(baseAmount, nearestBoostPercent(sub.baseAmount, sub.additionalAmount));
+  if (sub.gatewaySubscriptionId && baseAmount + additionalAmount !== sub.baseAmount + sub.additionalAmount) {
+    await deps.gateway.updateSubscriptionPrice(
+      account,
+      sub.gatewaySubscriptionId,
+      { unitAmount: baseAmount + additionalAmount, quantity: 1 },
+      `subscription:${sub.id}:end-line:${lineId}`,
+    );
+  }
+  return { subscriptionsId: sub.id, canceled: false, baseAmount, additionalAmount };
+}
+
+/** The database half of `endSubscriptionLine`, in the caller's transaction. */
+export async function recordSubscriptionLineEnd(tx: Tx, end: SubscriptionLineEnd): Promise<void> {
+  await updateSubscription(
+    tx,
+    end.subscriptionsId,
+    end.canceled
+      ? { status: 'canceled', canceledAt: new Date() }
+      : { baseAmount: end.baseAmount, additionalAmount: end.additionalAmount },
+  );
+}

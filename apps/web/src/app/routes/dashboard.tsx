@@ -18,6 +18,10 @@ const RecordPicturesRoute = lazyNamed(
   () => import('../../features/dashboard-pictures'),
   'RecordPicturesRoute',
 );
+const SponsorPage = lazyNamed(
+  () => import('../../features/dashboard-sponsors/components/sponsor-page'),
+  'SponsorPage',
+);
 const ImportWizard = lazyNamed(() => import('../../features/dashboard-import'), 'ImportWizard');
 // Issue 13: the Overview (the home of those who read reports) and Reports, with their charts.
 const OverviewPage = lazyNamed(() => import('../../features/dashboard-reports'), 'OverviewPage');
@@ -48,6 +52,11 @@ const BUILT_SECTIONS: Record<string, ComponentType> = {
     })),
   ),
   reports: ReportsSection,
+  sponsors: lazy(() =>
+    import('../../features/dashboard-sponsors/components/sponsors-section').then((m) => ({
+      default: m.SponsorsSection,
+    })),
+  ),
   programs: lazy(() =>
     import('../../features/dashboard/sections/programs-section').then((m) => ({
       default: m.ProgramsSection,
@@ -148,6 +157,18 @@ export function DashboardRoute() {
             can(viewer, 'pictures.manage', { partnersId: partner.id }) ? (
               <Suspense fallback={<LoadingScreen />}>
                 <RecordPicturesRoute />
+              </Suspense>
+            ) : (
+              <Text role="alert">{NO_SECTION_ACCESS}</Text>
+            )
+          }
+        />
+        <Route
+          path="sponsors/:id"
+          element={
+            can(viewer, 'sponsors.view', { partnersId: partner.id }) ? (
+              <Suspense fallback={<LoadingScreen />}>
+                <SponsorPage />
               </Suspense>
             ) : (
               <Text role="alert">{NO_SECTION_ACCESS}</Text>
