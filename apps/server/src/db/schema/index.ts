@@ -10,3 +10,4 @@ export * from './login-throttles.ts';
 export * from './sandbox.ts';
 export * from './payment-support.ts';
 export * from './records-import.ts';
+export * from './updates.ts';
