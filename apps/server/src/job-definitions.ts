@@ -1,6 +1,7 @@
 import { compensationJobs } from './modules/compensations/compensations.jobs.ts';
 import { recordsImportJob } from './modules/records-import/records-import.jobs.ts';
 import { receiptComposer } from './modules/receipts/receipts.service.ts';
+import { updatesDistributeJob } from './modules/updates/updates.jobs.ts';
 import { upkeepJobs } from './modules/upkeep/upkeep.jobs.ts';
 import type { AnyJobDefinition } from './platform/jobs.ts';
 import { outboxDispatchJob } from './platform/outbox.ts';
@@ -18,4 +19,5 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   ...compensationJobs,
   pruneJob(),
   recordsImportJob,
+  updatesDistributeJob,
 ];
