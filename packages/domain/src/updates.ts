@@ -34,7 +34,11 @@ export type UpdateAudienceInput = z.infer<typeof updateAudienceSchema>;
  * schedules it for `distributeAt` (ISO date-time; null or absent means now).
  */
 export const updatePostInputSchema = z.object({
-  title: z.string().trim().min(1, 'Required.').max(UPDATE_TITLE_MAX, `At most ${UPDATE_TITLE_MAX} characters.`),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Required.')
+    .max(UPDATE_TITLE_MAX, `At most ${UPDATE_TITLE_MAX} characters.`),
   updateMessage: z.string().max(UPDATE_MESSAGE_MAX, `At most ${UPDATE_MESSAGE_MAX} characters.`),
   audience: updateAudienceSchema,
   distributeAt: z.iso.datetime({ offset: true, message: 'A date and time.' }).nullable().optional(),

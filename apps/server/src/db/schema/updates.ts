@@ -43,7 +43,10 @@ export const updatePosts = pgTable(
     sponsoredsIds: integer('sponsoreds_ids').array().notNull(),
     entityIds: integer('entity_ids').array().notNull(),
     /** Storage keys of the pictures' `large` variants, in order (`updates/{id}/{uuid}/{variant}.webp`). */
-    picturePaths: text('picture_paths').array().notNull().default(sql`'{}'::text[]`),
+    picturePaths: text('picture_paths')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** draft -> scheduled -> sent. */
     status: text('status').notNull().default('draft'),
     /** When a scheduled post is distributed (now or later); a draft may carry a planned time. */
@@ -55,7 +58,9 @@ export const updatePosts = pgTable(
   },
   (t) => [
     index('update_posts_partner_idx').on(t.partnersId, t.createdAt),
-    index('update_posts_due_idx').on(t.distributeAt).where(sql`${t.status} = 'scheduled'`),
+    index('update_posts_due_idx')
+      .on(t.distributeAt)
+      .where(sql`${t.status} = 'scheduled'`),
     check('update_posts_status', sql`${t.status} IN ('draft', 'scheduled', 'sent')`),
     check('update_posts_scheduled_has_time', sql`${t.status} = 'draft' OR ${t.distributeAt} IS NOT NULL`),
   ],

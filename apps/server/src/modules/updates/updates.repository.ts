@@ -1,4 +1,19 @@
-import { and, arrayContained, asc, count, desc, eq, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayContained,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/types.ts';
 import {
   emailOutbox,
@@ -43,7 +58,9 @@ const writable = (partnersId: number) =>
 
 export function findRecordsByIds(db: Queryable, partnersId: number, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return recordsQuery(db, and(writable(partnersId), inArray(sponsoreds.id, [...ids]))).orderBy(asc(sponsoreds.id));
+  return recordsQuery(db, and(writable(partnersId), inArray(sponsoreds.id, [...ids]))).orderBy(
+    asc(sponsoreds.id),
+  );
 }
 
 export function findRecordsOfProgram(db: Queryable, partnersId: number, entitiesId: number) {
@@ -124,8 +141,8 @@ export function postScopeCondition(entityIds: 'all' | readonly number[]): SQL | 
   return entityIds === 'all' ? undefined : arrayContained(updatePosts.entityIds, [...entityIds]);
 }
 
-const sentCount = sql<number>`(SELECT count(*)::int FROM ${updateNotices} n JOIN ${updates} u ON u.id = n.updates_id WHERE u.update_posts_id = ${updatePosts.id})`;
-const openedCount = sql<number>`(SELECT count(*)::int FROM ${updateNotices} n JOIN ${updates} u ON u.id = n.updates_id WHERE u.update_posts_id = ${updatePosts.id} AND n.opened_at IS NOT NULL)`;
+const sentCount = sql<number>`(SELECT count(*)::int FROM ${updateNotices} n JOIN ${updates} u ON u.id = n.updates_id WHERE u.update_posts_id = "update_posts"."id")`;
+const openedCount = sql<number>`(SELECT count(*)::int FROM ${updateNotices} n JOIN ${updates} u ON u.id = n.updates_id WHERE u.update_posts_id = "update_posts"."id" AND n.opened_at IS NOT NULL)`;
 
 export async function listPosts(
   db: Queryable,
@@ -135,7 +152,11 @@ export async function listPosts(
   offset: number,
   limit: number,
 ) {
-  const where = and(eq(updatePosts.partnersId, partnersId), scope, status ? eq(updatePosts.status, status) : undefined);
+  const where = and(
+    eq(updatePosts.partnersId, partnersId),
+    scope,
+    status ? eq(updatePosts.status, status) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select({ post: updatePosts, sentCount, openedCount })
@@ -213,11 +234,16 @@ export function findDuePostIds(db: Queryable, now: Date, limit: number) {
 
 /** Writes one record's update of a post, once: answers the row (new or already written). */
 export async function upsertRecordUpdate(tx: Tx, values: typeof updates.$inferInsert) {
-  await tx.insert(updates).values(values).onConflictDoNothing({ target: [updates.updatePostsId, updates.sponsoredsId] });
+  await tx
+    .insert(updates)
+    .values(values)
+    .onConflictDoNothing({ target: [updates.updatePostsId, updates.sponsoredsId] });
   const [row] = await tx
     .select()
     .from(updates)
-    .where(and(eq(updates.updatePostsId, values.updatePostsId!), eq(updates.sponsoredsId, values.sponsoredsId)));
+    .where(
+      and(eq(updates.updatePostsId, values.updatePostsId!), eq(updates.sponsoredsId, values.sponsoredsId)),
+    );
   return row!;
 }
 
@@ -283,7 +309,11 @@ export async function findUpdateByCode(db: Queryable, partnersId: number, code: 
   return row ?? null;
 }
 
-export async function isActiveSponsor(db: Queryable, usersId: number, sponsoredsId: number): Promise<boolean> {
+export async function isActiveSponsor(
+  db: Queryable,
+  usersId: number,
+  sponsoredsId: number,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: userSponsoreds.id })
     .from(userSponsoreds)
@@ -304,12 +334,20 @@ export async function markNoticeOpened(db: Queryable, updatesId: number, usersId
     .update(updateNotices)
     .set({ openedAt: new Date() })
     .where(
-      and(eq(updateNotices.updatesId, updatesId), eq(updateNotices.usersId, usersId), isNull(updateNotices.openedAt)),
+      and(
+        eq(updateNotices.updatesId, updatesId),
+        eq(updateNotices.usersId, usersId),
+        isNull(updateNotices.openedAt),
+      ),
     );
 }
 
 /** Whether the person actively sponsors a record that a sent post was written to. */
-export async function sponsorsARecordOfPost(db: Queryable, usersId: number, postId: number): Promise<boolean> {
+export async function sponsorsARecordOfPost(
+  db: Queryable,
+  usersId: number,
+  postId: number,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: updates.id })
     .from(updates)
@@ -324,7 +362,11 @@ export async function sponsorsARecordOfPost(db: Queryable, usersId: number, post
 
 export function findPostForPictures(db: Queryable, id: number) {
   return db
-    .select({ partnersId: updatePosts.partnersId, entityIds: updatePosts.entityIds, picturePaths: updatePosts.picturePaths })
+    .select({
+      partnersId: updatePosts.partnersId,
+      entityIds: updatePosts.entityIds,
+      picturePaths: updatePosts.picturePaths,
+    })
     .from(updatePosts)
     .where(eq(updatePosts.id, id))
     .then((rows) => rows[0] ?? null);

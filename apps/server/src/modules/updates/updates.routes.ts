@@ -67,7 +67,11 @@ export const updatesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/dashboard/updates',
     {
       config: { problemErrors: true },
-      schema: { querystring: siteQuery, body: updatePostInputSchema, response: { 201: updatePostDetailSchema } },
+      schema: {
+        querystring: siteQuery,
+        body: updatePostInputSchema,
+        response: { 201: updatePostDetailSchema },
+      },
     },
     async (request, reply) => {
       const post = await createUpdatePost(app.deps, await request.siteContext(), request.body);

@@ -16,7 +16,14 @@ import {
 import type { Db } from '../../db/client.ts';
 import { requireAccess, type AccessScope } from '../../platform/access.ts';
 import { actorOf, recordAudit } from '../../platform/audit.ts';
-import { badRequest, conflict, fieldErrors, HttpError, notFound, unauthorized } from '../../platform/errors.ts';
+import {
+  badRequest,
+  conflict,
+  fieldErrors,
+  HttpError,
+  notFound,
+  unauthorized,
+} from '../../platform/errors.ts';
 import { processImage } from '../../platform/images.ts';
 import type { JobSender } from '../../platform/jobs.ts';
 import { sanitizeRichText } from '../../platform/rich-text.ts';
@@ -53,7 +60,7 @@ import {
 
 export const UPDATE_POST_NOT_FOUND = (id: number) => `Update ${id} was not found.`;
 export const UPDATE_ALREADY_SENT = 'This update has been sent: it can no longer be changed or deleted.';
-export const UPDATES_FORBIDDEN = "You can write updates only to records of your programs.";
+export const UPDATES_FORBIDDEN = 'You can write updates only to records of your programs.';
 export const NO_RECORDS_MESSAGE = 'There are no records to write to among these recipients.';
 export const NO_PICTURE_MESSAGE = 'Send at least one picture as a file of a multipart/form-data body.';
 export const MAX_UPDATE_PICTURES = 20;
@@ -81,15 +88,22 @@ const toRecipient = (r: ResolvedRecord) => ({
 });
 
 /** The audience in words, for the list. */
-function audienceLabel(post: UpdatePostRow, names: { programs: Map<number, string>; types: Map<number, string> }) {
+function audienceLabel(
+  post: UpdatePostRow,
+  names: { programs: Map<number, string>; types: Map<number, string> },
+) {
   const a = post.audience;
   if (a.kind === 'program') return `Program: ${names.programs.get(a.entitiesId) ?? a.entitiesId}`;
-  if (a.kind === 'type') return `Type: ${names.types.get(a.partnerSponsoredTypesId) ?? a.partnerSponsoredTypesId}`;
+  if (a.kind === 'type')
+    return `Type: ${names.types.get(a.partnerSponsoredTypesId) ?? a.partnerSponsoredTypesId}`;
   return a.sponsoredsIds.length === 1 ? 'One record' : `${a.sponsoredsIds.length} selected records`;
 }
 
 async function labelNames(db: Db, partnersId: number) {
-  const [programs, types] = await Promise.all([findPrograms(db, partnersId, 'all'), findTypes(db, partnersId)]);
+  const [programs, types] = await Promise.all([
+    findPrograms(db, partnersId, 'all'),
+    findTypes(db, partnersId),
+  ]);
   return {
     programs: new Map(programs.map((p) => [p.id, p.name])),
     types: new Map(types.map((t) => [t.id, t.label])),
@@ -191,12 +205,19 @@ async function resolveAudience(
   } else {
     const types = await findTypes(db, ctx.partner.id);
     if (!types.some((t) => t.id === audience.partnerSponsoredTypesId)) {
-      throw fieldErrors({ 'audience.partnerSponsoredTypesId': 'This sponsored type does not exist for this partner.' });
+      throw fieldErrors({
+        'audience.partnerSponsoredTypesId': 'This sponsored type does not exist for this partner.',
+      });
     }
     records = await findRecordsOfType(db, ctx.partner.id, audience.partnerSponsoredTypesId, scope.entityIds);
   }
   if (records.length === 0) throw fieldErrors({ audience: NO_RECORDS_MESSAGE });
-  requireAccess(ctx, 'updates.manage', { entitiesId: [...new Set(records.map((r) => r.entitiesId))] }, UPDATES_FORBIDDEN);
+  requireAccess(
+    ctx,
+    'updates.manage',
+    { entitiesId: [...new Set(records.map((r) => r.entitiesId))] },
+    UPDATES_FORBIDDEN,
+  );
   return records;
 }
 
@@ -223,7 +244,11 @@ const audited = (post: UpdatePostRow) => ({
   distributeAt: post.distributeAt?.toISOString() ?? null,
 });
 
-export async function createUpdatePost(deps: Deps, ctx: SiteContext, input: UpdatePostInput): Promise<UpdatePostDetail> {
+export async function createUpdatePost(
+  deps: Deps,
+  ctx: SiteContext,
+  input: UpdatePostInput,
+): Promise<UpdatePostDetail> {
   const scope = requireAccess(ctx, 'updates.manage');
   const updateMessage = cleanMessage(input.updateMessage);
   const records = await resolveAudience(deps.db, ctx, scope, input.audience);
@@ -254,8 +279,16 @@ export async function createUpdatePost(deps: Deps, ctx: SiteContext, input: Upda
   return getUpdatePost(deps.db, ctx, post.id);
 }
 
-async function scheduleDistribution(jobs: JobSender, tx: Parameters<Parameters<Db['transaction']>[0]>[0], post: UpdatePostRow) {
-  await jobs.send(updatesDistributeJob, { updatePostsId: post.id }, { tx, startAfter: post.distributeAt ?? undefined });
+async function scheduleDistribution(
+  jobs: JobSender,
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  post: UpdatePostRow,
+) {
+  await jobs.send(
+    updatesDistributeJob,
+    { updatePostsId: post.id },
+    { tx, startAfter: post.distributeAt ?? undefined },
+  );
 }
 
 export async function changeUpdatePost(
@@ -314,7 +347,11 @@ async function removePictureFiles(storage: Storage, largePaths: readonly string[
   await Promise.allSettled(keys.map((key) => storage.delete(key)));
 }
 
-export async function deleteUpdatePost(deps: { db: Db; storage: Storage }, ctx: SiteContext, id: number): Promise<void> {
+export async function deleteUpdatePost(
+  deps: { db: Db; storage: Storage },
+  ctx: SiteContext,
+  id: number,
+): Promise<void> {
   await openPost(deps.db, ctx, id);
   const pictures = await deps.db.transaction(async (tx) => {
     const before = await lockPost(tx, id);
@@ -385,7 +422,11 @@ export async function addUpdatePictures(
   return getUpdatePost(deps.db, ctx, id);
 }
 
-export async function getUpdateRecipients(db: Db, ctx: SiteContext, search: string): Promise<UpdateRecipients> {
+export async function getUpdateRecipients(
+  db: Db,
+  ctx: SiteContext,
+  search: string,
+): Promise<UpdateRecipients> {
   const scope = requireAccess(ctx, 'updates.manage');
   const [programs, types, records] = await Promise.all([
     findPrograms(db, ctx.partner.id, scope.entityIds),
@@ -401,7 +442,11 @@ export async function getUpdateRecipients(db: Db, ctx: SiteContext, search: stri
  * code exists (401 for a visitor, 403 for a signed-in person), so it reveals nothing of the record.
  * A sponsor's first opening marks their notice opened.
  */
-export async function readSponsoredUpdate(db: Db, ctx: SiteContext, code: string): Promise<SponsoredUpdatePage> {
+export async function readSponsoredUpdate(
+  db: Db,
+  ctx: SiteContext,
+  code: string,
+): Promise<SponsoredUpdatePage> {
   if (!ctx.viewer) throw unauthorized(UPDATE_SIGN_IN_MESSAGE);
   const refused = new HttpError(403, UPDATE_REFUSED_MESSAGE);
   const row = await findUpdateByCode(db, ctx.partner.id, code);
@@ -435,17 +480,24 @@ export async function readSponsoredUpdate(db: Db, ctx: SiteContext, code: string
  * who may see every record it went to (records.view) or write it (updates.manage), and the active
  * sponsors of a record it was sent to. Everyone else gets the media route's 404.
  */
-export async function canViewUpdatePicture(db: Db, ctx: SiteContext, postId: number, key: string): Promise<boolean> {
+export async function canViewUpdatePicture(
+  db: Db,
+  ctx: SiteContext,
+  postId: number,
+  key: string,
+): Promise<boolean> {
   if (postId > 2_147_483_647) return false;
   const post = await findPostForPictures(db, postId);
   if (!post || post.partnersId !== ctx.partner.id) return false;
   if (!post.picturePaths.some((p) => key.startsWith(p.replace(/large\.webp$/, '')))) return false;
   const permissions = ctx.viewer?.permissions ?? null;
   const scope = { partnersId: post.partnersId, entitiesId: post.entityIds };
-  if (post.entityIds.length && (can(permissions, 'records.view', scope) || can(permissions, 'updates.manage', scope))) {
+  if (
+    post.entityIds.length &&
+    (can(permissions, 'records.view', scope) || can(permissions, 'updates.manage', scope))
+  ) {
     return true;
   }
   const usersId = ctx.viewer?.user?.id;
   return usersId !== undefined && (await sponsorsARecordOfPost(db, usersId, postId));
 }
-

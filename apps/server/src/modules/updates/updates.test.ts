@@ -12,6 +12,7 @@ import {
 } from '@kinship/domain';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../seed/demo.ts';
 import type { TestClient, TestResponse } from '../../../test/http-client.ts';
+import { linksIn, readEml } from '../../../test/eml.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { UPDATE_ALREADY_SENT, UPDATES_FORBIDDEN } from './updates.service.ts';
 
@@ -42,7 +43,7 @@ async function rows(query: ReturnType<typeof sql>): Promise<Row[]> {
 const one = async (query: ReturnType<typeof sql>) => Number((await rows(query))[0]!.n);
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { LOG_LEVEL: 'silent', PORT: '3999' } });
+  t = await startTestApp({ env: { LOG_LEVEL: process.env.UPD_LOG ?? 'silent', PORT: '3999' } });
   const signedIn = async (email: string) => {
     const client = t.client();
     await client.signIn(email, DEMO_ACCOUNTS.find((a) => a.email === email)!.password);
@@ -120,38 +121,73 @@ function mediaStatus(client: TestClient, url: string): Promise<number> {
 }
 
 const codeOf = async (postId: number, sponsoredsId: number) =>
-  String((await rows(sql`SELECT code FROM updates WHERE update_posts_id = ${postId} AND sponsoreds_id = ${sponsoredsId}`))[0]!.code);
+  String(
+    (
+      await rows(
+        sql`SELECT code FROM updates WHERE update_posts_id = ${postId} AND sponsoreds_id = ${sponsoredsId}`,
+      )
+    )[0]!.code,
+  );
 
 const distribute = (updatePostsId?: number) =>
   t.runJob('updates.distribute', updatePostsId === undefined ? {} : { updatePostsId });
 
 const activeSponsorsOf = (id: number) =>
-  one(sql`SELECT count(DISTINCT users_id)::int AS n FROM user_sponsoreds WHERE sponsoreds_id = ${id} AND date_ended IS NULL`);
+  one(
+    sql`SELECT count(DISTINCT users_id)::int AS n FROM user_sponsoreds WHERE sponsoreds_id = ${id} AND date_ended IS NULL`,
+  );
 
 describe('writing an update', () => {
   it('saves a sanitised draft with its records, edits it, and deletes it', async () => {
     const draft = await createPost(admin, {
-      updateMessage: '<p onclick="steal()">Hello<script>alert(1)</script></p><iframe src="x"></iframe><a href="javascript:x()">link</a>',
+      updateMessage:
+        '<p onclick="steal()">Hello<script>alert(1)</script></p><iframe src="x"></iframe><a href="javascript:x()">link</a>',
     });
-    expect(draft).toMatchObject({ status: 'draft', title: 'Term report', recordsCount: 2, sentCount: 0, openedCount: 0 });
+    expect(draft).toMatchObject({
+      status: 'draft',
+      title: 'Term report',
+      recordsCount: 2,
+      sentCount: 0,
+      openedCount: 0,
+    });
     expect(draft.updateMessage).toBe('<p>Hello</p><a rel="noopener noreferrer">link</a>');
-    expect(draft.records.map((r) => r.id)).toEqual([MASKED_OF_SPONSOR, MASKED_ELSEWHERE].sort((a, b) => a - b));
+    expect(draft.records.map((r) => r.id)).toEqual(
+      [MASKED_OF_SPONSOR, MASKED_ELSEWHERE].sort((a, b) => a - b),
+    );
 
-    const edited = await patch(admin, draft.id, body({ title: 'Term report, edited', audience: { kind: 'records', sponsoredsIds: [MASKED_OF_SPONSOR] } }));
+    const edited = await patch(
+      admin,
+      draft.id,
+      body({
+        title: 'Term report, edited',
+        audience: { kind: 'records', sponsoredsIds: [MASKED_OF_SPONSOR] },
+      }),
+    );
     expect(edited.status, edited.text).toBe(200);
-    expect(edited.json<UpdatePostDetail>()).toMatchObject({ title: 'Term report, edited', recordsCount: 1, audienceLabel: 'One record' });
+    expect(edited.json<UpdatePostDetail>()).toMatchObject({
+      title: 'Term report, edited',
+      recordsCount: 1,
+      audienceLabel: 'One record',
+    });
 
     const list = await admin.get('/api/dashboard/updates?partnersId=2&status=draft');
     expect(list.json<UpdatePostSummary[]>().map((p) => p.id)).toContain(draft.id);
 
-    expect((await admin.request('DELETE', `/api/dashboard/updates/${draft.id}?partnersId=2`)).status).toBe(204);
+    expect((await admin.request('DELETE', `/api/dashboard/updates/${draft.id}?partnersId=2`)).status).toBe(
+      204,
+    );
     expect((await admin.get(`/api/dashboard/updates/${draft.id}?partnersId=2`)).status).toBe(404);
   });
 
   it('refuses an empty message, an unknown record and a program or type of no records with field errors', async () => {
-    const empty = await admin.post('/api/dashboard/updates?partnersId=2', body({ updateMessage: '<script>x</script>' }));
+    const empty = await admin.post(
+      '/api/dashboard/updates?partnersId=2',
+      body({ updateMessage: '<script>x</script>' }),
+    );
     expect(empty.status).toBe(400);
-    expect(empty.json<{ errors: unknown[] }>().errors).toEqual([{ field: 'updateMessage', message: 'Required.' }]);
+    expect(empty.json<{ errors: unknown[] }>().errors).toEqual([
+      { field: 'updateMessage', message: 'Required.' },
+    ]);
     const unknown = await admin.post(
       '/api/dashboard/updates?partnersId=2',
       body({ audience: { kind: 'records', sponsoredsIds: [MASKED_OF_SPONSOR, 987654] } }),
@@ -172,12 +208,18 @@ describe('writing an update', () => {
     expect(refused.status).toBe(403);
     expect(refused.text).toBe(UPDATES_FORBIDDEN);
     const adminsPost = await createPost(admin);
-    const own = await createPost(programAdmin, { audience: { kind: 'records', sponsoredsIds: [MASKED_OF_SPONSOR] } });
-    const listed = (await programAdmin.get('/api/dashboard/updates?partnersId=2&pageSize=100')).json<UpdatePostSummary[]>();
+    const own = await createPost(programAdmin, {
+      audience: { kind: 'records', sponsoredsIds: [MASKED_OF_SPONSOR] },
+    });
+    const listed = (await programAdmin.get('/api/dashboard/updates?partnersId=2&pageSize=100')).json<
+      UpdatePostSummary[]
+    >();
     expect(listed.map((p) => p.id)).toContain(own.id);
     expect(listed.map((p) => p.id)).not.toContain(adminsPost.id);
     expect((await programAdmin.get(`/api/dashboard/updates/${adminsPost.id}?partnersId=2`)).status).toBe(403);
-    expect((await programAdmin.request('DELETE', `/api/dashboard/updates/${adminsPost.id}?partnersId=2`)).status).toBe(403);
+    expect(
+      (await programAdmin.request('DELETE', `/api/dashboard/updates/${adminsPost.id}?partnersId=2`)).status,
+    ).toBe(403);
     // A type audience is that type within their programs.
     const typePost = await createPost(programAdmin, {
       audience: { kind: 'type', partnerSponsoredTypesId: DEMO_IDS.types.demo.students },
@@ -216,9 +258,17 @@ describe('distributing an update', () => {
 
   it('schedules the job at the distribution time and sends nothing before it', async () => {
     const later = new Date(Date.now() + 3_600_000);
-    const scheduled = await patch(admin, post.id, body({ title: 'Sports day', schedule: true, distributeAt: later.toISOString() }));
+    const scheduled = await patch(
+      admin,
+      post.id,
+      body({ title: 'Sports day', schedule: true, distributeAt: later.toISOString() }),
+    );
     expect(scheduled.status, scheduled.text).toBe(200);
-    expect(scheduled.json<UpdatePostDetail>()).toMatchObject({ status: 'scheduled', distributeAt: later.toISOString(), picturesCount: 1 });
+    expect(scheduled.json<UpdatePostDetail>()).toMatchObject({
+      status: 'scheduled',
+      distributeAt: later.toISOString(),
+      picturesCount: 1,
+    });
     const jobs = await rows(
       sql`SELECT start_after FROM pgboss.job WHERE name = 'updates.distribute' AND (data->>'updatePostsId')::int = ${post.id}`,
     );
@@ -229,7 +279,9 @@ describe('distributing an update', () => {
   });
 
   it('at its time emails every active sponsor once, even when the job runs again or is retried', async () => {
-    await t.database.db.execute(sql`UPDATE update_posts SET distribute_at = now() - interval '1 minute' WHERE id = ${post.id}`);
+    await t.database.db.execute(
+      sql`UPDATE update_posts SET distribute_at = now() - interval '1 minute' WHERE id = ${post.id}`,
+    );
     const sponsors = await activeSponsorsOf(MASKED_OF_SPONSOR);
     expect(sponsors).toBeGreaterThan(0);
     // The periodic sweep finds it.
@@ -251,10 +303,28 @@ describe('distributing an update', () => {
     await t.runJob('outbox.dispatch', {});
     const code = await codeOf(post.id, MASKED_OF_SPONSOR);
     expect(code).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    const mail = t.mailTo('sponsor@demo.example.org').find((m) => m.includes('Sports day'));
-    expect(mail).toContain(`http://demo.localhost:3999/sponsored/update/${code}`);
-    const list = (await admin.get('/api/dashboard/updates?partnersId=2&status=sent')).json<UpdatePostSummary[]>();
-    expect(list.find((p) => p.id === post.id)).toMatchObject({ status: 'sent', sentCount: sponsors, openedCount: 0 });
+    const mail = t
+      .mailTo('sponsor@demo.example.org')
+      .map(readEml)
+      .find((m) => m.subject.includes('Sports day'));
+    const [{ first_name: firstName }] = (await rows(
+      sql`SELECT first_name FROM sponsoreds WHERE id = ${MASKED_OF_SPONSOR}`,
+    )) as [{ first_name: string }];
+    expect(mail!.subject).toBe(`Bright Futures Demo: Sports day (an update about ${firstName})`);
+    expect(mail!.text).not.toContain(
+      String(
+        (await rows(sql`SELECT last_name FROM sponsoreds WHERE id = ${MASKED_OF_SPONSOR}`))[0]!.last_name,
+      ),
+    );
+    expect(linksIn(mail!)).toContain(`http://demo.localhost:3999/sponsored/update/${code}`);
+    const list = (await admin.get('/api/dashboard/updates?partnersId=2&status=sent')).json<
+      UpdatePostSummary[]
+    >();
+    expect(list.find((p) => p.id === post.id)).toMatchObject({
+      status: 'sent',
+      sentCount: sponsors,
+      openedCount: 0,
+    });
   });
 
   it('sends each notice once when two runs race', async () => {
@@ -293,7 +363,9 @@ describe('distributing an update', () => {
     const maple = t.client('maple.localhost');
     expect((await maple.get(`/api/sponsored-updates/${code}`)).status).toBe(401);
 
-    const list = (await admin.get('/api/dashboard/updates?partnersId=2&status=sent')).json<UpdatePostSummary[]>();
+    const list = (await admin.get('/api/dashboard/updates?partnersId=2&status=sent')).json<
+      UpdatePostSummary[]
+    >();
     expect(list.find((p) => p.id === post.id)!.openedCount).toBe(1);
   });
 
@@ -316,12 +388,18 @@ describe('distributing an update', () => {
   it('refuses to change or delete a sent update', async () => {
     const changed = await patch(admin, post.id, body({ title: 'Too late' }));
     expect([changed.status, changed.text]).toEqual([409, UPDATE_ALREADY_SENT]);
-    expect((await admin.request('DELETE', `/api/dashboard/updates/${post.id}?partnersId=2`)).status).toBe(409);
+    expect((await admin.request('DELETE', `/api/dashboard/updates/${post.id}?partnersId=2`)).status).toBe(
+      409,
+    );
     expect((await uploadPicture(admin, post.id)).status).toBe(409);
   });
 
   it('does not write to a sponsor whose sponsorship ended', async () => {
-    const ended = await createPost(admin, { title: 'Ended', audience: { kind: 'records', sponsoredsIds: [ENDED] }, schedule: true });
+    const ended = await createPost(admin, {
+      title: 'Ended',
+      audience: { kind: 'records', sponsoredsIds: [ENDED] },
+      schedule: true,
+    });
     await distribute(ended.id);
     const code = await codeOf(ended.id, ENDED);
     expect((await sponsor.get(`/api/sponsored-updates/${code}?partnersId=2`)).status).toBe(403);
