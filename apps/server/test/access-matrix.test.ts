@@ -13,6 +13,7 @@ import {
   sponsoredImages,
   sponsoreds,
   subscriptions,
+  updatePosts,
   updates,
   userSponsoreds,
   users,
@@ -165,6 +166,10 @@ interface PartnerObjects {
   setupIntent: { id: string; clientSecret: string };
   /** A tracked job's progress row. */
   jobId: string;
+  /** A record update of the masked record (its page code), a draft and a sent update post to it. */
+  updateCode: string;
+  draftPostId: number;
+  sentPostId: number;
 }
 
 interface Objects {
@@ -765,6 +770,103 @@ const MATRIX: Row[] = [
       BonA: '401 403 403 404 404 403 404',
     },
   },
+  // ---- W4 (issue 13 item 2): updates to sponsors.
+  {
+    route: 'GET /api/dashboard/updates',
+    call: (o) => ({ path: `/api/dashboard/updates?${q(o)}` }),
+    staff: { action: 'updates.manage', granted: 200, denied: 403 },
+    expect: {
+      A: '401 403 403 200 200 403 200',
+      B: '401 403 403 403 403 200 200',
+      BonA: '401 403 403 404 404 403 404',
+    },
+  },
+  {
+    route: 'GET /api/dashboard/updates/recipients',
+    call: (o) => ({ path: `/api/dashboard/updates/recipients?${q(o)}&q=a` }),
+    staff: { action: 'updates.manage', granted: 200, denied: 403 },
+    expect: {
+      A: '401 403 403 200 200 403 200',
+      B: '401 403 403 403 403 200 200',
+      BonA: '401 403 403 404 404 403 404',
+    },
+  },
+  {
+    route: 'POST /api/dashboard/updates',
+    case: 'a record that does not exist (the access check comes first, then 400)',
+    call: (o) => ({
+      path: `/api/dashboard/updates?${q(o)}`,
+      body: {
+        title: 'Matrix',
+        updateMessage: '<p>Matrix</p>',
+        audience: { kind: 'records', sponsoredsIds: [2_000_000_000] },
+        schedule: false,
+      },
+    }),
+    staff: { action: 'updates.manage', granted: 400, denied: 403 },
+    expect: { A: '401 403 403 400 400 403 400', B: '401 403 403 403 403 400 400' },
+  },
+  {
+    route: 'GET /api/dashboard/updates/:id',
+    call: (o) => ({ path: `/api/dashboard/updates/${o.draftPostId}?${q(o)}` }),
+    staff: { action: 'updates.manage', at: (all) => all.A.masked.entitiesId, granted: 200, denied: 403 },
+    expect: {
+      A: '401 403 403 200 200 403 200',
+      B: '401 403 403 403 403 200 200',
+      BonA: '401 403 403 404 404 403 404',
+    },
+  },
+  {
+    route: 'PATCH /api/dashboard/updates/:id',
+    case: 'a record that does not exist (the access check comes first, then 400)',
+    call: (o) => ({
+      path: `/api/dashboard/updates/${o.draftPostId}?${q(o)}`,
+      body: {
+        title: 'Matrix',
+        updateMessage: '<p>Matrix</p>',
+        audience: { kind: 'records', sponsoredsIds: [2_000_000_000] },
+        schedule: false,
+      },
+    }),
+    staff: { action: 'updates.manage', at: (all) => all.A.masked.entitiesId, granted: 400, denied: 403 },
+    expect: {
+      A: '401 403 403 400 400 403 400',
+      B: '401 403 403 403 403 400 400',
+      BonA: '401 403 403 404 404 403 404',
+    },
+  },
+  {
+    route: 'DELETE /api/dashboard/updates/:id',
+    case: 'a sent update (the access check comes first, then 409)',
+    call: (o) => ({ path: `/api/dashboard/updates/${o.sentPostId}?${q(o)}` }),
+    staff: { action: 'updates.manage', at: (all) => all.A.masked.entitiesId, granted: 409, denied: 403 },
+    expect: {
+      A: '401 403 403 409 409 403 409',
+      B: '401 403 403 403 403 409 409',
+      BonA: '401 403 403 404 404 403 404',
+    },
+  },
+  {
+    route: 'POST /api/dashboard/updates/:id/pictures',
+    case: 'a sent update (the access check comes first, then 409)',
+    call: (o) => ({ path: `/api/dashboard/updates/${o.sentPostId}/pictures?${q(o)}` }),
+    staff: { action: 'updates.manage', at: (all) => all.A.masked.entitiesId, granted: 409, denied: 403 },
+    expect: {
+      A: '401 403 403 409 409 403 409',
+      B: '401 403 403 403 403 409 409',
+      BonA: '401 403 403 404 404 403 404',
+    },
+  },
+  {
+    route: 'GET /api/sponsored-updates/:code',
+    call: (o) => ({ path: `/api/sponsored-updates/${o.updateCode}?${q(o)}` }),
+    staff: { action: 'records.view', at: (all) => all.A.masked.entitiesId, granted: 200, denied: 403 },
+    expect: {
+      A: '401 403 200 200 200 403 200',
+      B: '401 403 200 403 403 200 200',
+      BonA: '401 403 403 404 404 403 404',
+    },
+  },
   // ------------------------------------------------------------------ destructive rows last
   {
     route: 'DELETE /api/payments/paymentmethod/:id',
@@ -1077,7 +1179,39 @@ async function objectsOf(
     spareMethod: methods.find((m) => m.card?.brand === 'mastercard')!.id,
     setupIntent,
     jobId: await trackedJobOf(partnersId),
+    ...(await updatesOf(partnersId, masked)),
   };
+}
+
+/** The masked record's first update (its page code), and a draft and a sent update post to it. */
+async function updatesOf(partnersId: number, masked: number) {
+  const db = t.database.db;
+  const [update] = await db
+    .select({ code: updates.code })
+    .from(updates)
+    .where(eq(updates.sponsoredsId, masked))
+    .orderBy(asc(updates.id))
+    .limit(1);
+  const [record] = await db
+    .select({ entitiesId: sponsoreds.entitiesId })
+    .from(sponsoreds)
+    .where(eq(sponsoreds.id, masked));
+  const post = (status: 'draft' | 'sent') => ({
+    partnersId,
+    title: `Matrix ${status}`,
+    updateMessage: '<p>Matrix</p>',
+    audience: { kind: 'records' as const, sponsoredsIds: [masked] },
+    sponsoredsIds: [masked],
+    entityIds: [record!.entitiesId],
+    status,
+    distributeAt: status === 'sent' ? new Date() : null,
+    sentAt: status === 'sent' ? new Date() : null,
+  });
+  const [draft, sent] = await db
+    .insert(updatePosts)
+    .values([post('draft'), post('sent')])
+    .returning({ id: updatePosts.id });
+  return { updateCode: update!.code, draftPostId: draft!.id, sentPostId: sent!.id };
 }
 
 async function trackedJobOf(partnersId: number): Promise<string> {

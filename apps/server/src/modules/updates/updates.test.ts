@@ -330,8 +330,8 @@ describe('distributing an update', () => {
   it('sends each notice once when two runs race', async () => {
     const racing = await createPost(admin, { title: 'Race', schedule: true });
     const [a, b] = await Promise.all([distribute(racing.id), distribute(racing.id)]);
-    expect(a.posts + b.posts).toBe(1);
-    expect(a.notices + b.notices).toBe(await activeSponsorsOf(MASKED_OF_SPONSOR));
+    expect(a.posts! + b.posts!).toBe(1);
+    expect(a.notices! + b.notices!).toBe(await activeSponsorsOf(MASKED_OF_SPONSOR));
   });
 
   it('is read by an active sponsor (counted opened once), staff of the program, and refused to everyone else', async () => {
