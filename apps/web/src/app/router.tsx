@@ -24,6 +24,10 @@ const ResetPasswordRoute = lazyNamed(() => import('./routes/reset-password'), 'R
 const CheckoutPage = lazyNamed(() => import('../features/cart/components/checkout-page'), 'CheckoutPage');
 const BillingPage = lazyNamed(() => import('../features/cart/components/billing-page'), 'BillingPage');
 const DonatePage = lazyNamed(() => import('../features/donations/components/donate-page'), 'DonatePage');
+const SponsoredUpdatePage = lazyNamed(
+  () => import('../features/sponsored-update/sponsored-update-page'),
+  'SponsoredUpdatePage',
+);
 const ReceiptPage = lazyNamed(() => import('../features/receipts/components/receipt-page'), 'ReceiptPage');
 
 /**
@@ -55,6 +59,7 @@ export const appRoutes: RouteObject[] = [
       { index: true, element: <LandingRoute /> },
       { path: '/sponsored/board/:sponsoredType', element: <ListingPage /> },
       { path: '/sponsored/profile/:id', element: <ProfilePage /> },
+      { path: '/sponsored/update/:code', element: <SponsoredUpdatePage /> },
       { path: '/about', element: <AboutRoute /> },
       { path: '/about/partner', element: <AboutPartnerRoute /> },
       { path: '/contact', element: <ContactRoute /> },

@@ -29,6 +29,9 @@ import {
 
 export type UpdatePostRow = typeof updatePosts.$inferSelect;
 
+/** `%text%` with the LIKE wildcards of the text escaped. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** A record as the Updates section names it (staff see the full name). */
 const recordColumns = {
   id: sponsoreds.id,
@@ -94,7 +97,7 @@ export function searchRecords(
   search: string,
   limit: number,
 ) {
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = likePattern(search);
   return recordsQuery(
     db,
     and(
@@ -149,6 +152,7 @@ export async function listPosts(
   partnersId: number,
   scope: SQL | undefined,
   status: string | undefined,
+  search: string,
   offset: number,
   limit: number,
 ) {
@@ -156,6 +160,7 @@ export async function listPosts(
     eq(updatePosts.partnersId, partnersId),
     scope,
     status ? eq(updatePosts.status, status) : undefined,
+    search ? ilike(updatePosts.title, likePattern(search)) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db

@@ -37,8 +37,9 @@ const idParams = z.object({ id: wholeNumberParam('id') });
 
 const listQuery = siteQuery.extend({
   status: z.enum(UPDATE_POST_STATUSES).optional(),
+  q: z.string().max(100).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  pageSize: z.coerce.number().int().min(1).max(500).default(25),
 });
 
 export const updatesRoutes: FastifyPluginAsyncZod = async (app) => {

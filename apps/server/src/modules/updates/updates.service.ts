@@ -133,7 +133,7 @@ function summaryOf(
 export async function listUpdatePosts(
   db: Db,
   ctx: SiteContext,
-  query: { status?: UpdatePostStatus | undefined; page: number; pageSize: number },
+  query: { status?: UpdatePostStatus | undefined; q?: string | undefined; page: number; pageSize: number },
 ): Promise<{ rows: UpdatePostSummary[]; total: number }> {
   const scope = requireAccess(ctx, 'updates.manage');
   const [{ rows, total }, names] = await Promise.all([
@@ -142,6 +142,7 @@ export async function listUpdatePosts(
       ctx.partner.id,
       postScopeCondition(scope.entityIds),
       query.status,
+      query.q?.trim() ?? '',
       (query.page - 1) * query.pageSize,
       query.pageSize,
     ),
