@@ -778,7 +778,8 @@ const MATRIX: Row[] = [
     expect: {
       A: '401 403 403 200 200 403 200',
       B: '401 403 403 403 403 200 200',
-      BonA: '401 403 403 404 404 403 404',
+      // A's own list (the site decides the partner): nothing of B's.
+      BonA: '401 403 403 200 200 403 200',
     },
   },
   {
@@ -788,7 +789,7 @@ const MATRIX: Row[] = [
     expect: {
       A: '401 403 403 200 200 403 200',
       B: '401 403 403 403 403 200 200',
-      BonA: '401 403 403 404 404 403 404',
+      BonA: '401 403 403 200 200 403 200',
     },
   },
   {
@@ -864,7 +865,8 @@ const MATRIX: Row[] = [
     expect: {
       A: '401 403 200 200 200 403 200',
       B: '401 403 200 403 403 200 200',
-      BonA: '401 403 403 404 404 403 404',
+      // B's code on A's site is unknown there: the same refusal as any code one may not read.
+      BonA: '401 403 403 403 403 403 403',
     },
   },
   // ------------------------------------------------------------------ destructive rows last
@@ -1442,6 +1444,18 @@ const CARRIES_NO_SPONSORED_RECORD: Record<string, string> = {
   'POST /api/dashboard/records/:id/duplicate':
     'the copy, to staff who manage records of its program (the matrix row checks who)',
   'DELETE /api/dashboard/records/:id': 'no body',
+  // W4: updates answer record names to staff who write updates to their programs (the matrix rows
+  // check who); the update page to the record's sponsors and staff with records.view (its row).
+  'GET /api/dashboard/updates': 'posts with counts of records, notices and pictures; no record',
+  'POST /api/dashboard/updates': 'the post with its records, to staff who write updates to their programs',
+  'GET /api/dashboard/updates/:id': 'the post with its records, to staff who write updates to their programs',
+  'PATCH /api/dashboard/updates/:id':
+    'the post with its records, to staff who write updates to their programs',
+  'DELETE /api/dashboard/updates/:id': 'no body',
+  'POST /api/dashboard/updates/:id/pictures':
+    'the post with its records, to staff who write updates to their programs',
+  'GET /api/sponsored-updates/:code':
+    "one record's update and name, to its active sponsors and staff with records.view (the matrix row checks who)",
   // W2: the gallery answered to staff who manage pictures (the matrix rows check who).
   'PATCH /api/sponsoreds/:id/images/:imageId': 'the pictures, to staff who manage them',
   'PUT /api/sponsoreds/:id/images/order': 'the pictures, to staff who manage them',
@@ -1476,6 +1490,13 @@ const CARRIES_NO_SPONSORED_RECORD: Record<string, string> = {
 const outsideEntity = DEMO_IDS.otherDemoEntity;
 
 const MASK_ROWS: MaskRow[] = [
+  // W4: the Updates editor's record search, by the outside record's code.
+  {
+    route: 'GET /api/dashboard/updates/recipients',
+    path: () =>
+      `/api/dashboard/updates/recipients?partnersId=2&q=${encodeURIComponent(objects.outsideProgram.code)}`,
+    expect: '401 403 200 200 403 200 403',
+  },
   // W1: the Records section
   {
     route: 'GET /api/dashboard/records/:id',
