@@ -40,6 +40,7 @@ import type { SiteContext } from './platform/site-context.ts';
 import { sponsoredImagesRoutes } from './modules/sponsoreds/sponsored-images.routes.ts';
 import { MAX_PICTURE_BYTES, MAX_PICTURES_PER_UPLOAD } from './platform/uploads.ts';
 import { sponsoredsRoutes } from './modules/sponsoreds/sponsoreds.routes.ts';
+import { updatesRoutes } from './modules/updates/updates.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { WEBHOOK_PATH, webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { authSettingsOf, createAuth, registerAuthRoutes, sessionOf, type Auth } from './platform/auth.ts';
@@ -179,6 +180,7 @@ export async function buildApp(
   await app.register(partnersRoutes);
   await app.register(sponsoredsRoutes);
   await app.register(sponsoredImagesRoutes);
+  await app.register(updatesRoutes);
   await app.register(landingRoutes);
   await app.register(usersRoutes);
   await app.register(authConfigRoutes);

@@ -3,6 +3,7 @@ import { givingJobs } from './modules/giving/giving.jobs.ts';
 import { recordsImportJob } from './modules/records-import/records-import.jobs.ts';
 import { yearEndStatementsJob } from './modules/reports/reports.jobs.ts';
 import { receiptComposer } from './modules/receipts/receipts.service.ts';
+import { updatesDistributeJob } from './modules/updates/updates.jobs.ts';
 import { upkeepJobs } from './modules/upkeep/upkeep.jobs.ts';
 import type { AnyJobDefinition } from './platform/jobs.ts';
 import { outboxDispatchJob } from './platform/outbox.ts';
@@ -22,4 +23,5 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   pruneJob(),
   recordsImportJob,
   yearEndStatementsJob,
+  updatesDistributeJob,
 ];

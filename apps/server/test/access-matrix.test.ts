@@ -13,6 +13,7 @@ import {
   sponsoredImages,
   sponsoreds,
   subscriptions,
+  updatePosts,
   updates,
   userSponsoreds,
   users,
@@ -165,6 +166,10 @@ interface PartnerObjects {
   setupIntent: { id: string; clientSecret: string };
   /** A tracked job's progress row. */
   jobId: string;
+  /** A record update of the masked record (its page code), a draft and a sent update post to it. */
+  updateCode: string;
+  draftPostId: number;
+  sentPostId: number;
 }
 
 interface Objects {
@@ -890,6 +895,105 @@ const MATRIX: Row[] = [
     staff: 404,
     expect: { A: '401 404 404 404 404 404 404', B: '401 404 404 404 404 404 404' },
   },
+  // ---- W4 (issue 13 item 2): updates to sponsors.
+  {
+    route: 'GET /api/dashboard/updates',
+    call: (o) => ({ path: `/api/dashboard/updates?${q(o)}` }),
+    staff: { action: 'updates.manage', granted: 200, denied: 403 },
+    expect: {
+      A: '401 403 403 200 200 403 200',
+      B: '401 403 403 403 403 200 200',
+      // A's own list (the site decides the partner): nothing of B's.
+      BonA: '401 403 403 200 200 403 200',
+    },
+  },
+  {
+    route: 'GET /api/dashboard/updates/recipients',
+    call: (o) => ({ path: `/api/dashboard/updates/recipients?${q(o)}&q=a` }),
+    staff: { action: 'updates.manage', granted: 200, denied: 403 },
+    expect: {
+      A: '401 403 403 200 200 403 200',
+      B: '401 403 403 403 403 200 200',
+      BonA: '401 403 403 200 200 403 200',
+    },
+  },
+  {
+    route: 'POST /api/dashboard/updates',
+    case: 'a record that does not exist (the access check comes first, then 400)',
+    call: (o) => ({
+      path: `/api/dashboard/updates?${q(o)}`,
+      body: {
+        title: 'Matrix',
+        updateMessage: '<p>Matrix</p>',
+        audience: { kind: 'records', sponsoredsIds: [2_000_000_000] },
+        schedule: false,
+      },
+    }),
+    staff: { action: 'updates.manage', granted: 400, denied: 403 },
+    expect: { A: '401 403 403 400 400 403 400', B: '401 403 403 403 403 400 400' },
+  },
+  {
+    route: 'GET /api/dashboard/updates/:id',
+    call: (o) => ({ path: `/api/dashboard/updates/${o.draftPostId}?${q(o)}` }),
+    staff: { action: 'updates.manage', at: (all) => all.A.masked.entitiesId, granted: 200, denied: 403 },
+    expect: {
+      A: '401 403 403 200 200 403 200',
+      B: '401 403 403 403 403 200 200',
+      BonA: '401 403 403 404 404 403 404',
+    },
+  },
+  {
+    route: 'PATCH /api/dashboard/updates/:id',
+    case: 'a record that does not exist (the access check comes first, then 400)',
+    call: (o) => ({
+      path: `/api/dashboard/updates/${o.draftPostId}?${q(o)}`,
+      body: {
+        title: 'Matrix',
+        updateMessage: '<p>Matrix</p>',
+        audience: { kind: 'records', sponsoredsIds: [2_000_000_000] },
+        schedule: false,
+      },
+    }),
+    staff: { action: 'updates.manage', at: (all) => all.A.masked.entitiesId, granted: 400, denied: 403 },
+    expect: {
+      A: '401 403 403 400 400 403 400',
+      B: '401 403 403 403 403 400 400',
+      BonA: '401 403 403 404 404 403 404',
+    },
+  },
+  {
+    route: 'DELETE /api/dashboard/updates/:id',
+    case: 'a sent update (the access check comes first, then 409)',
+    call: (o) => ({ path: `/api/dashboard/updates/${o.sentPostId}?${q(o)}` }),
+    staff: { action: 'updates.manage', at: (all) => all.A.masked.entitiesId, granted: 409, denied: 403 },
+    expect: {
+      A: '401 403 403 409 409 403 409',
+      B: '401 403 403 403 403 409 409',
+      BonA: '401 403 403 404 404 403 404',
+    },
+  },
+  {
+    route: 'POST /api/dashboard/updates/:id/pictures',
+    case: 'a sent update (the access check comes first, then 409)',
+    call: (o) => ({ path: `/api/dashboard/updates/${o.sentPostId}/pictures?${q(o)}` }),
+    staff: { action: 'updates.manage', at: (all) => all.A.masked.entitiesId, granted: 409, denied: 403 },
+    expect: {
+      A: '401 403 403 409 409 403 409',
+      B: '401 403 403 403 403 409 409',
+      BonA: '401 403 403 404 404 403 404',
+    },
+  },
+  {
+    route: 'GET /api/sponsored-updates/:code',
+    call: (o) => ({ path: `/api/sponsored-updates/${o.updateCode}?${q(o)}` }),
+    staff: { action: 'records.view', at: (all) => all.A.masked.entitiesId, granted: 200, denied: 403 },
+    expect: {
+      A: '401 403 200 200 200 403 200',
+      B: '401 403 200 403 403 200 200',
+      // B's code on A's site is unknown there: the same refusal as any code one may not read.
+      BonA: '401 403 403 403 403 403 403',
+    },
+  },
   // ------------------------------------------------------------------ destructive rows last
   {
     route: 'DELETE /api/payments/paymentmethod/:id',
@@ -1410,7 +1514,39 @@ async function objectsOf(
     spareMethod: methods.find((m) => m.card?.brand === 'mastercard')!.id,
     setupIntent,
     jobId: await trackedJobOf(partnersId),
+    ...(await updatesOf(partnersId, masked)),
   };
+}
+
+/** The masked record's first update (its page code), and a draft and a sent update post to it. */
+async function updatesOf(partnersId: number, masked: number) {
+  const db = t.database.db;
+  const [update] = await db
+    .select({ code: updates.code })
+    .from(updates)
+    .where(eq(updates.sponsoredsId, masked))
+    .orderBy(asc(updates.id))
+    .limit(1);
+  const [record] = await db
+    .select({ entitiesId: sponsoreds.entitiesId })
+    .from(sponsoreds)
+    .where(eq(sponsoreds.id, masked));
+  const post = (status: 'draft' | 'sent') => ({
+    partnersId,
+    title: `Matrix ${status}`,
+    updateMessage: '<p>Matrix</p>',
+    audience: { kind: 'records' as const, sponsoredsIds: [masked] },
+    sponsoredsIds: [masked],
+    entityIds: [record!.entitiesId],
+    status,
+    distributeAt: status === 'sent' ? new Date() : null,
+    sentAt: status === 'sent' ? new Date() : null,
+  });
+  const [draft, sent] = await db
+    .insert(updatePosts)
+    .values([post('draft'), post('sent')])
+    .returning({ id: updatePosts.id });
+  return { updateCode: update!.code, draftPostId: draft!.id, sentPostId: sent!.id };
 }
 
 async function trackedJobOf(partnersId: number): Promise<string> {
@@ -1668,6 +1804,18 @@ const CARRIES_NO_SPONSORED_RECORD: Record<string, string> = {
   'POST /api/dashboard/records/:id/duplicate':
     'the copy, to staff who manage records of its program (the matrix row checks who)',
   'DELETE /api/dashboard/records/:id': 'no body',
+  // W4: updates answer record names to staff who write updates to their programs (the matrix rows
+  // check who); the update page to the record's sponsors and staff with records.view (its row).
+  'GET /api/dashboard/updates': 'posts with counts of records, notices and pictures; no record',
+  'POST /api/dashboard/updates': 'the post with its records, to staff who write updates to their programs',
+  'GET /api/dashboard/updates/:id': 'the post with its records, to staff who write updates to their programs',
+  'PATCH /api/dashboard/updates/:id':
+    'the post with its records, to staff who write updates to their programs',
+  'DELETE /api/dashboard/updates/:id': 'no body',
+  'POST /api/dashboard/updates/:id/pictures':
+    'the post with its records, to staff who write updates to their programs',
+  'GET /api/sponsored-updates/:code':
+    "one record's update and name, to its active sponsors and staff with records.view (the matrix row checks who)",
   // W2: the gallery answered to staff who manage pictures (the matrix rows check who).
   'PATCH /api/sponsoreds/:id/images/:imageId': 'the pictures, to staff who manage them',
   'PUT /api/sponsoreds/:id/images/order': 'the pictures, to staff who manage them',
@@ -1718,6 +1866,13 @@ const CARRIES_NO_SPONSORED_RECORD: Record<string, string> = {
 const outsideEntity = DEMO_IDS.otherDemoEntity;
 
 const MASK_ROWS: MaskRow[] = [
+  // W4: the Updates editor's record search, by the outside record's code.
+  {
+    route: 'GET /api/dashboard/updates/recipients',
+    path: () =>
+      `/api/dashboard/updates/recipients?partnersId=2&q=${encodeURIComponent(objects.outsideProgram.code)}`,
+    expect: '401 403 200 200 403 200 403',
+  },
   // W1: the Records section
   {
     route: 'GET /api/dashboard/records/:id',

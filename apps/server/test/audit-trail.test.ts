@@ -1091,6 +1091,89 @@ const SCENARIOS: Record<string, () => Promise<Prepared>> = {
       usersId,
     };
   },
+  // ---- W4 (issue 13 item 2): updates to sponsors.
+  'POST /api/dashboard/updates': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const record = await insertRecord(t.database, { maxSlots: 1 });
+    const title = `Audit update ${randomUUID().slice(0, 8)}`;
+    return {
+      call: () =>
+        client.post(
+          '/api/dashboard/updates?partnersId=2',
+          {
+            title,
+            updateMessage: '<p>Hello</p>',
+            audience: { kind: 'records', sponsoredsIds: [record] },
+            schedule: false,
+          },
+          freshAddress(),
+        ),
+      written: async () => (await rows(sql`SELECT 1 FROM update_posts WHERE title = ${title}`)).length === 1,
+      action: 'update_post.created',
+      entityType: 'update_post',
+      usersId,
+    };
+  },
+  'PATCH /api/dashboard/updates/:id': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const { post, record } = await draftUpdatePost();
+    return {
+      call: () =>
+        client.request(
+          'PATCH',
+          `/api/dashboard/updates/${post}?partnersId=2`,
+          {
+            title: 'Edited',
+            updateMessage: '<p>Draft</p>',
+            audience: { kind: 'records', sponsoredsIds: [record] },
+            schedule: false,
+          },
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM update_posts WHERE id = ${post} AND title = 'Edited'`)).length === 1,
+      action: 'update_post.updated',
+      entityType: 'update_post',
+      usersId,
+      changes: { title: { before: 'Draft', after: 'Edited' } },
+    };
+  },
+  'DELETE /api/dashboard/updates/:id': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const { post } = await draftUpdatePost();
+    return {
+      call: () =>
+        client.request('DELETE', `/api/dashboard/updates/${post}?partnersId=2`, undefined, freshAddress()),
+      written: async () => (await rows(sql`SELECT 1 FROM update_posts WHERE id = ${post}`)).length === 0,
+      action: 'update_post.deleted',
+      entityType: 'update_post',
+      usersId,
+    };
+  },
+  'POST /api/dashboard/updates/:id/pictures': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const { post } = await draftUpdatePost();
+    const { body, contentType } = await multipartPicture();
+    return {
+      call: () =>
+        client.request(
+          'POST',
+          `/api/dashboard/updates/${post}/pictures?partnersId=2`,
+          undefined,
+          {
+            ...freshAddress(),
+            'content-type': contentType,
+          },
+          body,
+        ),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM update_posts WHERE id = ${post} AND cardinality(picture_paths) = 1`))
+          .length === 1,
+      action: 'update_post.pictures_added',
+      entityType: 'update_post',
+      usersId,
+    };
+  },
   'POST /api/dashboard/records/import': async () => {
     const { client, usersId } = await partnerAdmin();
     const code = `AUD-${randomUUID().slice(0, 8)}`;
@@ -1258,6 +1341,17 @@ async function multipartPicture(): Promise<{ body: Buffer; contentType: string }
     body: Buffer.from(await request.arrayBuffer()),
     contentType: request.headers.get('content-type')!,
   };
+}
+
+/** A draft update post to a fresh record of the program administrator's program. */
+async function draftUpdatePost(): Promise<{ post: number; record: number }> {
+  const record = await insertRecord(t.database, { maxSlots: 1 });
+  const [row] = await rows(
+    sql`INSERT INTO update_posts (partners_id, title, update_message, audience, sponsoreds_ids, entity_ids, status)
+        SELECT 2, 'Draft', '<p>Draft</p>', ${JSON.stringify({ kind: 'records', sponsoredsIds: [record] })}::jsonb,
+               ARRAY[id], ARRAY[entities_id], 'draft' FROM sponsoreds WHERE id = ${record} RETURNING id`,
+  );
+  return { post: Number(row!.id), record };
 }
 
 /** Write routes whose writes are not Kinship's business records, with the reason. */

@@ -34,3 +34,4 @@ export * from './partner-settings.ts';
 export * from './staff-admin.ts';
 export * from './reports.ts';
 export * from './sponsors.ts';
+export * from './updates.ts';

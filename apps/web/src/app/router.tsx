@@ -29,6 +29,10 @@ const InvitationPage = lazyNamed(
   'InvitationPage',
 );
 const LinkPage = lazyNamed(() => import('../features/link/components/link-page'), 'LinkPage');
+const SponsoredUpdatePage = lazyNamed(
+  () => import('../features/sponsored-update/sponsored-update-page'),
+  'SponsoredUpdatePage',
+);
 const ReceiptPage = lazyNamed(() => import('../features/receipts/components/receipt-page'), 'ReceiptPage');
 
 /**
@@ -60,6 +64,7 @@ export const appRoutes: RouteObject[] = [
       { index: true, element: <LandingRoute /> },
       { path: '/sponsored/board/:sponsoredType', element: <ListingPage /> },
       { path: '/sponsored/profile/:id', element: <ProfilePage /> },
+      { path: '/sponsored/update/:code', element: <SponsoredUpdatePage /> },
       { path: '/about', element: <AboutRoute /> },
       { path: '/about/partner', element: <AboutPartnerRoute /> },
       { path: '/contact', element: <ContactRoute /> },

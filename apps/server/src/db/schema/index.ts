@@ -11,3 +11,4 @@ export * from './sandbox.ts';
 export * from './payment-support.ts';
 export * from './records-import.ts';
 export * from './email-templates.ts';
+export * from './updates.ts';

@@ -249,23 +249,3 @@ export const sponsoredImages = pgTable(
   },
   (t) => [index('sponsored_images_sponsored_idx').on(t.sponsoredsId)],
 );
-
-/** Private updates for sponsors and partner admins. */
-export const updates = pgTable(
-  'updates',
-  {
-    id: serial('id').primaryKey(),
-    partnersId: integer('partners_id')
-      .notNull()
-      .references(() => partners.id, { onDelete: 'cascade' }),
-    sponsoredsId: integer('sponsoreds_id')
-      .notNull()
-      .references(() => sponsoreds.id, { onDelete: 'cascade' }),
-    code: text('code').notNull().unique(),
-    title: text('title').notNull(),
-    distributionDate: date('distribution_date').notNull(),
-    updateMessage: text('update_message').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('updates_sponsored_idx').on(t.sponsoredsId)],
-);

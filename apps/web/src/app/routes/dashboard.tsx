@@ -67,6 +67,9 @@ const BUILT_SECTIONS: Record<string, ComponentType> = {
       default: m.SettingsSection,
     })),
   ),
+  updates: lazy(() =>
+    import('../../features/dashboard-updates/updates-section').then((m) => ({ default: m.UpdatesSection })),
+  ),
 };
 
 function SectionBody({ section }: { section: (typeof DASHBOARD_SECTIONS)[number] }) {

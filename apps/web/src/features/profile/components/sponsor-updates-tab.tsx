@@ -2,6 +2,7 @@ import { formatDate, MESSAGES } from '@kinship/domain';
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { LoadingScreen } from '../../../components/loading-screen';
+import { SanitizedHtml } from '../../../components/sanitized-html';
 import { useSponsoredUpdates } from '../api/get-sponsored-updates';
 
 /** The Sponsor Updates tab (sponsors and partner admins only): each update's title, date and message. */
@@ -26,7 +27,7 @@ export function SponsorUpdatesTab({ sponsoredId }: { sponsoredId: number }) {
           <Text size="sm" c="dimmed" mb="xs">
             {displayDate(update.distributionDate)}
           </Text>
-          <Text style={{ whiteSpace: 'pre-line' }}>{update.updateMessage}</Text>
+          <SanitizedHtml html={update.updateMessage} />
         </Card>
       ))}
     </Stack>
