@@ -204,6 +204,16 @@ export const sponsoreds = pgTable(
     index('sponsoreds_open_birthday_idx')
       .on(t.partnersId, t.partnerSponsoredTypesId, t.birthday, t.id, t.showAge)
       .where(openListing(t)),
+    // The staff Records table (modules/records listRecords): each common sort reads its index in
+    // order and stops after the page; the program index also serves the program filter and a
+    // program-scoped viewer's condition; search is a trigram match on the searched words.
+    ...[t.code, t.firstName, t.lastName, t.title, t.birthday, t.gradesId, t.slotsFilled, t.entitiesId].map((column) =>
+      index(`sponsoreds_records_${column.name}_idx`).on(t.partnersId, t.partnerSponsoredTypesId, column, t.id),
+    ),
+    index('sponsoreds_search_trgm_idx').using(
+      'gin',
+      sql`(coalesce(${t.code}, '') || chr(31) || coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '') || chr(31) || coalesce(${t.title}, '')) gin_trgm_ops`,
+    ),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   customColumnValues,
@@ -97,21 +97,32 @@ export const rowColumns = {
   masked: sponsoreds.masked,
 };
 
-const SORT_COLUMNS: Record<RecordSort, SQL | typeof sponsoreds.id> = {
-  code: sql`${sponsoreds.code}`,
-  firstName: sql`${sponsoreds.firstName}`,
-  lastName: sql`${sponsoreds.lastName}`,
-  title: sql`${sponsoreds.title}`,
-  grade: sql`${sponsoreds.gradesId}`,
-  homeroom: sql`${sponsoreds.homeroom}`,
-  birthday: sql`${sponsoreds.birthday}`,
-  status: sql`${sponsoreds.status}`,
-  program: sql`${entities.name}`,
-  slotsFilled: sql`${sponsoreds.slotsFilled}`,
-  monthlyAmount: monthlyAmount,
-  sponsors: sponsorsCount,
-  createdAt: sql`${sponsoreds.createdAt}`,
+/**
+ * How each sort orders the page's ids. `nullable` sorts keep empty values last in both directions
+ * (an index scanned backwards would put them first), so their descending order is a sort of the
+ * matching rows; the others read their index `(partners_id, partner_sponsored_types_id, <column>,
+ * id)` in either direction and stop after the page (migration records-list-indexes).
+ */
+const SORT_KEYS: Record<Exclude<RecordSort, 'monthlyAmount' | 'sponsors'>, { key: SQL; nullable: boolean }> = {
+  code: { key: sql`${sponsoreds.code}`, nullable: false },
+  firstName: { key: sql`${sponsoreds.firstName}`, nullable: true },
+  lastName: { key: sql`${sponsoreds.lastName}`, nullable: true },
+  title: { key: sql`${sponsoreds.title}`, nullable: true },
+  grade: { key: sql`${sponsoreds.gradesId}`, nullable: true },
+  homeroom: { key: sql`${sponsoreds.homeroom}`, nullable: true },
+  birthday: { key: sql`${sponsoreds.birthday}`, nullable: true },
+  status: { key: sql`${sponsoreds.status}`, nullable: false },
+  program: { key: sql`${entities.name}`, nullable: false },
+  slotsFilled: { key: sql`${sponsoreds.slotsFilled}`, nullable: false },
+  createdAt: { key: sql`${sponsoreds.createdAt}`, nullable: false },
 };
+
+/**
+ * The words the search box looks in, as one string: code, then first and last name with a space
+ * (so "Ana Lima" finds Ana Lima), then title, separated by a unit separator nobody types. The
+ * trigram index `sponsoreds_search_trgm_idx` is built on exactly this expression.
+ */
+export const searchText = sql`(coalesce(${sponsoreds.code}, '') || chr(31) || coalesce(${sponsoreds.firstName}, '') || ' ' || coalesce(${sponsoreds.lastName}, '') || chr(31) || coalesce(${sponsoreds.title}, ''))`;
 
 /** `%` and `_` typed in the search box are searched for as themselves. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -127,18 +138,7 @@ export function listConditions(
     eq(sponsoreds.partnerSponsoredTypesId, partnerSponsoredTypesId),
     scope,
   ];
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    conditions.push(
-      or(
-        ilike(sponsoreds.code, pattern),
-        ilike(sponsoreds.firstName, pattern),
-        ilike(sponsoreds.lastName, pattern),
-        ilike(sponsoreds.title, pattern),
-        sql`(coalesce(${sponsoreds.firstName}, '') || ' ' || coalesce(${sponsoreds.lastName}, '')) ILIKE ${pattern}`,
-      ),
-    );
-  }
+  if (query.q) conditions.push(sql`${searchText} ILIKE ${likePattern(query.q)}`);
   if (query.status) conditions.push(eq(sponsoreds.status, query.status));
   if (query.entitiesId) conditions.push(eq(sponsoreds.entitiesId, query.entitiesId));
   if (query.gradesId) conditions.push(eq(sponsoreds.gradesId, query.gradesId));
@@ -154,22 +154,57 @@ export function listConditions(
   return and(...conditions)!;
 }
 
-export async function listRecords(db: Queryable, where: SQL, query: RecordListQuery) {
-  const direction = query.order === 'desc' ? desc : asc;
+/**
+ * One page of the Records table in two statements run together, whatever the page, sort or
+ * filters: the page and the total. The page selects its ids first (the filters, the sort and
+ * limit/offset over the record's own indexed columns, joining only what the sort needs), and only
+ * those ids are joined to their program and counted for sponsors and pictures, so a deep page
+ * costs the index entries it skips, not three subqueries per skipped row (docs/performance.md).
+ */
+export async function listRecords(
+  db: Queryable,
+  partnerSponsoredTypesId: number,
+  where: SQL,
+  query: RecordListQuery,
+) {
+  const desc = query.order === 'desc';
+  // The type's current plan is one value for the whole table: read once, not per row.
+  const typeAmount = sql`(SELECT ${sponsoredTypePlans.monthlyAmount} FROM ${sponsoredTypePlans}
+    WHERE ${sponsoredTypePlans.partnerSponsoredTypesId} = ${partnerSponsoredTypesId} AND ${sponsoredTypePlans.current} = true
+    ORDER BY ${sponsoredTypePlans.id} DESC LIMIT 1)`;
+  const amount = sql`coalesce(${sponsoreds.monthlyAmount}, ${typeAmount}, 0)`;
+  const { key, nullable } =
+    query.sort === 'monthlyAmount'
+      ? { key: amount, nullable: false }
+      : query.sort === 'sponsors'
+        ? { key: sql`coalesce(active_sponsors.n, 0)`, nullable: false }
+        : SORT_KEYS[query.sort];
+  // Ascending indexes give NULLS LAST forwards and, read backwards, NULLS FIRST: a column that
+  // cannot be empty is sorted as the index reads; a nullable one keeps its empty values last.
+  const direction = (sortKey: SQL, id: SQL) =>
+    desc
+      ? nullable
+        ? sql`${sortKey} DESC NULLS LAST, ${id} DESC`
+        : sql`${sortKey} DESC, ${id} DESC`
+      : sql`${sortKey} ASC, ${id} ASC`;
+  const joins =
+    query.sort === 'program'
+      ? sql`JOIN ${entities} ON ${entities.id} = ${sponsoreds.entitiesId}`
+      : query.sort === 'sponsors'
+        ? sql`LEFT JOIN (SELECT ${userSponsoreds.sponsoredsId} AS sponsored, count(*)::int AS n FROM ${userSponsoreds}
+            WHERE ${userSponsoreds.dateEnded} IS NULL GROUP BY ${userSponsoreds.sponsoredsId}) active_sponsors
+            ON active_sponsors.sponsored = ${sponsoreds.id}`
+        : sql``;
+  const pageIds = sql`SELECT ${sponsoreds.id} AS page_id, ${key} AS page_key FROM ${sponsoreds} ${joins}
+      WHERE ${where} ORDER BY ${direction(key, sql`${sponsoreds.id}`)}
+      LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`;
   const [rows, [total]] = await Promise.all([
     db
-      .select(rowColumns)
-      .from(sponsoreds)
+      .select({ ...rowColumns, monthlyAmount: amount.mapWith(Number) as SQL<number> })
+      .from(sql`(${pageIds}) page`)
+      .innerJoin(sponsoreds, sql`${sponsoreds.id} = page.page_id`)
       .innerJoin(entities, eq(entities.id, sponsoreds.entitiesId))
-      .where(where)
-      .orderBy(
-        query.order === 'desc'
-          ? sql`${SORT_COLUMNS[query.sort]} DESC NULLS LAST`
-          : sql`${SORT_COLUMNS[query.sort]} ASC NULLS LAST`,
-        direction(sponsoreds.id),
-      )
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .orderBy(direction(sql`page.page_key`, sql`page.page_id`)),
     db.select({ total: count() }).from(sponsoreds).where(where),
   ]);
   return { rows, total: total?.total ?? 0 };

@@ -60,7 +60,7 @@ export async function listRecordsOf(
   const type = await findType(db, ctx.partner.id, partnerSponsoredTypesId);
   if (!type) throw notFound(TYPE_NOT_FOUND);
   const where = listConditions(ctx.partner.id, type.id, query, scopeCondition(scope, sponsoreds.entitiesId));
-  const { rows, total } = await listRecords(db, where, query);
+  const { rows, total } = await listRecords(db, type.id, where, query);
   const values = await customValuesOf(
     db,
     rows.map((r) => r.id),
