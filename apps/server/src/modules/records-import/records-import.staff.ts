@@ -25,9 +25,9 @@ import type { Storage } from '../../platform/storage.ts';
 import type { ExportColumn } from '../../platform/table-export.ts';
 import { invalidatePartnerCache } from '../partners/partner-cache.ts';
 import { insertSponsoredImages } from '../sponsoreds/sponsored-images.service.ts';
+import { findRecordType } from '../records/records.service.ts';
 import type { SiteContext } from '../../platform/site-context.ts';
 import { importPicturesZip, type PicturesImportResult } from './pictures-import.ts';
-import { findImportType } from './records-import.repository.ts';
 import { applyImport, dryRunImport, type ImportResult } from './records-import.service.ts';
 
 /**
@@ -83,7 +83,7 @@ async function rememberedMapping(db: Db, partnersId: number, partnerSponsoredTyp
 }
 
 async function checkedType(db: Db, partnersId: number, partnerSponsoredTypesId: number) {
-  const type = await findImportType(db, partnersId, partnerSponsoredTypesId);
+  const type = await findRecordType(db, partnersId, partnerSponsoredTypesId);
   if (!type) throw notFound('This sponsored type does not exist for this partner.');
   return type;
 }

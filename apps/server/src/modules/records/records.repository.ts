@@ -8,7 +8,6 @@ import {
   partnerSponsoredTypes,
   slotHolds,
   sponsoredAttributes,
-  sponsoredImages,
   sponsoredTypePlans,
   sponsoreds,
   trialCodes,
@@ -28,6 +27,7 @@ export interface RecordType {
   sponsoredTypesId: number;
   customColumns: string[];
   maxSlots: number;
+  maskProfiles: boolean;
 }
 
 export async function findType(
@@ -41,6 +41,7 @@ export async function findType(
       sponsoredTypesId: partnerSponsoredTypes.sponsoredTypesId,
       customColumns: partnerSponsoredTypes.customColumns,
       maxSlots: partnerSponsoredTypes.maxSlots,
+      maskProfiles: partnerSponsoredTypes.maskProfiles,
     })
     .from(partnerSponsoredTypes)
     .where(and(eq(partnerSponsoredTypes.partnersId, partnersId), eq(partnerSponsoredTypes.id, id)));
@@ -63,15 +64,6 @@ const currentPlanAmount = sql<number | null>`(
 const monthlyAmount = sql<number>`coalesce(${sponsoreds.monthlyAmount}, ${currentPlanAmount}, 0)`.mapWith(
   Number,
 );
-const sponsorsCount = sql<number>`(
-  SELECT count(*) FROM ${userSponsoreds}
-  WHERE ${userSponsoreds.sponsoredsId} = ${sponsoreds.id} AND ${userSponsoreds.dateEnded} IS NULL)`.mapWith(
-  Number,
-);
-const picturesCount = sql<number>`(
-  SELECT count(*) FROM ${sponsoredImages} WHERE ${sponsoredImages.sponsoredsId} = ${sponsoreds.id})`.mapWith(
-  Number,
-);
 const age = sql<number | null>`CASE WHEN ${sponsoreds.birthday} IS NULL THEN NULL
   ELSE extract(year FROM age(current_date, ${sponsoreds.birthday}))::int END`;
 
@@ -92,8 +84,8 @@ export const rowColumns = {
   slotsFilled: sponsoreds.slotsFilled,
   maxSlots: sponsoreds.maxSlots,
   monthlyAmount,
-  sponsors: sponsorsCount,
-  pictures: picturesCount,
+  sponsors: sponsoreds.sponsorsCount,
+  pictures: sponsoreds.picturesCount,
   masked: sponsoreds.masked,
 };
 
@@ -103,7 +95,7 @@ export const rowColumns = {
  * matching rows; the others read their index `(partners_id, partner_sponsored_types_id, <column>,
  * id)` in either direction and stop after the page (migration records-list-indexes).
  */
-const SORT_KEYS: Record<Exclude<RecordSort, 'monthlyAmount' | 'sponsors'>, { key: SQL; nullable: boolean }> = {
+const SORT_KEYS: Record<Exclude<RecordSort, 'monthlyAmount'>, { key: SQL; nullable: boolean }> = {
   code: { key: sql`${sponsoreds.code}`, nullable: false },
   firstName: { key: sql`${sponsoreds.firstName}`, nullable: true },
   lastName: { key: sql`${sponsoreds.lastName}`, nullable: true },
@@ -114,6 +106,7 @@ const SORT_KEYS: Record<Exclude<RecordSort, 'monthlyAmount' | 'sponsors'>, { key
   status: { key: sql`${sponsoreds.status}`, nullable: false },
   program: { key: sql`${entities.name}`, nullable: false },
   slotsFilled: { key: sql`${sponsoreds.slotsFilled}`, nullable: false },
+  sponsors: { key: sql`${sponsoreds.sponsorsCount}`, nullable: false },
   createdAt: { key: sql`${sponsoreds.createdAt}`, nullable: false },
 };
 
@@ -147,19 +140,20 @@ export function listConditions(
     conditions.push(
       query.sponsored ? sql`${sponsoreds.slotsFilled} > 0` : sql`${sponsoreds.slotsFilled} = 0`,
     );
-  if (query.hasPictures !== undefined) {
-    const any = sql`EXISTS (SELECT 1 FROM ${sponsoredImages} WHERE ${sponsoredImages.sponsoredsId} = ${sponsoreds.id})`;
-    conditions.push(query.hasPictures ? any : sql`NOT ${any}`);
-  }
+  if (query.hasPictures !== undefined)
+    conditions.push(
+      query.hasPictures ? sql`${sponsoreds.picturesCount} > 0` : sql`${sponsoreds.picturesCount} = 0`,
+    );
   return and(...conditions)!;
 }
 
 /**
  * One page of the Records table in two statements run together, whatever the page, sort or
  * filters: the page and the total. The page selects its ids first (the filters, the sort and
- * limit/offset over the record's own indexed columns, joining only what the sort needs), and only
- * those ids are joined to their program and counted for sponsors and pictures, so a deep page
- * costs the index entries it skips, not three subqueries per skipped row (docs/performance.md).
+ * limit/offset over the record's own indexed columns, joining only what the sort needs: the
+ * program's name), and only those ids are joined to their program, so a deep page costs the index
+ * entries it skips. Sponsors and pictures are the record's kept counts (sponsors_count,
+ * pictures_count), the monthly amount the record's own or the type's current plan, read once.
  */
 export async function listRecords(
   db: Queryable,
@@ -174,11 +168,7 @@ export async function listRecords(
     ORDER BY ${sponsoredTypePlans.id} DESC LIMIT 1)`;
   const amount = sql`coalesce(${sponsoreds.monthlyAmount}, ${typeAmount}, 0)`;
   const { key, nullable } =
-    query.sort === 'monthlyAmount'
-      ? { key: amount, nullable: false }
-      : query.sort === 'sponsors'
-        ? { key: sql`coalesce(active_sponsors.n, 0)`, nullable: false }
-        : SORT_KEYS[query.sort];
+    query.sort === 'monthlyAmount' ? { key: amount, nullable: false } : SORT_KEYS[query.sort];
   // Ascending indexes give NULLS LAST forwards and, read backwards, NULLS FIRST: a column that
   // cannot be empty is sorted as the index reads; a nullable one keeps its empty values last.
   const direction = (sortKey: SQL, id: SQL) =>
@@ -188,13 +178,7 @@ export async function listRecords(
         : sql`${sortKey} DESC, ${id} DESC`
       : sql`${sortKey} ASC, ${id} ASC`;
   const joins =
-    query.sort === 'program'
-      ? sql`JOIN ${entities} ON ${entities.id} = ${sponsoreds.entitiesId}`
-      : query.sort === 'sponsors'
-        ? sql`LEFT JOIN (SELECT ${userSponsoreds.sponsoredsId} AS sponsored, count(*)::int AS n FROM ${userSponsoreds}
-            WHERE ${userSponsoreds.dateEnded} IS NULL GROUP BY ${userSponsoreds.sponsoredsId}) active_sponsors
-            ON active_sponsors.sponsored = ${sponsoreds.id}`
-        : sql``;
+    query.sort === 'program' ? sql`JOIN ${entities} ON ${entities.id} = ${sponsoreds.entitiesId}` : sql``;
   const pageIds = sql`SELECT ${sponsoreds.id} AS page_id, ${key} AS page_key FROM ${sponsoreds} ${joins}
       WHERE ${where} ORDER BY ${direction(key, sql`${sponsoreds.id}`)}
       LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`;

@@ -12,7 +12,7 @@ import {
 import { sanitizeRichText } from '../../platform/rich-text.ts';
 import type { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Queryable, Tx } from '../../db/client.ts';
 import { sponsoreds } from '../../db/schema/index.ts';
 import { requireAccess, scopeCondition } from '../../platform/access.ts';
 import { actorOf, recordAudit } from '../../platform/audit.ts';
@@ -25,6 +25,7 @@ import {
   customValuesOf,
   findRecord,
   findType,
+  type RecordType,
   funFactsOf,
   listConditions,
   listRecords,
@@ -49,6 +50,20 @@ export const TYPE_NOT_FOUND = 'This sponsored type does not exist for this partn
 export const ARCHIVE_NEEDS_CONFIRMATION = 'archive_needs_confirmation';
 
 const gradeName = (id: number | null) => (id === null ? null : (GRADES[id] ?? null));
+
+/**
+ * A partner's sponsored type as records are written to it (custom columns, max slots, masking):
+ * the one lookup the editor and the bulk import share.
+ */
+export type { RecordType };
+
+export function findRecordType(
+  db: Queryable,
+  partnersId: number,
+  id: number,
+): Promise<RecordType | undefined> {
+  return findType(db, partnersId, id);
+}
 
 export async function listRecordsOf(
   db: Db,

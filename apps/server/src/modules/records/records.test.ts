@@ -85,6 +85,45 @@ describe('the records list', () => {
     expect(days).toEqual([...days].sort().reverse());
   });
 
+  it("keeps each record's sponsors and pictures counts in step with every write (the kept counts)", async () => {
+    const drift = async () =>
+      rows(sql`SELECT s.id, s.sponsors_count, s.pictures_count,
+          (SELECT count(*)::int FROM user_sponsoreds u WHERE u.sponsoreds_id = s.id AND u.date_ended IS NULL) AS sponsors,
+          (SELECT count(*)::int FROM sponsored_images i WHERE i.sponsoreds_id = s.id) AS pictures
+        FROM sponsoreds s
+        WHERE s.sponsors_count <> (SELECT count(*) FROM user_sponsoreds u WHERE u.sponsoreds_id = s.id AND u.date_ended IS NULL)
+           OR s.pictures_count <> (SELECT count(*) FROM sponsored_images i WHERE i.sponsoreds_id = s.id)`);
+    const [seeded] = (await rows(
+      sql`SELECT sum(sponsors_count)::int AS sponsors, sum(pictures_count)::int AS pictures FROM sponsoreds`,
+    )) as [{ sponsors: number; pictures: number }];
+    expect(seeded.sponsors, 'the seed has sponsorships').toBeGreaterThan(0);
+    expect(seeded.pictures, 'the seed has pictures').toBeGreaterThan(0);
+    expect(await drift(), 'after the seed').toEqual([]);
+
+    const id = DEMO_IDS.maskedNotSponsored;
+    const [before] = (await rows(sql`SELECT pictures_count FROM sponsoreds WHERE id = ${id}`)) as [
+      { pictures_count: number },
+    ];
+    await rows(sql`INSERT INTO sponsored_images (sponsoreds_id, image_path, sort_order)
+      VALUES (${id}, 'kept-count-1.jpg', 90), (${id}, 'kept-count-2.jpg', 91)`);
+    const [added] = (await rows(sql`SELECT pictures_count FROM sponsoreds WHERE id = ${id}`)) as [
+      { pictures_count: number },
+    ];
+    expect(added.pictures_count).toBe(before.pictures_count + 2);
+    await rows(sql`DELETE FROM sponsored_images WHERE image_path LIKE 'kept-count-%'`);
+    expect(await drift(), 'after pictures added and removed').toEqual([]);
+
+    const [line] = (await rows(
+      sql`SELECT id, sponsoreds_id FROM user_sponsoreds WHERE date_ended IS NULL ORDER BY id LIMIT 1`,
+    )) as [{ id: number; sponsoreds_id: number }];
+    await rows(sql`UPDATE user_sponsoreds SET date_ended = now() WHERE id = ${line.id}`);
+    expect(await drift(), 'after a sponsorship ended').toEqual([]);
+    await rows(sql`UPDATE user_sponsoreds SET date_ended = NULL WHERE id = ${line.id}`);
+    expect(await drift(), 'after it was taken up again').toEqual([]);
+    const byCount = (await admin.get(list('sort=sponsors&order=desc&pageSize=1'))).json<RecordRow[]>();
+    expect(byCount[0]!.sponsors).toBeGreaterThan(0);
+  });
+
   it('searches names, code and title, and filters by status, program, gender, sponsored and pictures', async () => {
     const [record] = await rows(
       sql`SELECT code, first_name, last_name FROM sponsoreds WHERE id = ${DEMO_IDS.maskedNotSponsored}`,
