@@ -18,6 +18,8 @@ import { requireAccess, scopeCondition } from '../../platform/access.ts';
 import { actorOf, recordAudit } from '../../platform/audit.ts';
 import { conflict, fieldErrors, notFound, ProblemError } from '../../platform/errors.ts';
 import { invalidatePartnerCache } from '../partners/partner-cache.ts';
+import { deleteStoredPicturesOf } from '../sponsoreds/sponsored-pictures.service.ts';
+import type { Storage } from '../../platform/storage.ts';
 import type { SiteContext } from '../../platform/site-context.ts';
 import {
   activeSponsorsOf,
@@ -364,7 +366,13 @@ async function getRecordForWrite(db: Db, ctx: SiteContext, id: number): Promise<
   return record;
 }
 
-export async function deleteRecord(db: Db, ctx: SiteContext, id: number): Promise<void> {
+/** Deletes a record nothing refers to, then its stored pictures (their rows go with it). */
+export async function deleteRecord(
+  deps: { db: Db; storage: Storage },
+  ctx: SiteContext,
+  id: number,
+): Promise<void> {
+  const { db } = deps;
   requireAccess(ctx, 'records.manage');
   await db.transaction(async (tx) => {
     const before = await findRecord(tx, ctx.partner.id, id, { lock: true });
@@ -393,4 +401,5 @@ export async function deleteRecord(db: Db, ctx: SiteContext, id: number): Promis
     });
   });
   await invalidatePartnerCache(db, ctx.partner.id);
+  await deleteStoredPicturesOf(deps.storage, id);
 }

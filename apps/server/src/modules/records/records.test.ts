@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RECORD_SORTS, type RecordDetail, type RecordRow } from '@kinship/domain';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../seed/demo.ts';
+import { localStorage } from '../../platform/storage.ts';
 import type { TestClient } from '../../../test/http-client.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -348,7 +350,7 @@ describe('the record editor', () => {
     expect(audit!.details).toMatchObject({ activeSponsorships: expect.any(Number) });
   });
 
-  it('duplicates a record inactive with a new code, and deletes only what nothing refers to', async () => {
+  it('duplicates a record inactive with a new code, and deletes only what nothing refers to, with its stored pictures', async () => {
     const copy = await admin.post(
       `/api/dashboard/records/${DEMO_IDS.maskedNotSponsored}/duplicate?partnersId=2`,
       {},
@@ -364,9 +366,30 @@ describe('the record editor', () => {
     );
     expect(refused.status).toBe(409);
     expect(refused.text).toMatch(/^This record cannot be deleted: it has \d+ sponsorships?/);
+    // A picture through the upload pipeline, stored in the test server's media folder.
+    const picture = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#3366aa' } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('images', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), 'one.jpg');
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const uploaded = await admin.request(
+      'POST',
+      `/api/sponsoreds/${duplicate.id}/images?partnersId=2`,
+      undefined,
+      { 'content-type': request.headers.get('content-type')! },
+      Buffer.from(await request.arrayBuffer()),
+    );
+    expect(uploaded.status, uploaded.text).toBe(201);
+    const folder = localStorage(inject('mediaDir'));
+    const stored = await folder.list(`sponsoreds/${duplicate.id}/`);
+    expect(stored.length, 'three variants stored').toBeGreaterThanOrEqual(3);
+
     const gone = await admin.request('DELETE', `/api/dashboard/records/${duplicate.id}?partnersId=2`);
     expect(gone.status).toBe(204);
     expect((await admin.get(`/api/dashboard/records/${duplicate.id}?partnersId=2`)).status).toBe(404);
+    expect(await folder.list(`sponsoreds/${duplicate.id}/`), 'its stored pictures are gone').toEqual([]);
+    expect(await Promise.all(stored.map((key) => folder.get(key)))).toEqual(stored.map(() => null));
   });
 
   it('lists teachers with the same calls (one table per type)', async () => {
