@@ -25,7 +25,7 @@ import type { Storage } from '../../platform/storage.ts';
 import type { ExportColumn } from '../../platform/table-export.ts';
 import { invalidatePartnerCache } from '../partners/partner-cache.ts';
 import { insertSponsoredImages } from '../sponsoreds/sponsored-images.service.ts';
-import { findRecordType } from '../records/records.service.ts';
+import { findRecordType, recordFilterCondition, type RecordFilters } from '../records/records.service.ts';
 import type { SiteContext } from '../../platform/site-context.ts';
 import { importPicturesZip, type PicturesImportResult } from './pictures-import.ts';
 import { applyImport, dryRunImport, type ImportResult } from './records-import.service.ts';
@@ -303,11 +303,9 @@ export async function runImportJob(importsId: number, ctx: JobContext): Promise<
 
 // ---------------------------------------------------------------- export
 
-export interface ExportFilters {
+/** The Records table's type and filters (the same condition as the table: recordFilterCondition). */
+export interface ExportFilters extends RecordFilters {
   partnerSponsoredTypesId: number;
-  status?: string | undefined;
-  entitiesId?: number | undefined;
-  q?: string | undefined;
 }
 
 export interface ExportRow {
@@ -354,24 +352,8 @@ export async function exportRecords(
   if (!ctx.viewer) throw unauthorized();
   const scope = requireAccess(ctx, 'records.view', {}, EXPORT_FORBIDDEN_MESSAGE);
   await checkedType(db, ctx.partner.id, filters.partnerSponsoredTypesId);
-  const conditions: (SQL | undefined)[] = [
-    eq(sponsoreds.partnersId, ctx.partner.id),
-    eq(sponsoreds.partnerSponsoredTypesId, filters.partnerSponsoredTypesId),
-    scopeCondition(scope, sponsoreds.entitiesId),
-    filters.status ? eq(sponsoreds.status, filters.status) : undefined,
-    filters.entitiesId ? eq(sponsoreds.entitiesId, filters.entitiesId) : undefined,
-  ];
-  if (filters.q) {
-    const like = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      or(
-        ilike(sponsoreds.code, like),
-        ilike(sponsoreds.firstName, like),
-        ilike(sponsoreds.lastName, like),
-        ilike(sponsoreds.title, like),
-      ),
-    );
-  }
+  const { partnerSponsoredTypesId, ...table } = filters;
+  const where = recordFilterCondition(ctx.partner.id, partnerSponsoredTypesId, table, scope);
   async function* pages(): AsyncGenerator<ExportRow> {
     let after = 0;
     for (;;) {
@@ -396,7 +378,7 @@ export async function exportRecords(
         .from(sponsoreds)
         .innerJoin(entities, eq(entities.id, sponsoreds.entitiesId))
         .leftJoin(grades, eq(grades.id, sponsoreds.gradesId))
-        .where(and(...conditions, gt(sponsoreds.id, after)))
+        .where(and(where, gt(sponsoreds.id, after)))
         .orderBy(asc(sponsoreds.id))
         .limit(500);
       yield* page;

@@ -120,10 +120,15 @@ export const searchText = sql`(coalesce(${sponsoreds.code}, '') || chr(31) || co
 /** `%` and `_` typed in the search box are searched for as themselves. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The table's filters: what the list, its count and the export share. */
+export type RecordFilters = Partial<
+  Pick<RecordListQuery, 'q' | 'status' | 'entitiesId' | 'gradesId' | 'gender' | 'sponsored' | 'hasPictures'>
+>;
+
 export function listConditions(
   partnersId: number,
   partnerSponsoredTypesId: number,
-  query: RecordListQuery,
+  query: RecordFilters,
   scope: SQL | undefined,
 ): SQL {
   const conditions: (SQL | undefined)[] = [

@@ -11,10 +11,10 @@ import {
 } from '@kinship/domain';
 import { sanitizeRichText } from '../../platform/rich-text.ts';
 import type { z } from 'zod';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Db, Queryable, Tx } from '../../db/client.ts';
 import { sponsoreds } from '../../db/schema/index.ts';
-import { requireAccess, scopeCondition } from '../../platform/access.ts';
+import { requireAccess, scopeCondition, type AccessScope } from '../../platform/access.ts';
 import { actorOf, recordAudit } from '../../platform/audit.ts';
 import { conflict, fieldErrors, notFound, ProblemError } from '../../platform/errors.ts';
 import { invalidatePartnerCache } from '../partners/partner-cache.ts';
@@ -27,6 +27,7 @@ import {
   customValuesOf,
   findRecord,
   findType,
+  type RecordFilters,
   type RecordType,
   funFactsOf,
   listConditions,
@@ -57,7 +58,26 @@ const gradeName = (id: number | null) => (id === null ? null : (GRADES[id] ?? nu
  * A partner's sponsored type as records are written to it (custom columns, max slots, masking):
  * the one lookup the editor and the bulk import share.
  */
-export type { RecordType };
+export type { RecordFilters, RecordType };
+
+/**
+ * The condition the Records table filters by (type, the viewer's programs, search and every
+ * filter), for another module that reads the same rows: the export streams exactly what the
+ * table shows.
+ */
+export function recordFilterCondition(
+  partnersId: number,
+  partnerSponsoredTypesId: number,
+  filters: RecordFilters,
+  scope: AccessScope,
+): SQL {
+  return listConditions(
+    partnersId,
+    partnerSponsoredTypesId,
+    filters,
+    scopeCondition(scope, sponsoreds.entitiesId),
+  );
+}
 
 export function findRecordType(
   db: Queryable,
