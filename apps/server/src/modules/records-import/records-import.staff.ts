@@ -6,7 +6,7 @@ import {
   type DateOrder,
   type ImportFieldKey,
 } from '@kinship/domain';
-import { and, asc, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   entities,
@@ -16,7 +16,7 @@ import {
   sponsoreds,
   type RecordImportState,
 } from '../../db/schema/index.ts';
-import { requireAccess, scopeCondition, type AccessScope } from '../../platform/access.ts';
+import { requireAccess, type AccessScope } from '../../platform/access.ts';
 import { actorOf, recordAudit, SYSTEM_ACTOR } from '../../platform/audit.ts';
 import { badRequest, notFound, unauthorized } from '../../platform/errors.ts';
 import { processImage, type ImageVariantName } from '../../platform/images.ts';
