@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, screenshot, signIn, siteUrl } from '../support/browser.ts';
+import { openRecords, type ListedRecord } from '../support/public-api.ts';
 
 /**
  * The donor's path as a new user tries it (issue 9), at 1280 and 390 px: a declined card is not
@@ -16,17 +17,6 @@ const CARD_OK = '4242 4242 4242 4242';
 const CARD_DECLINED = '4000 0000 0000 0002';
 const VIEWPORTS = [1280, 390] as const;
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-interface ListedRecord {
-  id: number;
-  firstName: string;
-  lastName: string | null;
-  title: string | null;
-  masked: boolean;
-  maxSlots: number;
-  slotsFilled: number;
-  monthlyAmount: number;
-}
 
 let browser: Browser;
 let typeIds: { id: number; identifier: string }[] = [];
@@ -46,26 +36,8 @@ afterAll(async () => {
 
 const used = new Set<number>();
 
-/** Open records of a sponsored type of the demo partner (from the real API), not used yet by this file. */
-async function openRecords(typeId: number, freeSlots: number): Promise<ListedRecord[]> {
-  const url = new URL(`http://127.0.0.1:${inject('port')}/api/partners/2/sponsoreds`);
-  const query = {
-    partnersId: '2',
-    partnerSponsoredTypesId: String(typeId),
-    offset: '0',
-    limit: '100',
-    status: 'active',
-    isFullySponsored: 'No',
-  };
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  const res = await fetch(url);
-  expect(res.status).toBe(200);
-  const records = (await res.json()) as ListedRecord[];
-  return records.filter((r) => r.maxSlots - r.slotsFilled >= freeSlots && !used.has(r.id));
-}
-
 async function freshRecord(typeId: number): Promise<ListedRecord> {
-  const [record] = (await openRecords(typeId, 1)).slice(-1);
+  const [record] = (await openRecords(typeId, 1, used)).slice(-1);
   used.add(record!.id);
   return record!;
 }
@@ -155,10 +127,10 @@ describe.each(VIEWPORTS)('public pages at %i px', (width) => {
     page.on('request', (request) => {
       if (request.url().includes('/api/users/getByToken')) personCalls.push(request.url());
     });
-    const [masked] = (await Promise.all(typeIds.map((type) => openRecords(type.id, 0))))
+    const [masked] = (await Promise.all(typeIds.map((type) => openRecords(type.id, 0, used))))
       .flat()
       .filter((r) => r.masked);
-    const [open] = await openRecords(typeIds[0]!.id, 1);
+    const [open] = await openRecords(typeIds[0]!.id, 1, used);
     const pages = [
       '/',
       `/sponsored/board/${typeIds[0]!.identifier}`,
@@ -213,7 +185,7 @@ describe.each(VIEWPORTS)('public pages at %i px', (width) => {
   });
 
   it('explains a masked profile with the help icon', async () => {
-    const [masked] = (await Promise.all(typeIds.map((type) => openRecords(type.id, 0))))
+    const [masked] = (await Promise.all(typeIds.map((type) => openRecords(type.id, 0, used))))
       .flat()
       .filter((r) => r.masked);
     expect(masked).toBeTruthy();
@@ -229,7 +201,7 @@ describe.each(VIEWPORTS)('public pages at %i px', (width) => {
 
 describe('the sponsor button on a phone', () => {
   it.each([320, 390, 430])('is never clipped at %i px, and its slot help opens', async (width) => {
-    const [record] = (await Promise.all(slotTypeIds.map((id) => openRecords(id, 2)))).flat();
+    const [record] = (await Promise.all(slotTypeIds.map((id) => openRecords(id, 2, used)))).flat();
     expect(record).toBeTruthy();
     const { context, page } = await newPage(browser, width, 800);
     await page.goto(siteUrl('demo', `/sponsored/profile/${record!.id}`));

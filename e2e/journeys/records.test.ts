@@ -1,11 +1,13 @@
+import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot, signIn, siteUrl } from '../support/browser.ts';
 
 /**
- * The Records section (issue 12 items 1, 2, 7): the partner administrator creates a student with
- * two fun facts, sees it on the public listing and profile at once, archives it (the dialog says
- * what happens first) and sees it leave; the program administrator sees only their program's
+ * The Records section (issue 12 items 1, 2, 3, 6, 7): the partner administrator creates a student
+ * with two fun facts and a rich text bio, drops three pictures at once, sets one as the profile
+ * picture and drags another to the front, exports the table filtered to it, sees it on the public
+ * listing and profile at once, archives it (the dialog says what happens first) and sees it leave; the program administrator sees only their program's
  * records and gets 403 from the API for another program's record.
  */
 
@@ -79,6 +81,12 @@ describe('the Records section', () => {
     await dialog.getByRole('textbox', { name: 'Fun fact 1: value' }).fill('Netball');
     await dialog.getByRole('textbox', { name: 'Fun fact 2: label' }).fill('Wants to be');
     await dialog.getByRole('textbox', { name: 'Fun fact 2: value' }).fill('A marine biologist');
+    // The bio in the rich text editor (loaded with the editor): plain words, then bold ones.
+    const bio = dialog.getByRole('textbox', { name: 'Bio' });
+    await bio.click();
+    await page.keyboard.type('Loves ');
+    await page.keyboard.press('ControlOrMeta+b');
+    await page.keyboard.type('rock pools');
     await screenshot(page, 'records-editor-1280');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -88,11 +96,65 @@ describe('the Records section', () => {
     expect(found.total).toBe(1);
     const id = found.body[0]!.id;
 
+    // Three pictures dropped at once; the second becomes the profile picture; the third is
+    // dragged by its handle to the front.
+    await page.goto(siteUrl('demo', `/dashboard/records/${id}/pictures`));
+    const list = page.getByRole('list', { name: 'Pictures, in the order shown' });
+    // A 1x1 PNG each, re-encoded by the server.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page.getByText('No pictures yet.').waitFor();
+    await page.locator('input[type="file"]').setInputFiles([
+      { name: 'one.png', mimeType: 'image/png', buffer: png },
+      { name: 'two.png', mimeType: 'image/png', buffer: png },
+      { name: 'three.png', mimeType: 'image/png', buffer: png },
+    ]);
+    await expect.poll(() => list.locator(':scope > li').count(), { timeout: 30_000 }).toBe(3);
+    type Managed = { id: number; isProfile: boolean };
+    const uploaded = (await api<Managed[]>(page, `/api/sponsoreds/${id}/pictures?partnersId=2`)).body;
+    expect(uploaded).toHaveLength(3);
+    await list.locator(':scope > li').nth(1).getByRole('button', { name: 'Set as profile' }).click();
+    await list.locator(':scope > li').nth(1).getByText('Profile picture').waitFor();
+    const handle = list.getByRole('button', { name: 'Drag picture 3 to a new place' });
+    const target = list.locator(':scope > li').first();
+    const from = (await handle.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 - 10, from.y + from.height / 2, { steps: 3 });
+    await page.mouse.move(to.x + to.width / 3, to.y + to.height / 2, { steps: 12 });
+    await page.mouse.up();
+    await expect
+      .poll(async () =>
+        (await api<Managed[]>(page, `/api/sponsoreds/${id}/pictures?partnersId=2`)).body.map((p) => p.id),
+      )
+      .toEqual([uploaded[2]!.id, uploaded[0]!.id, uploaded[1]!.id]);
+    const managed = (await api<Managed[]>(page, `/api/sponsoreds/${id}/pictures?partnersId=2`)).body;
+    expect(managed.filter((p) => p.isProfile).map((p) => p.id)).toEqual([uploaded[1]!.id]);
+    await page.goto(siteUrl('demo', '/dashboard/records'));
+    await main.locator('th', { hasText: 'Homeroom' }).waitFor();
+
+    // The filtered table exported: the search narrows it to the new record, and the file holds it.
+    await main.getByRole('textbox', { name: /Search/ }).fill(CODE);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      main.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const file = await download.path();
+    const csv = fs.readFileSync(file, 'utf8').trim().split(/\r?\n/);
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toContain(CODE);
+    await main.getByRole('textbox', { name: /Search/ }).fill('');
+
     // The public site: the profile with its fun facts, and the listing (its last page holds the newest).
     const visitor = await newPage(browser, 1280, 900);
     await visitor.page.goto(siteUrl('demo', `/sponsored/profile/${id}`));
     await visitor.page.getByText('A marine biologist').waitFor();
     await visitor.page.getByText('Netball').waitFor();
+    await visitor.page.locator('strong', { hasText: 'rock pools' }).first().waitFor();
     expect(await listingIds(visitor.page, type)).toContain(id);
 
     // Archive from the editor: the dialog says what happens first.

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   formatMoney as money,
   launchBrowser,
@@ -8,6 +8,7 @@ import {
   signIn,
   siteUrl,
 } from '../support/browser.ts';
+import { openRecords } from '../support/public-api.ts';
 
 /**
  * Giving on the sandbox gateway (issue 5): a signed-in donor sponsors two slots monthly with a new
@@ -21,15 +22,6 @@ const CARD_DECLINED = '4000 0000 0000 0002';
 const CART_ISSUE_ITEM =
   'Invalid cart item. Please remove this item from your cart and attempt to re-add. This may happen when another donor has sponsored this item in the time since it was added to your cart';
 
-interface ListedRecord {
-  id: number;
-  firstName: string;
-  title: string | null;
-  maxSlots: number;
-  slotsFilled: number;
-  monthlyAmount: number;
-}
-
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -37,25 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Records of a sponsored type of the demo partner with at least `freeSlots` open, from the real API. */
-async function openRecords(typeId: number, freeSlots: number): Promise<ListedRecord[]> {
-  const url = new URL(`http://127.0.0.1:${inject('port')}/api/partners/2/sponsoreds`);
-  const query = {
-    partnersId: '2',
-    partnerSponsoredTypesId: String(typeId),
-    offset: '0',
-    limit: '100',
-    status: 'active',
-    isFullySponsored: 'No',
-  };
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  // A bare IP address: the partner comes from partnersId (Node's fetch cannot set the Host header).
-  const res = await fetch(url);
-  expect(res.status).toBe(200);
-  const records = (await res.json()) as ListedRecord[];
-  return records.filter((r) => r.maxSlots - r.slotsFilled >= freeSlots);
-}
 
 async function fillCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('Card number').fill(number);

@@ -266,6 +266,27 @@ describe('records import over HTTP', () => {
     // Filters: one program.
     const onlyFirst = await admin.get(`${base}&format=csv&q=HTTP-&entitiesId=${programs[0]!.id}`);
     expect(onlyFirst.text.trim().split(/\r?\n/)).toHaveLength(1 + 248);
+    // The table's other filters, by the same condition as the table (recordFilterCondition).
+    const waiting = await admin.get(`${base}&format=csv&q=HTTP-&sponsored=false`);
+    expect(waiting.text.trim().split(/\r?\n/)).toHaveLength(1 + 497);
+    const sponsoredOnly = await admin.get(`${base}&format=csv&q=HTTP-&sponsored=true`);
+    expect(
+      sponsoredOnly.text
+        .replace(/^\ufeff/, '')
+        .trim()
+        .split(/\r?\n/),
+    ).toHaveLength(1);
+    const table = await admin.get(
+      `/api/dashboard/records?partnersId=${PARTNER}&type=${STUDENTS}&q=HTTP-&gender=Female&pageSize=1`,
+    );
+    const girls = await admin.get(`${base}&format=csv&q=HTTP-&gender=Female`);
+    expect(
+      girls.text
+        .replace(/^\ufeff/, '')
+        .trim()
+        .split(/\r?\n/),
+    ).toHaveLength(1 + Number(table.headers['x-total-count']));
+    expect((await admin.get(`${base}&format=csv&sponsored=maybe`)).status).toBe(400);
 
     // A program administrator gets only their program's records, whatever they ask.
     const scoped = await programAdmin.get(`${base}&format=csv&q=HTTP-`);

@@ -149,6 +149,13 @@ export const sponsoreds = pgTable(
     maxSlots: integer('max_slots').notNull().default(1),
     /** Kept in step with active sponsorships in the same transaction; the check below is the last line. */
     slotsFilled: integer('slots_filled').notNull().default(0),
+    /**
+     * Active sponsorships and pictures of the record, kept by statement triggers on
+     * user_sponsoreds and sponsored_images (migration records-kept-counts), so the Records table
+     * sorts and filters on them from the record's own row (docs/performance.md).
+     */
+    sponsorsCount: integer('sponsors_count').notNull().default(0),
+    picturesCount: integer('pictures_count').notNull().default(0),
     status: text('status').notNull().default('active'),
     active: boolean('active').notNull().default(true),
     masked: boolean('masked').notNull().default(false),
@@ -204,6 +211,32 @@ export const sponsoreds = pgTable(
     index('sponsoreds_open_birthday_idx')
       .on(t.partnersId, t.partnerSponsoredTypesId, t.birthday, t.id, t.showAge)
       .where(openListing(t)),
+    // The staff Records table (modules/records listRecords): each common sort reads its index in
+    // order and stops after the page; the program index also serves the program filter and a
+    // program-scoped viewer's condition; search is a trigram match on the searched words.
+    ...[
+      t.code,
+      t.firstName,
+      t.lastName,
+      t.title,
+      t.birthday,
+      t.gradesId,
+      t.slotsFilled,
+      t.entitiesId,
+      t.sponsorsCount,
+      t.picturesCount,
+    ].map((column) =>
+      index(`sponsoreds_records_${column.name}_idx`).on(
+        t.partnersId,
+        t.partnerSponsoredTypesId,
+        column,
+        t.id,
+      ),
+    ),
+    index('sponsoreds_search_trgm_idx').using(
+      'gin',
+      sql`(coalesce(${t.code}, '') || chr(31) || coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '') || chr(31) || coalesce(${t.title}, '')) gin_trgm_ops`,
+    ),
   ],
 );
 

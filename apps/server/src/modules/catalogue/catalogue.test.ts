@@ -199,6 +199,16 @@ describe('Types and plans', () => {
     expect(answer.type.currentPlan).toMatchObject({ monthlyAmount: 6000, paymentIntervalsIds: [1, 2] });
     expect(answer.keptSponsorships).toBeGreaterThanOrEqual(1);
     expect(keptPriceMessage(answer.keptSponsorships)).toContain(`${answer.keptSponsorships} existing`);
+    // ... told by mail in the same write (never silently), once per sponsor ...
+    const told = await rowsWhere<{ to_address: string; kind: string; body_text: string }>(
+      t.database,
+      'email_outbox',
+      `dedupe_key LIKE 'plan-changed:%' AND to_address = '${who!.email}'`,
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]!.kind).toBe('update_notice');
+    expect(told[0]!.body_text).toContain('$60.00');
+    expect(told[0]!.body_text).toContain("Reset to today's price");
 
     // Not applied silently: the subscription and its line still carry the old price ...
     const [kept] = await rowsWhere<{ base_amount: number }>(t.database, 'subscriptions', `id = ${sub!.id}`);

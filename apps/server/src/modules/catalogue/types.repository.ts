@@ -6,8 +6,10 @@ import {
   paymentIntervals,
   sponsoredTypePlanIntervals,
   sponsoredTypePlans,
+  emailOutbox,
   sponsoreds,
   userSponsoreds,
+  users,
 } from '../../db/schema/index.ts';
 
 export type TypeRow = typeof partnerSponsoredTypes.$inferSelect;
@@ -159,4 +161,28 @@ export async function replaceCurrentPlan(
     })),
   );
   return row!;
+}
+
+/**
+ * The people whose active sponsorships of the type are priced by its plan (no amount of the
+ * record's own), with an address to write to: those a plan change offers the new price to.
+ */
+export function planPricedSponsors(db: Db | Tx, partnersId: number, typeId: number) {
+  return db
+    .selectDistinct({ usersId: users.id, email: users.email, firstName: users.firstName })
+    .from(userSponsoreds)
+    .innerJoin(sponsoreds, eq(sponsoreds.id, userSponsoreds.sponsoredsId))
+    .innerJoin(users, eq(users.id, userSponsoreds.usersId))
+    .where(
+      and(
+        eq(userSponsoreds.partnersId, partnersId),
+        isNull(userSponsoreds.dateEnded),
+        isNull(sponsoreds.monthlyAmount),
+        eq(sponsoreds.partnerSponsoredTypesId, typeId),
+      ),
+    );
+}
+
+export async function queueOutboxMail(tx: Tx, row: typeof emailOutbox.$inferInsert): Promise<void> {
+  await tx.insert(emailOutbox).values(row).onConflictDoNothing({ target: emailOutbox.dedupeKey });
 }

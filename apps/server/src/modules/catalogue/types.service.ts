@@ -1,4 +1,5 @@
 import {
+  formatCents,
   planInputSchema,
   typeCreateInputSchema,
   typeSettingsInputSchema,
@@ -16,6 +17,8 @@ import { parseInput } from '../../platform/parse-input.ts';
 import {
   countByType,
   findCurrentPlans,
+  planPricedSponsors,
+  queueOutboxMail,
   findFilterTypes,
   findOfferableIntervals,
   findType,
@@ -194,10 +197,27 @@ export async function updateStaffType(
   return oneStaffType(db, ctx.partner.id, row.id);
 }
 
+/** The mail a plan-priced sponsor receives when the type's monthly price changes. */
+export function planChangeMail(
+  partnerName: string,
+  labelSingular: string,
+  firstName: string | null,
+  monthlyAmount: number,
+): string {
+  return (
+    `Hello${firstName ? ` ${firstName}` : ''},\n\n` +
+    `The monthly price of a ${labelSingular.toLowerCase()} sponsorship at ${partnerName} is now ` +
+    `${formatCents(monthlyAmount)}. Your sponsorship keeps the amount you chose; nothing changes ` +
+    `unless you ask. To move to the new price, sign in and open My Profile, Payment settings ` +
+    `(/profile/paymentsettings), then choose "Reset to today's price" on the subscription.\n\nThank you for your support.\n${partnerName}`
+  );
+}
+
 /**
  * PUT dashboard/types/{id}/plan: a new current plan. It prices new sponsorships; active ones keep
  * the amount they were started at, and each sponsor is offered the new price through
- * PUT payments/resetsubscriptionprice (the subscription page shows today's price beside theirs).
+ * PUT payments/resetsubscriptionprice (the subscription page shows today's price beside theirs),
+ * and written to (update_notice mail in the same transaction) when the monthly amount changed.
  */
 export async function changeStaffTypePlan(
   db: Db,
@@ -211,6 +231,27 @@ export async function changeStaffTypePlan(
   const [former] = await findCurrentPlans(db, [row.id]);
   await db.transaction(async (tx) => {
     const created = await replaceCurrentPlan(tx, row.id, plan);
+    // Never silently: each sponsor the plan prices is told the new price and where to take it up.
+    const notified: number[] = [];
+    if (former?.monthlyAmount !== created.monthlyAmount) {
+      for (const sponsor of await planPricedSponsors(tx, ctx.partner.id, row.id)) {
+        if (!sponsor.email) continue;
+        await queueOutboxMail(tx, {
+          partnersId: ctx.partner.id,
+          kind: 'update_notice',
+          dedupeKey: `plan-changed:${created.id}:${sponsor.usersId}`,
+          toAddress: sponsor.email,
+          subject: `${ctx.partner.name}: a new monthly price for ${row.customLabelSingular.toLowerCase()} sponsorships`,
+          bodyText: planChangeMail(
+            ctx.partner.name,
+            row.customLabelSingular,
+            sponsor.firstName,
+            created.monthlyAmount,
+          ),
+        });
+        notified.push(sponsor.usersId);
+      }
+    }
     await recordAudit(tx, {
       actor: actorOf(ctx),
       partnersId: ctx.partner.id,
@@ -221,7 +262,7 @@ export async function changeStaffTypePlan(
         ? { monthlyAmount: former.monthlyAmount, paymentIntervalsIds: former.paymentIntervalsIds }
         : null,
       after: { monthlyAmount: created.monthlyAmount, paymentIntervalsIds: plan.paymentIntervalsIds },
-      details: { planId: created.id },
+      details: { planId: created.id, notified },
     });
   });
   await invalidatePartnerCache(db, ctx.partner.id);

@@ -1,40 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/types.ts';
 import { entities } from '../../db/schema/partners.ts';
-import { customColumnValues, partnerSponsoredTypes, sponsoreds } from '../../db/schema/sponsoreds.ts';
+import { customColumnValues, sponsoreds } from '../../db/schema/sponsoreds.ts';
 
 // The import's own queries (records by code, programs, custom values): always scoped by partner.
-
-export interface ImportTypeRow {
-  id: number;
-  sponsoredTypesId: number;
-  customColumns: string[];
-  maxSlots: number;
-  maskProfiles: boolean;
-}
-
-export async function findImportType(
-  db: Queryable,
-  partnersId: number,
-  partnerSponsoredTypesId: number,
-): Promise<ImportTypeRow | undefined> {
-  const [row] = await db
-    .select({
-      id: partnerSponsoredTypes.id,
-      sponsoredTypesId: partnerSponsoredTypes.sponsoredTypesId,
-      customColumns: partnerSponsoredTypes.customColumns,
-      maxSlots: partnerSponsoredTypes.maxSlots,
-      maskProfiles: partnerSponsoredTypes.maskProfiles,
-    })
-    .from(partnerSponsoredTypes)
-    .where(
-      and(
-        eq(partnerSponsoredTypes.partnersId, partnersId),
-        eq(partnerSponsoredTypes.id, partnerSponsoredTypesId),
-      ),
-    );
-  return row;
-}
 
 export function findPrograms(db: Queryable, partnersId: number): Promise<{ id: number; name: string }[]> {
   return db

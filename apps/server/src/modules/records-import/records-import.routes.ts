@@ -151,17 +151,37 @@ export const recordsImportRoutes: FastifyPluginAsyncZod = async (app) => {
             format: z.enum(['csv', 'xlsx']).default('csv'),
             status: z.enum(['active', 'reserved', 'inactive', 'archived']).optional(),
             entitiesId: wholeNumberParam('entitiesId').optional(),
+            gradesId: wholeNumberParam('gradesId').optional(),
+            gender: z.enum(['Male', 'Female']).optional(),
+            sponsored: z.enum(['true', 'false']).optional(),
+            hasPictures: z.enum(['true', 'false']).optional(),
             q: z.string().max(200).optional(),
           })
           .loose(),
       },
     },
     async (request, reply) => {
-      const { format, partnerSponsoredTypesId, status, entitiesId, q } = request.query;
+      const {
+        format,
+        partnerSponsoredTypesId,
+        status,
+        entitiesId,
+        gradesId,
+        gender,
+        sponsored,
+        hasPictures,
+        q,
+      } = request.query;
+      const flag = (value: 'true' | 'false' | undefined) =>
+        value === undefined ? undefined : value === 'true';
       const rows = await exportRecords(app.deps.db, await request.siteContext(), {
         partnerSponsoredTypesId,
         status,
         entitiesId,
+        gradesId,
+        gender,
+        sponsored: flag(sponsored),
+        hasPictures: flag(hasPictures),
         q: q?.trim() || undefined,
       });
       const stamp = new Date().toISOString().slice(0, 10);

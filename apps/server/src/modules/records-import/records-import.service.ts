@@ -13,16 +13,15 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import type { sponsoreds } from '../../db/schema/sponsoreds.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { findRecordType, type RecordType } from '../records/records.service.ts';
 import { IMPORT_FILE_LIMITS, readImportFile, type ImportFileLimits } from './import-file.ts';
 import {
-  findImportType,
   findPrograms,
   findRecordsByCodes,
   insertRecord,
   updateRecord,
   writeCustomValues,
   type ExistingRecord,
-  type ImportTypeRow,
 } from './records-import.repository.ts';
 
 // Bulk import of records (issue 12, item 6): a dry run that answers every row's errors and what
@@ -72,7 +71,7 @@ export interface ImportResult {
 export const IMPORT_BATCH_SIZE = 200;
 
 interface Prepared {
-  type: ImportTypeRow;
+  type: RecordType;
   headers: string[];
   mapping: ColumnMapping;
   fields: ImportField[];
@@ -83,7 +82,7 @@ interface Prepared {
 }
 
 async function prepare(request: ImportRequest): Promise<Prepared> {
-  const type = await findImportType(request.db, request.partnersId, request.partnerSponsoredTypesId);
+  const type = await findRecordType(request.db, request.partnersId, request.partnerSponsoredTypesId);
   if (!type) throw notFound('This sponsored type does not exist for this partner.');
   const sheet = await readImportFile(
     request.file.name,

@@ -6,7 +6,7 @@ import {
   type DateOrder,
   type ImportFieldKey,
 } from '@kinship/domain';
-import { and, asc, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   entities,
@@ -16,7 +16,7 @@ import {
   sponsoreds,
   type RecordImportState,
 } from '../../db/schema/index.ts';
-import { requireAccess, scopeCondition, type AccessScope } from '../../platform/access.ts';
+import { requireAccess, type AccessScope } from '../../platform/access.ts';
 import { actorOf, recordAudit, SYSTEM_ACTOR } from '../../platform/audit.ts';
 import { badRequest, notFound, unauthorized } from '../../platform/errors.ts';
 import { processImage, type ImageVariantName } from '../../platform/images.ts';
@@ -25,9 +25,9 @@ import type { Storage } from '../../platform/storage.ts';
 import type { ExportColumn } from '../../platform/table-export.ts';
 import { invalidatePartnerCache } from '../partners/partner-cache.ts';
 import { insertSponsoredImages } from '../sponsoreds/sponsored-images.service.ts';
+import { findRecordType, recordFilterCondition, type RecordFilters } from '../records/records.service.ts';
 import type { SiteContext } from '../../platform/site-context.ts';
 import { importPicturesZip, type PicturesImportResult } from './pictures-import.ts';
-import { findImportType } from './records-import.repository.ts';
 import { applyImport, dryRunImport, type ImportResult } from './records-import.service.ts';
 
 /**
@@ -83,7 +83,7 @@ async function rememberedMapping(db: Db, partnersId: number, partnerSponsoredTyp
 }
 
 async function checkedType(db: Db, partnersId: number, partnerSponsoredTypesId: number) {
-  const type = await findImportType(db, partnersId, partnerSponsoredTypesId);
+  const type = await findRecordType(db, partnersId, partnerSponsoredTypesId);
   if (!type) throw notFound('This sponsored type does not exist for this partner.');
   return type;
 }
@@ -303,11 +303,9 @@ export async function runImportJob(importsId: number, ctx: JobContext): Promise<
 
 // ---------------------------------------------------------------- export
 
-export interface ExportFilters {
+/** The Records table's type and filters (the same condition as the table: recordFilterCondition). */
+export interface ExportFilters extends RecordFilters {
   partnerSponsoredTypesId: number;
-  status?: string | undefined;
-  entitiesId?: number | undefined;
-  q?: string | undefined;
 }
 
 export interface ExportRow {
@@ -354,24 +352,8 @@ export async function exportRecords(
   if (!ctx.viewer) throw unauthorized();
   const scope = requireAccess(ctx, 'records.view', {}, EXPORT_FORBIDDEN_MESSAGE);
   await checkedType(db, ctx.partner.id, filters.partnerSponsoredTypesId);
-  const conditions: (SQL | undefined)[] = [
-    eq(sponsoreds.partnersId, ctx.partner.id),
-    eq(sponsoreds.partnerSponsoredTypesId, filters.partnerSponsoredTypesId),
-    scopeCondition(scope, sponsoreds.entitiesId),
-    filters.status ? eq(sponsoreds.status, filters.status) : undefined,
-    filters.entitiesId ? eq(sponsoreds.entitiesId, filters.entitiesId) : undefined,
-  ];
-  if (filters.q) {
-    const like = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      or(
-        ilike(sponsoreds.code, like),
-        ilike(sponsoreds.firstName, like),
-        ilike(sponsoreds.lastName, like),
-        ilike(sponsoreds.title, like),
-      ),
-    );
-  }
+  const { partnerSponsoredTypesId, ...table } = filters;
+  const where = recordFilterCondition(ctx.partner.id, partnerSponsoredTypesId, table, scope);
   async function* pages(): AsyncGenerator<ExportRow> {
     let after = 0;
     for (;;) {
@@ -396,7 +378,7 @@ export async function exportRecords(
         .from(sponsoreds)
         .innerJoin(entities, eq(entities.id, sponsoreds.entitiesId))
         .leftJoin(grades, eq(grades.id, sponsoreds.gradesId))
-        .where(and(...conditions, gt(sponsoreds.id, after)))
+        .where(and(where, gt(sponsoreds.id, after)))
         .orderBy(asc(sponsoreds.id))
         .limit(500);
       yield* page;

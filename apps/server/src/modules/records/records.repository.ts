@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   customColumnValues,
@@ -8,7 +8,6 @@ import {
   partnerSponsoredTypes,
   slotHolds,
   sponsoredAttributes,
-  sponsoredImages,
   sponsoredTypePlans,
   sponsoreds,
   trialCodes,
@@ -28,6 +27,7 @@ export interface RecordType {
   sponsoredTypesId: number;
   customColumns: string[];
   maxSlots: number;
+  maskProfiles: boolean;
 }
 
 export async function findType(
@@ -41,6 +41,7 @@ export async function findType(
       sponsoredTypesId: partnerSponsoredTypes.sponsoredTypesId,
       customColumns: partnerSponsoredTypes.customColumns,
       maxSlots: partnerSponsoredTypes.maxSlots,
+      maskProfiles: partnerSponsoredTypes.maskProfiles,
     })
     .from(partnerSponsoredTypes)
     .where(and(eq(partnerSponsoredTypes.partnersId, partnersId), eq(partnerSponsoredTypes.id, id)));
@@ -63,15 +64,6 @@ const currentPlanAmount = sql<number | null>`(
 const monthlyAmount = sql<number>`coalesce(${sponsoreds.monthlyAmount}, ${currentPlanAmount}, 0)`.mapWith(
   Number,
 );
-const sponsorsCount = sql<number>`(
-  SELECT count(*) FROM ${userSponsoreds}
-  WHERE ${userSponsoreds.sponsoredsId} = ${sponsoreds.id} AND ${userSponsoreds.dateEnded} IS NULL)`.mapWith(
-  Number,
-);
-const picturesCount = sql<number>`(
-  SELECT count(*) FROM ${sponsoredImages} WHERE ${sponsoredImages.sponsoredsId} = ${sponsoreds.id})`.mapWith(
-  Number,
-);
 const age = sql<number | null>`CASE WHEN ${sponsoreds.birthday} IS NULL THEN NULL
   ELSE extract(year FROM age(current_date, ${sponsoreds.birthday}))::int END`;
 
@@ -92,34 +84,51 @@ export const rowColumns = {
   slotsFilled: sponsoreds.slotsFilled,
   maxSlots: sponsoreds.maxSlots,
   monthlyAmount,
-  sponsors: sponsorsCount,
-  pictures: picturesCount,
+  sponsors: sponsoreds.sponsorsCount,
+  pictures: sponsoreds.picturesCount,
   masked: sponsoreds.masked,
 };
 
-const SORT_COLUMNS: Record<RecordSort, SQL | typeof sponsoreds.id> = {
-  code: sql`${sponsoreds.code}`,
-  firstName: sql`${sponsoreds.firstName}`,
-  lastName: sql`${sponsoreds.lastName}`,
-  title: sql`${sponsoreds.title}`,
-  grade: sql`${sponsoreds.gradesId}`,
-  homeroom: sql`${sponsoreds.homeroom}`,
-  birthday: sql`${sponsoreds.birthday}`,
-  status: sql`${sponsoreds.status}`,
-  program: sql`${entities.name}`,
-  slotsFilled: sql`${sponsoreds.slotsFilled}`,
-  monthlyAmount: monthlyAmount,
-  sponsors: sponsorsCount,
-  createdAt: sql`${sponsoreds.createdAt}`,
+/**
+ * How each sort orders the page's ids. `nullable` sorts keep empty values last in both directions
+ * (an index scanned backwards would put them first), so their descending order is a sort of the
+ * matching rows; the others read their index `(partners_id, partner_sponsored_types_id, <column>,
+ * id)` in either direction and stop after the page (migration records-list-indexes).
+ */
+const SORT_KEYS: Record<Exclude<RecordSort, 'monthlyAmount'>, { key: SQL; nullable: boolean }> = {
+  code: { key: sql`${sponsoreds.code}`, nullable: false },
+  firstName: { key: sql`${sponsoreds.firstName}`, nullable: true },
+  lastName: { key: sql`${sponsoreds.lastName}`, nullable: true },
+  title: { key: sql`${sponsoreds.title}`, nullable: true },
+  grade: { key: sql`${sponsoreds.gradesId}`, nullable: true },
+  homeroom: { key: sql`${sponsoreds.homeroom}`, nullable: true },
+  birthday: { key: sql`${sponsoreds.birthday}`, nullable: true },
+  status: { key: sql`${sponsoreds.status}`, nullable: false },
+  program: { key: sql`${entities.name}`, nullable: false },
+  slotsFilled: { key: sql`${sponsoreds.slotsFilled}`, nullable: false },
+  sponsors: { key: sql`${sponsoreds.sponsorsCount}`, nullable: false },
+  createdAt: { key: sql`${sponsoreds.createdAt}`, nullable: false },
 };
+
+/**
+ * The words the search box looks in, as one string: code, then first and last name with a space
+ * (so "Ana Lima" finds Ana Lima), then title, separated by a unit separator nobody types. The
+ * trigram index `sponsoreds_search_trgm_idx` is built on exactly this expression.
+ */
+export const searchText = sql`(coalesce(${sponsoreds.code}, '') || chr(31) || coalesce(${sponsoreds.firstName}, '') || ' ' || coalesce(${sponsoreds.lastName}, '') || chr(31) || coalesce(${sponsoreds.title}, ''))`;
 
 /** `%` and `_` typed in the search box are searched for as themselves. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The table's filters: what the list, its count and the export share. */
+export type RecordFilters = Partial<
+  Pick<RecordListQuery, 'q' | 'status' | 'entitiesId' | 'gradesId' | 'gender' | 'sponsored' | 'hasPictures'>
+>;
+
 export function listConditions(
   partnersId: number,
   partnerSponsoredTypesId: number,
-  query: RecordListQuery,
+  query: RecordFilters,
   scope: SQL | undefined,
 ): SQL {
   const conditions: (SQL | undefined)[] = [
@@ -127,18 +136,7 @@ export function listConditions(
     eq(sponsoreds.partnerSponsoredTypesId, partnerSponsoredTypesId),
     scope,
   ];
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    conditions.push(
-      or(
-        ilike(sponsoreds.code, pattern),
-        ilike(sponsoreds.firstName, pattern),
-        ilike(sponsoreds.lastName, pattern),
-        ilike(sponsoreds.title, pattern),
-        sql`(coalesce(${sponsoreds.firstName}, '') || ' ' || coalesce(${sponsoreds.lastName}, '')) ILIKE ${pattern}`,
-      ),
-    );
-  }
+  if (query.q) conditions.push(sql`${searchText} ILIKE ${likePattern(query.q)}`);
   if (query.status) conditions.push(eq(sponsoreds.status, query.status));
   if (query.entitiesId) conditions.push(eq(sponsoreds.entitiesId, query.entitiesId));
   if (query.gradesId) conditions.push(eq(sponsoreds.gradesId, query.gradesId));
@@ -147,29 +145,55 @@ export function listConditions(
     conditions.push(
       query.sponsored ? sql`${sponsoreds.slotsFilled} > 0` : sql`${sponsoreds.slotsFilled} = 0`,
     );
-  if (query.hasPictures !== undefined) {
-    const any = sql`EXISTS (SELECT 1 FROM ${sponsoredImages} WHERE ${sponsoredImages.sponsoredsId} = ${sponsoreds.id})`;
-    conditions.push(query.hasPictures ? any : sql`NOT ${any}`);
-  }
+  if (query.hasPictures !== undefined)
+    conditions.push(
+      query.hasPictures ? sql`${sponsoreds.picturesCount} > 0` : sql`${sponsoreds.picturesCount} = 0`,
+    );
   return and(...conditions)!;
 }
 
-export async function listRecords(db: Queryable, where: SQL, query: RecordListQuery) {
-  const direction = query.order === 'desc' ? desc : asc;
+/**
+ * One page of the Records table in two statements run together, whatever the page, sort or
+ * filters: the page and the total. The page selects its ids first (the filters, the sort and
+ * limit/offset over the record's own indexed columns, joining only what the sort needs: the
+ * program's name), and only those ids are joined to their program, so a deep page costs the index
+ * entries it skips. Sponsors and pictures are the record's kept counts (sponsors_count,
+ * pictures_count), the monthly amount the record's own or the type's current plan, read once.
+ */
+export async function listRecords(
+  db: Queryable,
+  partnerSponsoredTypesId: number,
+  where: SQL,
+  query: RecordListQuery,
+) {
+  const desc = query.order === 'desc';
+  // The type's current plan is one value for the whole table: read once, not per row.
+  const typeAmount = sql`(SELECT ${sponsoredTypePlans.monthlyAmount} FROM ${sponsoredTypePlans}
+    WHERE ${sponsoredTypePlans.partnerSponsoredTypesId} = ${partnerSponsoredTypesId} AND ${sponsoredTypePlans.current} = true
+    ORDER BY ${sponsoredTypePlans.id} DESC LIMIT 1)`;
+  const amount = sql`coalesce(${sponsoreds.monthlyAmount}, ${typeAmount}, 0)`;
+  const { key, nullable } =
+    query.sort === 'monthlyAmount' ? { key: amount, nullable: false } : SORT_KEYS[query.sort];
+  // Ascending indexes give NULLS LAST forwards and, read backwards, NULLS FIRST: a column that
+  // cannot be empty is sorted as the index reads; a nullable one keeps its empty values last.
+  const direction = (sortKey: SQL, id: SQL) =>
+    desc
+      ? nullable
+        ? sql`${sortKey} DESC NULLS LAST, ${id} DESC`
+        : sql`${sortKey} DESC, ${id} DESC`
+      : sql`${sortKey} ASC, ${id} ASC`;
+  const joins =
+    query.sort === 'program' ? sql`JOIN ${entities} ON ${entities.id} = ${sponsoreds.entitiesId}` : sql``;
+  const pageIds = sql`SELECT ${sponsoreds.id} AS page_id, ${key} AS page_key FROM ${sponsoreds} ${joins}
+      WHERE ${where} ORDER BY ${direction(key, sql`${sponsoreds.id}`)}
+      LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`;
   const [rows, [total]] = await Promise.all([
     db
-      .select(rowColumns)
-      .from(sponsoreds)
+      .select({ ...rowColumns, monthlyAmount: amount.mapWith(Number) as SQL<number> })
+      .from(sql`(${pageIds}) page`)
+      .innerJoin(sponsoreds, sql`${sponsoreds.id} = page.page_id`)
       .innerJoin(entities, eq(entities.id, sponsoreds.entitiesId))
-      .where(where)
-      .orderBy(
-        query.order === 'desc'
-          ? sql`${SORT_COLUMNS[query.sort]} DESC NULLS LAST`
-          : sql`${SORT_COLUMNS[query.sort]} ASC NULLS LAST`,
-        direction(sponsoreds.id),
-      )
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .orderBy(direction(sql`page.page_key`, sql`page.page_id`)),
     db.select({ total: count() }).from(sponsoreds).where(where),
   ]);
   return { rows, total: total?.total ?? 0 };

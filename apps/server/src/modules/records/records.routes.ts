@@ -108,7 +108,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/dashboard/records/:id',
     { schema: { params: idParams, querystring: siteQuery } },
     async (request, reply) => {
-      await deleteRecord(app.deps.db, await request.siteContext(), request.params.id);
+      await deleteRecord(app.deps, await request.siteContext(), request.params.id);
       return reply.code(204).send();
     },
   );

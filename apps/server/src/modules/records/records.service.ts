@@ -11,15 +11,17 @@ import {
 } from '@kinship/domain';
 import { sanitizeRichText } from '../../platform/rich-text.ts';
 import type { z } from 'zod';
-import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { eq, type SQL } from 'drizzle-orm';
+import type { Db, Queryable, Tx } from '../../db/client.ts';
 import { sponsoreds } from '../../db/schema/index.ts';
-import { requireAccess, scopeCondition } from '../../platform/access.ts';
+import { requireAccess, scopeCondition, type AccessScope } from '../../platform/access.ts';
 import { actorOf, recordAudit } from '../../platform/audit.ts';
 import { conflict, fieldErrors, notFound, ProblemError } from '../../platform/errors.ts';
 import { invalidatePartnerCache } from '../partners/partner-cache.ts';
 import { partnerEmail } from '../email-templates/email-templates.service.ts';
 import { partnerSiteUrl } from '../receipts/receipts.service.ts';
+import { deleteStoredPicturesOf } from '../sponsoreds/sponsored-pictures.service.ts';
+import type { Storage } from '../../platform/storage.ts';
 import type { SiteContext } from '../../platform/site-context.ts';
 import {
   activeSponsorsOf,
@@ -27,6 +29,8 @@ import {
   customValuesOf,
   findRecord,
   findType,
+  type RecordFilters,
+  type RecordType,
   funFactsOf,
   listConditions,
   listRecords,
@@ -52,6 +56,39 @@ export const ARCHIVE_NEEDS_CONFIRMATION = 'archive_needs_confirmation';
 
 const gradeName = (id: number | null) => (id === null ? null : (GRADES[id] ?? null));
 
+/**
+ * A partner's sponsored type as records are written to it (custom columns, max slots, masking):
+ * the one lookup the editor and the bulk import share.
+ */
+export type { RecordFilters, RecordType };
+
+/**
+ * The condition the Records table filters by (type, the viewer's programs, search and every
+ * filter), for another module that reads the same rows: the export streams exactly what the
+ * table shows.
+ */
+export function recordFilterCondition(
+  partnersId: number,
+  partnerSponsoredTypesId: number,
+  filters: RecordFilters,
+  scope: AccessScope,
+): SQL {
+  return listConditions(
+    partnersId,
+    partnerSponsoredTypesId,
+    filters,
+    scopeCondition(scope, sponsoreds.entitiesId),
+  );
+}
+
+export function findRecordType(
+  db: Queryable,
+  partnersId: number,
+  id: number,
+): Promise<RecordType | undefined> {
+  return findType(db, partnersId, id);
+}
+
 export async function listRecordsOf(
   db: Db,
   ctx: SiteContext,
@@ -62,7 +99,7 @@ export async function listRecordsOf(
   const type = await findType(db, ctx.partner.id, partnerSponsoredTypesId);
   if (!type) throw notFound(TYPE_NOT_FOUND);
   const where = listConditions(ctx.partner.id, type.id, query, scopeCondition(scope, sponsoreds.entitiesId));
-  const { rows, total } = await listRecords(db, where, query);
+  const { rows, total } = await listRecords(db, type.id, where, query);
   const values = await customValuesOf(
     db,
     rows.map((r) => r.id),
@@ -369,7 +406,13 @@ async function getRecordForWrite(db: Db, ctx: SiteContext, id: number): Promise<
   return record;
 }
 
-export async function deleteRecord(db: Db, ctx: SiteContext, id: number): Promise<void> {
+/** Deletes a record nothing refers to, then its stored pictures (their rows go with it). */
+export async function deleteRecord(
+  deps: { db: Db; storage: Storage },
+  ctx: SiteContext,
+  id: number,
+): Promise<void> {
+  const { db } = deps;
   requireAccess(ctx, 'records.manage');
   await db.transaction(async (tx) => {
     const before = await findRecord(tx, ctx.partner.id, id, { lock: true });
@@ -398,4 +441,5 @@ export async function deleteRecord(db: Db, ctx: SiteContext, id: number): Promis
     });
   });
   await invalidatePartnerCache(db, ctx.partner.id);
+  await deleteStoredPicturesOf(deps.storage, id);
 }

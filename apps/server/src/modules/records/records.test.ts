@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RECORD_SORTS, type RecordDetail, type RecordRow } from '@kinship/domain';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../seed/demo.ts';
+import { localStorage } from '../../platform/storage.ts';
 import type { TestClient } from '../../../test/http-client.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -83,6 +85,45 @@ describe('the records list', () => {
     const byBirthday = (await admin.get(list('sort=birthday&order=desc&pageSize=50'))).json<RecordRow[]>();
     const days = byBirthday.map((r) => r.birthday).filter((d): d is string => d !== null);
     expect(days).toEqual([...days].sort().reverse());
+  });
+
+  it("keeps each record's sponsors and pictures counts in step with every write (the kept counts)", async () => {
+    const drift = async () =>
+      rows(sql`SELECT s.id, s.sponsors_count, s.pictures_count,
+          (SELECT count(*)::int FROM user_sponsoreds u WHERE u.sponsoreds_id = s.id AND u.date_ended IS NULL) AS sponsors,
+          (SELECT count(*)::int FROM sponsored_images i WHERE i.sponsoreds_id = s.id) AS pictures
+        FROM sponsoreds s
+        WHERE s.sponsors_count <> (SELECT count(*) FROM user_sponsoreds u WHERE u.sponsoreds_id = s.id AND u.date_ended IS NULL)
+           OR s.pictures_count <> (SELECT count(*) FROM sponsored_images i WHERE i.sponsoreds_id = s.id)`);
+    const [seeded] = (await rows(
+      sql`SELECT sum(sponsors_count)::int AS sponsors, sum(pictures_count)::int AS pictures FROM sponsoreds`,
+    )) as [{ sponsors: number; pictures: number }];
+    expect(seeded.sponsors, 'the seed has sponsorships').toBeGreaterThan(0);
+    expect(seeded.pictures, 'the seed has pictures').toBeGreaterThan(0);
+    expect(await drift(), 'after the seed').toEqual([]);
+
+    const id = DEMO_IDS.maskedNotSponsored;
+    const [before] = (await rows(sql`SELECT pictures_count FROM sponsoreds WHERE id = ${id}`)) as [
+      { pictures_count: number },
+    ];
+    await rows(sql`INSERT INTO sponsored_images (sponsoreds_id, image_path, sort_order)
+      VALUES (${id}, 'kept-count-1.jpg', 90), (${id}, 'kept-count-2.jpg', 91)`);
+    const [added] = (await rows(sql`SELECT pictures_count FROM sponsoreds WHERE id = ${id}`)) as [
+      { pictures_count: number },
+    ];
+    expect(added.pictures_count).toBe(before.pictures_count + 2);
+    await rows(sql`DELETE FROM sponsored_images WHERE image_path LIKE 'kept-count-%'`);
+    expect(await drift(), 'after pictures added and removed').toEqual([]);
+
+    const [line] = (await rows(
+      sql`SELECT id, sponsoreds_id FROM user_sponsoreds WHERE date_ended IS NULL ORDER BY id LIMIT 1`,
+    )) as [{ id: number; sponsoreds_id: number }];
+    await rows(sql`UPDATE user_sponsoreds SET date_ended = now() WHERE id = ${line.id}`);
+    expect(await drift(), 'after a sponsorship ended').toEqual([]);
+    await rows(sql`UPDATE user_sponsoreds SET date_ended = NULL WHERE id = ${line.id}`);
+    expect(await drift(), 'after it was taken up again').toEqual([]);
+    const byCount = (await admin.get(list('sort=sponsors&order=desc&pageSize=1'))).json<RecordRow[]>();
+    expect(byCount[0]!.sponsors).toBeGreaterThan(0);
   });
 
   it('searches names, code and title, and filters by status, program, gender, sponsored and pictures', async () => {
@@ -309,7 +350,7 @@ describe('the record editor', () => {
     expect(audit!.details).toMatchObject({ activeSponsorships: expect.any(Number) });
   });
 
-  it('duplicates a record inactive with a new code, and deletes only what nothing refers to', async () => {
+  it('duplicates a record inactive with a new code, and deletes only what nothing refers to, with its stored pictures', async () => {
     const copy = await admin.post(
       `/api/dashboard/records/${DEMO_IDS.maskedNotSponsored}/duplicate?partnersId=2`,
       {},
@@ -325,9 +366,30 @@ describe('the record editor', () => {
     );
     expect(refused.status).toBe(409);
     expect(refused.text).toMatch(/^This record cannot be deleted: it has \d+ sponsorships?/);
+    // A picture through the upload pipeline, stored in the test server's media folder.
+    const picture = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#3366aa' } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('images', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), 'one.jpg');
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const uploaded = await admin.request(
+      'POST',
+      `/api/sponsoreds/${duplicate.id}/images?partnersId=2`,
+      undefined,
+      { 'content-type': request.headers.get('content-type')! },
+      Buffer.from(await request.arrayBuffer()),
+    );
+    expect(uploaded.status, uploaded.text).toBe(201);
+    const folder = localStorage(inject('mediaDir'));
+    const stored = await folder.list(`sponsoreds/${duplicate.id}/`);
+    expect(stored.length, 'three variants stored').toBeGreaterThanOrEqual(3);
+
     const gone = await admin.request('DELETE', `/api/dashboard/records/${duplicate.id}?partnersId=2`);
     expect(gone.status).toBe(204);
     expect((await admin.get(`/api/dashboard/records/${duplicate.id}?partnersId=2`)).status).toBe(404);
+    expect(await folder.list(`sponsoreds/${duplicate.id}/`), 'its stored pictures are gone').toEqual([]);
+    expect(await Promise.all(stored.map((key) => folder.get(key)))).toEqual(stored.map(() => null));
   });
 
   it('lists teachers with the same calls (one table per type)', async () => {

@@ -215,3 +215,14 @@ export async function deletePicture(
   if (wasProfile) await invalidatePartnerCache(db, ctx.partner.id);
   return picturesOf(db, record.id);
 }
+
+/**
+ * After a record is deleted: every file the upload pipeline and the bulk import stored for it
+ * (its folder `sponsoreds/{id}/`; record ids are never reused). Files are removed after the
+ * record's transaction has committed, so a failed delete never loses a picture of a record that
+ * still exists; a file that cannot be removed is left behind, never an error for the caller.
+ */
+export async function deleteStoredPicturesOf(storage: Storage, id: number): Promise<void> {
+  const keys = await storage.list(`sponsoreds/${id}/`);
+  await Promise.allSettled(keys.map((key) => storage.delete(key)));
+}

@@ -4,12 +4,12 @@ import {
   Button,
   Checkbox,
   Group,
+  Loader,
   NumberInput,
   Select,
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -24,9 +24,13 @@ import {
   type RecordInput,
   type RecordStatus,
 } from '@kinship/domain';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ConfirmButton } from '../../../components/staff/confirm-dialog';
 import { SchemaForm, useSchemaForm } from '../../../components/staff/schema-form';
+
+/** TipTap and its styles come with the editor only, not with the Records table. */
+const RichTextField = lazy(() => import('./rich-text-field').then((m) => ({ default: m.RichTextField })));
 
 export interface RecordEditorProps {
   type: Pick<PartnerSponsoredType, 'id' | 'sponsoredTypesId' | 'customLabelSingular' | 'customColumns'>;
@@ -227,14 +231,18 @@ export function RecordEditor({
             </>
           )}
         </Group>
-        <Textarea
-          label="Bio"
-          description="Rich text as HTML: paragraphs, bold, italics, lists and links are kept; anything else is removed on save."
-          autosize
-          minRows={3}
-          {...form.getInputProps('bio')}
-          key={form.key('bio')}
-        />
+        <Suspense fallback={<Loader size="sm" aria-label="Loading the bio editor" />}>
+          <RichTextField
+            label="Bio"
+            description="Paragraphs, bold, italics, lists and links are kept; anything else is removed on save."
+            {...(form.getInputProps('bio') as {
+              value: string;
+              onChange: (html: string) => void;
+              error?: ReactNode;
+            })}
+            key={form.key('bio')}
+          />
+        </Suspense>
         <Stack gap="xs">
           <Group justify="space-between">
             <Text fw={600}>Fun facts</Text>
