@@ -1,3 +1,5 @@
+import { giftComposer } from './modules/gifts/gift-mail.ts';
+import { giftsJobs } from './modules/gifts/gifts.jobs.ts';
 import { compensationJobs } from './modules/compensations/compensations.jobs.ts';
 import { recordsImportJob } from './modules/records-import/records-import.jobs.ts';
 import { receiptComposer } from './modules/receipts/receipts.service.ts';
@@ -13,9 +15,11 @@ import { pruneJob } from './platform/pruning.ts';
 export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   outboxDispatchJob((ctx) => ({
     receipt: receiptComposer({ db: ctx.database.db, storage: ctx.storage, config: ctx.config }),
+    gift: giftComposer({ db: ctx.database.db, storage: ctx.storage, config: ctx.config }),
   })),
   ...upkeepJobs,
   ...compensationJobs,
   pruneJob(),
   recordsImportJob,
+  ...giftsJobs,
 ];

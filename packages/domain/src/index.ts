@@ -29,3 +29,4 @@ export * from './record-import.ts';
 export * from './staff-calls.ts';
 export * from './records.ts';
 export * from './catalogue.ts';
+export * from './gifts.ts';

@@ -10,6 +10,7 @@ export const OUTBOX_KINDS = [
   'invitation',
   'reminder',
   'webhook_delivery',
+  'gift',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
@@ -46,7 +47,7 @@ export const emailOutbox = pgTable(
     check('email_outbox_status', sql`${t.status} IN ('pending', 'sending', 'sent', 'failed')`),
     check(
       'email_outbox_kind',
-      sql`${t.kind} IN ('receipt', 'update_notice', 'invitation', 'reminder', 'webhook_delivery')`,
+      sql`${t.kind} IN ('receipt', 'update_notice', 'invitation', 'reminder', 'webhook_delivery', 'gift')`,
     ),
   ],
 );

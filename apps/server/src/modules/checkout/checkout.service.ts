@@ -79,6 +79,16 @@ import {
   type PricingRow,
 } from './checkout.repository.ts';
 
+/** What the gift, trial and lightning services share of the slot path (decision 047). */
+export {
+  addFilledSlots,
+  findActiveSponsorships,
+  findPricing,
+  insertSponsorships,
+  lockSponsoreds,
+  readSlots,
+} from './checkout.repository.ts';
+
 /**
  * Checkout of sponsorships (a monthly or annual subscription of one or more records' slots).
  *
