@@ -136,6 +136,8 @@ export interface CheckoutBody {
 }
 
 export interface CheckoutRequest {
+  /** The lightning link the sponsorship came through (decision 049), resolved by the route. */
+  lightningLinksId?: number | null;
   interval: PaymentInterval;
   form: 'checkout' | 'billing';
   body: CheckoutBody;
@@ -248,6 +250,7 @@ async function holdSlots(
         additionalAmount: amounts.additional,
         currency: partner.currency,
         idempotencyKey: request.idempotencyKey,
+        lightningLinksId: request.lightningLinksId ?? null,
       });
       await insertHolds(
         tx,

@@ -15,7 +15,7 @@ import { normalizeCode } from './codes.ts';
 /**
  * What every code call shares: the feature gate (off answers 404, as if the page did not exist),
  * one plain message per wrong case, and wrong tries counted per client address with the sign-in
- * machinery (decision 015): MAX_SIGN_IN_ATTEMPTS wrong codes in SIGN_IN_WINDOW_SECONDS and the
+ * machinery (decision 015): MAX_SIGN_IN_ATTEMPTS unknown codes in SIGN_IN_WINDOW_SECONDS and the
  * address waits, right codes included, so guessing gains nothing.
  */
 
@@ -60,10 +60,17 @@ export async function assertNotThrottled(db: Db, kind: string, address: string):
     throw codeError('tooManyTries', { 'Retry-After': String(row.wait) });
 }
 
-/** Counts a wrong code from an address and answers its error (429 once the address is over the limit). */
+/**
+ * Answers a wrong code's error. An unknown code is what guessing produces, so it is counted against
+ * the address (429 once over the limit); used, expired and other-partner codes are real codes the
+ * person already holds and are not counted.
+ */
 export async function wrongCode(db: Db, kind: string, address: string, problem: CodeProblem): Promise<never> {
-  const counted = await countSignInAttempt(db, keyOf(kind), address);
-  if (counted.throttled) throw codeError('tooManyTries', { 'Retry-After': String(counted.retryAfterSeconds) });
+  if (problem === 'unknown') {
+    const counted = await countSignInAttempt(db, keyOf(kind), address);
+    if (counted.throttled)
+      throw codeError('tooManyTries', { 'Retry-After': String(counted.retryAfterSeconds) });
+  }
   throw codeError(problem);
 }
 

@@ -28,6 +28,11 @@ const BUILT_SECTIONS: Record<string, ComponentType> = {
   types: lazy(() =>
     import('../../features/dashboard/sections/types-section').then((m) => ({ default: m.TypesSection })),
   ),
+  gifts: lazy(() =>
+    import('../../features/gifts/components/giving-codes-section').then((m) => ({
+      default: m.GivingCodesSection,
+    })),
+  ),
   programs: lazy(() =>
     import('../../features/dashboard/sections/programs-section').then((m) => ({
       default: m.ProgramsSection,
