@@ -26,7 +26,10 @@ afterAll(async () => {
 });
 
 /** The newest raw mail to `to` and its parsed text, waiting for the outbox to write it. */
-async function mailTo(to: string, subject: RegExp): Promise<{ raw: string; mail: ReturnType<typeof readEml> }> {
+async function mailTo(
+  to: string,
+  subject: RegExp,
+): Promise<{ raw: string; mail: ReturnType<typeof readEml> }> {
   const dir = inject('mailDir');
   const deadline = Date.now() + 40_000;
   while (Date.now() < deadline) {
@@ -212,7 +215,10 @@ describe('a lightning link', () => {
     await admin.page.goto(siteUrl('demo', '/dashboard/gifts'));
     await admin.page.getByRole('tab', { name: /Lightning links/ }).click();
     await admin.page.getByText(/Spring gala table cards/).waitFor();
-    await admin.page.getByText(/[1-9]\d* sponsorships?$/).first().waitFor();
+    await admin.page
+      .getByText(/[1-9]\d* sponsorships?$/)
+      .first()
+      .waitFor();
     await admin.page.getByRole('img', { name: 'QR code of Spring gala table cards' }).waitFor();
     await screenshot(admin.page, 'dashboard-lightning-1280');
     await admin.context.close();
@@ -222,7 +228,13 @@ describe('a lightning link', () => {
 describe('features off (maple)', () => {
   it('each route is the 404 page, the navigation has no entry and the API answers 404', async () => {
     const { context, page } = await newPage(browser);
-    for (const route of ['/gift', '/redeem', '/redeem/ABCD', '/redeemtrial/ABCD', '/lightning/students/SPRINGGALA']) {
+    for (const route of [
+      '/gift',
+      '/redeem',
+      '/redeem/ABCD',
+      '/redeemtrial/ABCD',
+      '/lightning/students/SPRINGGALA',
+    ]) {
       await page.goto(siteUrl('maple', route));
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     }
@@ -232,9 +244,11 @@ describe('features off (maple)', () => {
       expect(await page.getByRole('link', { name: label, exact: true }).count()).toBe(0);
     const statuses = await page.evaluate(async () =>
       Promise.all(
-        ['/api/gifts/redeem/ABCDEFGH', '/api/trials/redeem/ABCDEFGH', '/api/lightning/students/SPRINGGALA'].map(
-          async (url) => (await fetch(`${url}?partnersId=3`)).status,
-        ),
+        [
+          '/api/gifts/redeem/ABCDEFGH',
+          '/api/trials/redeem/ABCDEFGH',
+          '/api/lightning/students/SPRINGGALA',
+        ].map(async (url) => (await fetch(`${url}?partnersId=3`)).status),
       ),
     );
     expect(statuses).toEqual([404, 404, 404]);

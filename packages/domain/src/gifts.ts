@@ -31,11 +31,7 @@ export const CODE_MESSAGES = {
 export type CodeProblem = keyof typeof CODE_MESSAGES;
 
 const trimmed = (max: number) => z.string().trim().min(1).max(max);
-const email = z
-  .string()
-  .trim()
-  .max(320)
-  .refine(isValidEmail, { message: 'Invalid email' });
+const email = z.string().trim().max(320).refine(isValidEmail, { message: 'Invalid email' });
 const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD');
 const id = z.number().int().positive().max(2_147_483_647);
 

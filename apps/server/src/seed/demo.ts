@@ -1200,9 +1200,18 @@ async function seedGivingCodes(tx: Tx, today: Date): Promise<void> {
   if (teacher) {
     const [order] = await tx
       .insert(orders)
-      .values({ partnersId: 2, kind: 'gift', status: 'succeeded', baseAmount: 30000, currency: 'usd', completedAt: today })
+      .values({
+        partnersId: 2,
+        kind: 'gift',
+        status: 'succeeded',
+        baseAmount: 30000,
+        currency: 'usd',
+        completedAt: today,
+      })
       .returning({ id: orders.id });
-    await tx.insert(slotHolds).values({ partnersId: 2, sponsoredsId: teacher, ordersId: order!.id, numSlots: 1, expiresAt });
+    await tx
+      .insert(slotHolds)
+      .values({ partnersId: 2, sponsoredsId: teacher, ordersId: order!.id, numSlots: 1, expiresAt });
     await tx.insert(giftCodes).values({
       partnersId: 2,
       code: newCode(),
@@ -1224,7 +1233,14 @@ async function seedGivingCodes(tx: Tx, today: Date): Promise<void> {
   // A gift whose code has expired unredeemed (its hold lapsed with it): what /redeem says of one.
   const [expiredOrder] = await tx
     .insert(orders)
-    .values({ partnersId: 2, kind: 'gift', status: 'succeeded', baseAmount: 11700, currency: 'usd', completedAt: today })
+    .values({
+      partnersId: 2,
+      kind: 'gift',
+      status: 'succeeded',
+      baseAmount: 11700,
+      currency: 'usd',
+      completedAt: today,
+    })
     .returning({ id: orders.id });
   const lapsed = new Date(today.getTime() - 86_400_000);
   await tx.insert(giftCodes).values({

@@ -25,9 +25,15 @@ const CheckoutPage = lazyNamed(() => import('../features/cart/components/checkou
 const BillingPage = lazyNamed(() => import('../features/cart/components/billing-page'), 'BillingPage');
 const DonatePage = lazyNamed(() => import('../features/donations/components/donate-page'), 'DonatePage');
 const GiftPage = lazyNamed(() => import('../features/gifts/components/gift-page'), 'GiftPage');
-const GiftManagePage = lazyNamed(() => import('../features/gifts/components/gift-manage-page'), 'GiftManagePage');
+const GiftManagePage = lazyNamed(
+  () => import('../features/gifts/components/gift-manage-page'),
+  'GiftManagePage',
+);
 const RedeemGiftPage = lazyNamed(() => import('../features/gifts/components/redeem-page'), 'RedeemGiftPage');
-const RedeemTrialPage = lazyNamed(() => import('../features/gifts/components/redeem-page'), 'RedeemTrialPage');
+const RedeemTrialPage = lazyNamed(
+  () => import('../features/gifts/components/redeem-page'),
+  'RedeemTrialPage',
+);
 const LightningPage = lazyNamed(() => import('../features/gifts/components/lightning-page'), 'LightningPage');
 const ReceiptPage = lazyNamed(() => import('../features/receipts/components/receipt-page'), 'ReceiptPage');
 

@@ -29,7 +29,12 @@ const STATUS: Record<CodeProblem, number> = {
 };
 
 export const codeError = (problem: CodeProblem, headers: Record<string, string> = {}) =>
-  new HttpError(STATUS[problem], CODE_MESSAGES[problem], headers, `code_${problem.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`);
+  new HttpError(
+    STATUS[problem],
+    CODE_MESSAGES[problem],
+    headers,
+    `code_${problem.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`,
+  );
 
 /** The feature gate of a call: a partner without the feature answers 404, as for a page that does not exist. */
 export async function requireFeature(db: Db, ctx: SiteContext, feature: number): Promise<void> {

@@ -26,7 +26,10 @@ export const GIFT_CARD_FILENAME = 'gift-card.pdf';
 const GIFT_KEY = /^gift:(\d+):/;
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 export const giftSubject = (partnerName: string, giverName: string | null) =>
   `${giverName || 'Someone'} gave you a sponsorship with ${partnerName}`;
@@ -48,7 +51,18 @@ interface GiftView {
   expires: string | null;
 }
 
-function viewOf(partner: PartnerRow, gift: GiftRow, record: { firstName: string | null; title: string | null; sponsoredTypesId: number; id: number; masked: boolean } | null, config?: SiteUrlConfig): GiftView {
+function viewOf(
+  partner: PartnerRow,
+  gift: GiftRow,
+  record: {
+    firstName: string | null;
+    title: string | null;
+    sponsoredTypesId: number;
+    id: number;
+    masked: boolean;
+  } | null,
+  config?: SiteUrlConfig,
+): GiftView {
   return {
     partnerName: partner.name,
     giverName: gift.giverName,
@@ -85,7 +99,11 @@ function giftHtml(v: GiftView): string {
     `<h1 style="font-size:1.4rem">${escapeHtml(v.partnerName)}</h1>`,
     `<p>Dear ${escapeHtml(v.recipientName || 'friend')},</p>`,
     `<p>${escapeHtml(`${v.giverName || 'Someone'} has given you a sponsorship${v.recordFirstName ? ` of ${v.recordFirstName}` : ''} with ${v.partnerName}, paid for ${v.period}.`)}</p>`,
-    ...(v.message ? [`<blockquote style="border-left:3px solid #ccc;margin:0;padding-left:1rem">${escapeHtml(v.message)}</blockquote>`] : []),
+    ...(v.message
+      ? [
+          `<blockquote style="border-left:3px solid #ccc;margin:0;padding-left:1rem">${escapeHtml(v.message)}</blockquote>`,
+        ]
+      : []),
     `<p><a href="${escapeHtml(v.link)}">Redeem your gift</a></p>`,
     `<p>Your code: <strong>${escapeHtml(v.code)}</strong>${v.expires ? ` (use it by ${escapeHtml(v.expires)})` : ''}</p>`,
     '<p style="color:#555;font-size:0.9rem">Your gift card is attached as a PDF.</p>',
@@ -126,7 +144,9 @@ export async function queueReminderMail(
 ): Promise<void> {
   const address = to ?? (row as GiftRow).recipientEmail ?? null;
   if (!address) return;
-  const ends = (kind === 'gift' ? (row as GiftRow).paidThrough : (row as TrialRow).endsAt)?.toISOString().slice(0, 10) ?? '';
+  const ends =
+    (kind === 'gift' ? (row as GiftRow).paidThrough : (row as TrialRow).endsAt)?.toISOString().slice(0, 10) ??
+    '';
   const link = partnerSiteUrl(partner, '/profile/sponsorships', config);
   const what = kind === 'gift' ? 'The sponsorship you were given' : 'Your trial sponsorship';
   const text = [
@@ -150,7 +170,11 @@ export async function queueReminderMail(
     bodyText: text,
     bodyHtml: `<!doctype html><html><body style="font-family:sans-serif">${text
       .split('\n')
-      .map((l) => (l === link ? `<p><a href="${escapeHtml(link)}">Continue my sponsorship</a></p>` : `<p>${escapeHtml(l)}</p>`))
+      .map((l) =>
+        l === link
+          ? `<p><a href="${escapeHtml(link)}">Continue my sponsorship</a></p>`
+          : `<p>${escapeHtml(l)}</p>`,
+      )
       .join('')}</body></html>`,
   });
 }
@@ -178,7 +202,11 @@ export function renderGiftCardPdf(input: GiftCardInput): Promise<Buffer> {
     size: 'LETTER',
     layout: 'landscape',
     margin: 48,
-    info: { Title: `Gift card from ${pdfSafe(input.partnerName)}`, Author: pdfSafe(input.partnerName), Creator: 'Kinship' },
+    info: {
+      Title: `Gift card from ${pdfSafe(input.partnerName)}`,
+      Author: pdfSafe(input.partnerName),
+      Creator: 'Kinship',
+    },
   });
   const done = new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -199,7 +227,11 @@ export function renderGiftCardPdf(input: GiftCardInput): Promise<Buffer> {
       // An unreadable logo leaves the name alone.
     }
   }
-  doc.fillColor('#000').font('Helvetica-Bold').fontSize(22).text(pdfSafe(input.partnerName), input.logo ? 116 : 48, y + 14);
+  doc
+    .fillColor('#000')
+    .font('Helvetica-Bold')
+    .fontSize(22)
+    .text(pdfSafe(input.partnerName), input.logo ? 116 : 48, y + 14);
   y += 90;
   const textX = input.picture ? 300 : 48;
   if (input.picture) {
@@ -210,7 +242,11 @@ export function renderGiftCardPdf(input: GiftCardInput): Promise<Buffer> {
     }
   }
   const textWidth = width - textX - 48;
-  doc.fillColor(color).font('Helvetica-Bold').fontSize(30).text('A gift of sponsorship', textX, y, { width: textWidth });
+  doc
+    .fillColor(color)
+    .font('Helvetica-Bold')
+    .fontSize(30)
+    .text('A gift of sponsorship', textX, y, { width: textWidth });
   doc.moveDown(0.4);
   doc
     .fillColor('#000')
@@ -226,13 +262,21 @@ export function renderGiftCardPdf(input: GiftCardInput): Promise<Buffer> {
     );
   if (input.message) {
     doc.moveDown(0.6);
-    doc.font('Helvetica-Oblique').fontSize(13).fillColor('#333').text(pdfSafe(`"${input.message}"`), { width: textWidth });
+    doc
+      .font('Helvetica-Oblique')
+      .fontSize(13)
+      .fillColor('#333')
+      .text(pdfSafe(`"${input.message}"`), { width: textWidth });
   }
   doc.moveDown(1);
   doc.font('Helvetica').fontSize(11).fillColor('#555').text('Your code', { width: textWidth });
   doc.font('Courier-Bold').fontSize(20).fillColor('#000').text(input.code, { width: textWidth });
   doc.moveDown(0.5);
-  doc.font('Helvetica').fontSize(11).fillColor('#555').text(pdfSafe(`Redeem it at ${input.link}`), { width: textWidth, link: input.link });
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .fillColor('#555')
+    .text(pdfSafe(`Redeem it at ${input.link}`), { width: textWidth, link: input.link });
   doc.end();
   return done;
 }
@@ -249,7 +293,11 @@ async function pictureOf(storage: Storage, path: string | null): Promise<Buffer 
 }
 
 /** The gift card of a gift, as the mail attaches it. */
-export async function giftCardPdf(deps: { db: Db; storage: Storage; config: SiteUrlConfig }, gift: GiftRow, partner: PartnerRow) {
+export async function giftCardPdf(
+  deps: { db: Db; storage: Storage; config: SiteUrlConfig },
+  gift: GiftRow,
+  partner: PartnerRow,
+) {
   const record = gift.sponsoredsId ? await findRecord(deps.db, partner.id, gift.sponsoredsId) : null;
   const view = viewOf(partner, gift, record, deps.config);
   return renderGiftCardPdf({
@@ -279,7 +327,11 @@ export function giftComposer(deps: { db: Db; storage: Storage; config: SiteUrlCo
     return {
       ...storedMessage(row),
       attachments: [
-        { filename: GIFT_CARD_FILENAME, content: await giftCardPdf(deps, gift, partner), contentType: 'application/pdf' },
+        {
+          filename: GIFT_CARD_FILENAME,
+          content: await giftCardPdf(deps, gift, partner),
+          contentType: 'application/pdf',
+        },
       ],
     };
   };

@@ -150,7 +150,10 @@ export async function endSponsorship(tx: Tx, userSponsoredsId: number): Promise<
   if (!row) return false;
   await tx
     .update(sponsoreds)
-    .set({ slotsFilled: sql`greatest(0, ${sponsoreds.slotsFilled} - ${row.numSlots})`, updatedAt: sql`now()` })
+    .set({
+      slotsFilled: sql`greatest(0, ${sponsoreds.slotsFilled} - ${row.numSlots})`,
+      updatedAt: sql`now()`,
+    })
     .where(eq(sponsoreds.id, row.sponsoredsId));
   return true;
 }
@@ -255,7 +258,11 @@ export async function insertTrials(tx: Tx, values: (typeof trialCodes.$inferInse
   return tx.insert(trialCodes).values(values).returning();
 }
 
-export async function updateTrial(tx: Queryable, id: number, values: Partial<typeof trialCodes.$inferInsert>) {
+export async function updateTrial(
+  tx: Queryable,
+  id: number,
+  values: Partial<typeof trialCodes.$inferInsert>,
+) {
   await tx.update(trialCodes).set(values).where(eq(trialCodes.id, id));
 }
 
@@ -344,7 +351,8 @@ export async function listLinks(db: Queryable, partnersId: number) {
       typeLabel: partnerSponsoredTypes.customLabelSingular,
       typeIdentifier: partnerSponsoredTypes.identifier,
       recordName: sql<string | null>`coalesce(${sponsoreds.firstName}, ${sponsoreds.title})`,
-      sponsorships: sql<number>`(select count(*) from ${orders} where ${orders.lightningLinksId} = ${lightningLinks.id}
+      sponsorships:
+        sql<number>`(select count(*) from ${orders} where ${orders.lightningLinksId} = ${lightningLinks.id}
         and ${orders.status} = 'succeeded')`.mapWith(Number),
     })
     .from(lightningLinks)
@@ -354,8 +362,6 @@ export async function listLinks(db: Queryable, partnersId: number) {
     .orderBy(desc(lightningLinks.createdAt), desc(lightningLinks.id))
     .limit(500);
 }
-
-
 
 export async function userEmailOf(db: Queryable, usersId: number): Promise<string | null> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, usersId));

@@ -96,12 +96,22 @@ export const giftsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---------------------------------------------------------------------------------- lightning (feature 6)
 
-  const lightningParams = z.object({ sponsoredType: z.string().min(1).max(80), code: z.string().min(1).max(80) });
+  const lightningParams = z.object({
+    sponsoredType: z.string().min(1).max(80),
+    code: z.string().min(1).max(80),
+  });
   app.get(
     '/api/lightning/:sponsoredType/:code',
-    { schema: { params: lightningParams, querystring: siteQuery, response: { 200: lightningPreviewSchema } } },
+    {
+      schema: { params: lightningParams, querystring: siteQuery, response: { 200: lightningPreviewSchema } },
+    },
     async (request) =>
-      previewLightning(deps.db, await request.siteContext(), request.params.sponsoredType, request.params.code),
+      previewLightning(
+        deps.db,
+        await request.siteContext(),
+        request.params.sponsoredType,
+        request.params.code,
+      ),
   );
   app.get(
     '/api/lightning/:sponsoredType',
@@ -112,14 +122,18 @@ export const giftsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: lightningPreviewSchema },
       },
     },
-    async (request) => previewLightning(deps.db, await request.siteContext(), request.params.sponsoredType, null),
+    async (request) =>
+      previewLightning(deps.db, await request.siteContext(), request.params.sponsoredType, null),
   );
 
   // ---------------------------------------------------------------------------------- staff
 
   app.get(
     '/api/dashboard/giving-codes',
-    { config: { problemErrors: true }, schema: { querystring: siteQuery, response: { 200: staffGivingCodesSchema } } },
+    {
+      config: { problemErrors: true },
+      schema: { querystring: siteQuery, response: { 200: staffGivingCodesSchema } },
+    },
     async (request) => listGivingCodes(deps.db, await request.siteContext()),
   );
 

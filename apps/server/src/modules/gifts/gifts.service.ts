@@ -319,13 +319,19 @@ export async function finishGiftOrder(
     if (current.status === 'succeeded') return { code: current.receiptCode!, refused: false };
     // A hold that lapsed while the charge was slow still counts if the slot is free.
     const [row] = await lockSponsoreds(tx, partner.id, [gift.sponsoredsId!]);
-    const othersHeld = (await heldSlotsBySponsored(tx, [gift.sponsoredsId!], order.id)).get(gift.sponsoredsId!) ?? 0;
+    const othersHeld =
+      (await heldSlotsBySponsored(tx, [gift.sponsoredsId!], order.id)).get(gift.sponsoredsId!) ?? 0;
     if (current.status === 'failed' || !row || row.maxSlots - row.slotsFilled - othersHeld < 1)
       return { code: null, refused: true };
     await releaseHoldsOf(tx, order.id);
     await insertHold(
       tx,
-      { partnersId: partner.id, sponsoredsId: gift.sponsoredsId!, usersId: order.usersId, ordersId: order.id },
+      {
+        partnersId: partner.id,
+        sponsoredsId: gift.sponsoredsId!,
+        usersId: order.usersId,
+        ordersId: order.id,
+      },
       GIFT_HOLD_PAYING_SECONDS,
     );
     await extendHoldsOfOrder(tx, order.id, gift.expiresAt!);
@@ -344,7 +350,11 @@ export async function finishGiftOrder(
       deps.config,
     );
     await markOrderSucceeded(tx, partner.id, order.id, payment.receiptCode!);
-    await deps.jobs.send(giftDeliverJob, { giftsId: gift.id }, { tx, startAfter: gift.deliverOn ?? new Date() });
+    await deps.jobs.send(
+      giftDeliverJob,
+      { giftsId: gift.id },
+      { tx, startAfter: gift.deliverOn ?? new Date() },
+    );
     await recordAudit(tx, {
       actor,
       partnersId: partner.id,
@@ -365,11 +375,16 @@ export async function finishGiftOrder(
   });
   if (outcome.code) return outcome.code;
   // The slot went meanwhile (the hold lapsed and checkout took it): refund, never oversell.
-  await compensate(deps, account, { partnersId: partner.id, ordersId: order.id }, {
-    action: 'refund_charge',
-    chargeId: charge.chargeId,
-    idempotencyKey: `order:${order.id}:refund`,
-  });
+  await compensate(
+    deps,
+    account,
+    { partnersId: partner.id, ordersId: order.id },
+    {
+      action: 'refund_charge',
+      chargeId: charge.chargeId,
+      idempotencyKey: `order:${order.id}:refund`,
+    },
+  );
   await failOrder(deps.db, partner.id, order.id, CART_ISSUE_MESSAGE);
   throw conflict(CART_ISSUE_MESSAGE);
 }
@@ -386,7 +401,13 @@ export async function resumeStaleGiftOrders(
     if (!partner) continue;
     const request = await findPaymentRequest(deps.db, order.id);
     try {
-      if (!request) await failOrder(deps.db, partner.id, order.id, 'The payment was interrupted before the card was charged.');
+      if (!request)
+        await failOrder(
+          deps.db,
+          partner.id,
+          order.id,
+          'The payment was interrupted before the card was charged.',
+        );
       else await finishGiftOrder(deps, partner, order, request.gatewayPaymentMethodId, null);
       settled += 1;
     } catch (error) {
@@ -447,7 +468,13 @@ export async function resendGift(
     if (email !== gift.recipientEmail) await updateGift(tx, gift.id, { recipientEmail: email });
     if (gift.deliveredAt) {
       const attempt = Date.now();
-      await queueGiftMail(tx, ctx.partner, { ...gift, recipientEmail: email }, attempt, siteUrlConfigOf(deps.config));
+      await queueGiftMail(
+        tx,
+        ctx.partner,
+        { ...gift, recipientEmail: email },
+        attempt,
+        siteUrlConfigOf(deps.config),
+      );
     }
     await recordAudit(tx, {
       actor: actorOf(ctx),
@@ -530,7 +557,11 @@ export async function redeemGift(db: Db, ctx: SiteContext, raw: string): Promise
       entityId: gift.id,
       after: { userSponsoredsId: sponsorship.id, sponsoredsId: gift.sponsoredsId, paidThrough },
     });
-    return { sponsoredsId: gift.sponsoredsId!, userSponsoredsId: sponsorship.id, endsAt: paidThrough.toISOString() };
+    return {
+      sponsoredsId: gift.sponsoredsId!,
+      userSponsoredsId: sponsorship.id,
+      endsAt: paidThrough.toISOString(),
+    };
   });
 }
 
@@ -547,14 +578,21 @@ export function addMonths(date: Date, months: number): Date {
  * GIFT_INVITE_DAYS_BEFORE days to continue by card, and ends the gift sponsorships whose period
  * has passed unconverted (freeing the slot). A converted one (no longer manual) is left as it is.
  */
-export async function sweepGifts(db: Db, config: Config, inviteDays: number): Promise<{ invited: number; ended: number }> {
+export async function sweepGifts(
+  db: Db,
+  config: Config,
+  inviteDays: number,
+): Promise<{ invited: number; ended: number }> {
   let invited = 0;
   let ended = 0;
   for (const gift of await giftsToInvite(db, inviteDays)) {
     await db.transaction(async (tx) => {
       const state = gift.userSponsoredsId ? await sponsorshipState(tx, gift.userSponsoredsId) : null;
       if (!state || state.dateEnded || !state.isManual) {
-        await updateGift(tx, gift.id, { invitedAt: new Date(), ...(state && !state.isManual ? { endedAt: new Date() } : {}) });
+        await updateGift(tx, gift.id, {
+          invitedAt: new Date(),
+          ...(state && !state.isManual ? { endedAt: new Date() } : {}),
+        });
         return;
       }
       const partner = await findPartnerById(tx as unknown as Db, gift.partnersId);

@@ -61,7 +61,11 @@ async function deliveredGift(maxSlots = 1, overrides: Record<string, unknown> = 
 }
 
 async function giftOf(record: number): Promise<Row> {
-  const [row] = await rowsWhere<Row>(t.database, 'gift_codes', `id = (select max(id) from gift_codes where sponsoreds_id = ${record})`);
+  const [row] = await rowsWhere<Row>(
+    t.database,
+    'gift_codes',
+    `id = (select max(id) from gift_codes where sponsoreds_id = ${record})`,
+  );
   return row!;
 }
 
@@ -90,7 +94,11 @@ describe('POST /api/gifts', () => {
     expect(gift).toMatchObject({ months: 6, amount: DEMO_MONTHLY.teachers * 6, giver_email: body.email });
     expect(String(gift.code)).toHaveLength(CODE_LENGTH);
     const [order] = await rowsWhere<Row>(t.database, 'orders', `id = ${String(gift.orders_id)}`);
-    expect(order).toMatchObject({ kind: 'gift', status: 'succeeded', base_amount: DEMO_MONTHLY.teachers * 6 });
+    expect(order).toMatchObject({
+      kind: 'gift',
+      status: 'succeeded',
+      base_amount: DEMO_MONTHLY.teachers * 6,
+    });
     // The giver's receipt.
     const [receipt] = await rowsWhere<Row>(t.database, 'email_outbox', `to_address = '${body.email}'`);
     expect(receipt).toMatchObject({ kind: 'receipt' });
@@ -128,7 +136,11 @@ describe('POST /api/gifts', () => {
 describe('delivery and the gift card', () => {
   it('mails the recipient on the delivery date with the redeem link and the card PDF', async () => {
     const { body, code } = await deliveredGift();
-    const [mail] = await rowsWhere<Row>(t.database, 'email_outbox', `to_address = '${String(body.recipientEmail)}'`);
+    const [mail] = await rowsWhere<Row>(
+      t.database,
+      'email_outbox',
+      `to_address = '${String(body.recipientEmail)}'`,
+    );
     expect(mail).toMatchObject({ kind: 'gift' });
     expect(String(mail!.body_text)).toContain(`/redeem/${code}`);
     expect(String(mail!.body_text)).toContain(formatCode(code));
@@ -138,13 +150,15 @@ describe('delivery and the gift card', () => {
     expect(eml).toContain('application/pdf');
   });
 
-  it("a later delivery date waits: the code is unknown until the mail goes out", async () => {
+  it('a later delivery date waits: the code is unknown until the mail goes out', async () => {
     const record = await insertRecord(t.database, { maxSlots: 1 });
     const later = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
     expect((await postGift(giftBody(record, { deliverOn: later }))).status).toBe(200);
     const gift = await giftOf(record);
     expect(gift.delivered_at).toBeNull();
-    const res = await t.client('demo.localhost').get(`/api/gifts/redeem/${String(gift.code)}`, freshAddress());
+    const res = await t
+      .client('demo.localhost')
+      .get(`/api/gifts/redeem/${String(gift.code)}`, freshAddress());
     expect(res.status).toBe(404);
   });
 
@@ -172,13 +186,21 @@ describe('delivery and the gift card', () => {
 
   it('the mail of a masked record never names it', async () => {
     const record = await insertRecord(t.database, { maxSlots: 1 });
-    await t.database.db.execute(sql`update sponsoreds set masked = true, first_name = 'Secretname' where id = ${record}`);
+    await t.database.db.execute(
+      sql`update sponsoreds set masked = true, first_name = 'Secretname' where id = ${record}`,
+    );
     const body = giftBody(record);
     expect((await postGift(body)).status).toBe(200);
     await t.runJob('gifts.deliver', { giftsId: Number((await giftOf(record)).id) });
-    const [mail] = await rowsWhere<Row>(t.database, 'email_outbox', `to_address = '${String(body.recipientEmail)}'`);
+    const [mail] = await rowsWhere<Row>(
+      t.database,
+      'email_outbox',
+      `to_address = '${String(body.recipientEmail)}'`,
+    );
     expect(String(mail!.body_text)).not.toContain('Secretname');
-    const preview = await t.client('demo.localhost').get(`/api/gifts/redeem/${String((await giftOf(record)).code)}`, freshAddress());
+    const preview = await t
+      .client('demo.localhost')
+      .get(`/api/gifts/redeem/${String((await giftOf(record)).code)}`, freshAddress());
     expect(preview.json<{ record: { name: string | null; picture: string | null } }>().record).toMatchObject({
       name: null,
       picture: null,
@@ -189,15 +211,27 @@ describe('delivery and the gift card', () => {
 describe('redeem', () => {
   it('previews the gift, then the signed-in recipient takes up the sponsorship; the slot count never moves', async () => {
     const { record, code } = await deliveredGift();
-    const preview = await t.client('demo.localhost').get(`/api/gifts/redeem/${code.toLowerCase()}`, freshAddress());
+    const preview = await t
+      .client('demo.localhost')
+      .get(`/api/gifts/redeem/${code.toLowerCase()}`, freshAddress());
     expect(preview.status, preview.text).toBe(200);
     expect(preview.json()).toMatchObject({ months: 6, giverName: 'Gail Giver', message: 'Happy birthday!' });
-    expect((await t.client('demo.localhost').post(`/api/gifts/redeem/${code}`, {}, freshAddress())).status).toBe(401);
+    expect(
+      (await t.client('demo.localhost').post(`/api/gifts/redeem/${code}`, {}, freshAddress())).status,
+    ).toBe(401);
     const [friend] = await createPeople(t.database, 1, 'friend');
-    const res = await clientAs(t.port, friend!).post(`/api/gifts/redeem/${formatCode(code)}`, {}, freshAddress());
+    const res = await clientAs(t.port, friend!).post(
+      `/api/gifts/redeem/${formatCode(code)}`,
+      {},
+      freshAddress(),
+    );
     expect(res.status, res.text).toBe(200);
     expect(await slotsFilledOf(t.database, record)).toBe(1);
-    const [line] = await rowsWhere<Row>(t.database, 'user_sponsoreds', `sponsoreds_id = ${record} and date_ended is null`);
+    const [line] = await rowsWhere<Row>(
+      t.database,
+      'user_sponsoreds',
+      `sponsoreds_id = ${record} and date_ended is null`,
+    );
     expect(line).toMatchObject({ users_id: friend!.usersId, is_manual: true });
     const profile = await clientAs(t.port, friend!).get(`/api/sponsoreds/${record}`);
     expect(profile.status).toBe(200);
@@ -212,7 +246,9 @@ describe('redeem', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.text).toBe(CODE_MESSAGES.unknown);
     const { code, gift } = await deliveredGift();
-    await t.database.db.execute(sql`update gift_codes set expires_at = now() - interval '1 day' where id = ${Number(gift.id)}`);
+    await t.database.db.execute(
+      sql`update gift_codes set expires_at = now() - interval '1 day' where id = ${Number(gift.id)}`,
+    );
     const expired = await t.client('demo.localhost').get(`/api/gifts/redeem/${code}`, freshAddress());
     expect(expired.status).toBe(410);
     expect(expired.text).toBe(CODE_MESSAGES.expired);
@@ -220,7 +256,9 @@ describe('redeem', () => {
     const maple = await t.client('maple.localhost').get(`/api/gifts/redeem/${code}`, freshAddress());
     expect(maple.status).toBe(404);
     expect(maple.text).not.toBe(CODE_MESSAGES.otherPartner);
-    await t.database.db.execute(sql`update gift_codes set expires_at = now() + interval '1 day', partners_id = 3 where id = ${Number(gift.id)}`);
+    await t.database.db.execute(
+      sql`update gift_codes set expires_at = now() + interval '1 day', partners_id = 3 where id = ${Number(gift.id)}`,
+    );
     const other = await t.client('demo.localhost').get(`/api/gifts/redeem/${code}`, freshAddress());
     expect(other.text).toBe(CODE_MESSAGES.otherPartner);
     await t.database.db.execute(sql`update gift_codes set partners_id = 2 where id = ${Number(gift.id)}`);
@@ -237,18 +275,30 @@ describe('redeem', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.text).toBe(CODE_MESSAGES.tooManyTries);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await t.client('demo.localhost').get(`/api/gifts/redeem/${code}`, freshAddress())).status).toBe(200);
+    expect((await t.client('demo.localhost').get(`/api/gifts/redeem/${code}`, freshAddress())).status).toBe(
+      200,
+    );
   });
 
   it('ends an unconverted gift after its paid period and frees the slot; invites before', async () => {
     const { record, code, gift } = await deliveredGift();
     const [friend] = await createPeople(t.database, 1, 'friend');
-    expect((await clientAs(t.port, friend!).post(`/api/gifts/redeem/${code}`, {}, freshAddress())).status).toBe(200);
-    await t.database.db.execute(sql`update gift_codes set paid_through = now() + interval '2 days' where id = ${Number(gift.id)}`);
+    expect(
+      (await clientAs(t.port, friend!).post(`/api/gifts/redeem/${code}`, {}, freshAddress())).status,
+    ).toBe(200);
+    await t.database.db.execute(
+      sql`update gift_codes set paid_through = now() + interval '2 days' where id = ${Number(gift.id)}`,
+    );
     await t.runJob('gifts.sweep');
-    const invites = await rowsWhere<Row>(t.database, 'email_outbox', `dedupe_key = 'gift:${String(gift.id)}:reminder'`);
+    const invites = await rowsWhere<Row>(
+      t.database,
+      'email_outbox',
+      `dedupe_key = 'gift:${String(gift.id)}:reminder'`,
+    );
     expect(invites).toHaveLength(1);
-    await t.database.db.execute(sql`update gift_codes set paid_through = now() - interval '1 minute' where id = ${Number(gift.id)}`);
+    await t.database.db.execute(
+      sql`update gift_codes set paid_through = now() - interval '1 minute' where id = ${Number(gift.id)}`,
+    );
     await t.runJob('gifts.sweep');
     expect(await slotsFilledOf(t.database, record)).toBe(0);
   });
@@ -260,11 +310,9 @@ describe('the giver', () => {
     const res = await postGift(giftBody(record));
     const { manageCode } = res.json<{ manageCode: string }>();
     await t.runJob('gifts.deliver', { giftsId: Number((await giftOf(record)).id) });
-    const changed = await t.client('demo.localhost').post(
-      `/api/gifts/manage/${manageCode}`,
-      { recipientEmail: 'new-friend@example.org' },
-      freshAddress(),
-    );
+    const changed = await t
+      .client('demo.localhost')
+      .post(`/api/gifts/manage/${manageCode}`, { recipientEmail: 'new-friend@example.org' }, freshAddress());
     expect(changed.status, changed.text).toBe(200);
     const mails = await rowsWhere<Row>(t.database, 'email_outbox', `to_address = 'new-friend@example.org'`);
     expect(mails).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { Feature, type LightningPreview, type LightningRequest } from '@kinship/domain';
+import { Feature, type LightningPreview } from '@kinship/domain';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
 import { requireAccess } from '../../platform/access.ts';
@@ -26,7 +26,8 @@ import { codeRecordOf } from './gifts.service.ts';
  * order keeps it, so staff see how many sponsorships each link brought.
  */
 
-export const LIGHTNING_PARTNER_WIDE = 'Lightning links apply to the whole site: creating one needs access to every program.';
+export const LIGHTNING_PARTNER_WIDE =
+  'Lightning links apply to the whole site: creating one needs access to every program.';
 
 export const lightningPath = (typeIdentifier: string, code: string) =>
   `/lightning/${encodeURIComponent(typeIdentifier)}/${code}`;
@@ -47,11 +48,17 @@ export async function previewLightning(
     : await findTypeByKey(db, ctx.partner.id, sponsoredType);
   if (!type && !link?.sponsoredsId) throw notFound(`Sponsored type ${sponsoredType} was not found.`);
   const named = link?.sponsoredsId ? await findRecord(db, ctx.partner.id, link.sponsoredsId) : null;
-  const open = (r: typeof named) => r && r.status === 'active' && r.active && r.slotsFilled + r.held < r.maxSlots;
+  const open = (r: typeof named) =>
+    r && r.status === 'active' && r.active && r.slotsFilled + r.held < r.maxSlots;
   // A named record that is taken falls back to the next of its type, so a printed code keeps working.
   const record = open(named)
     ? named
-    : await findNextAvailable(db, ctx.partner.id, named?.partnerSponsoredTypesId ?? type!.id, ctx.viewer?.user?.id ?? null);
+    : await findNextAvailable(
+        db,
+        ctx.partner.id,
+        named?.partnerSponsoredTypesId ?? type!.id,
+        ctx.viewer?.user?.id ?? null,
+      );
   if (!record) throw codeError('noRecord');
   const [pricing] = await findPricing(db, ctx.partner.id, [record.id]);
   return {
@@ -73,7 +80,11 @@ export async function lightningLinkIdOf(db: Db, partnersId: number, raw: string 
 export async function createLightningLink(
   db: Db,
   ctx: SiteContext,
-  body: { campaign: string; partnerSponsoredTypesId: number | null; sponsoredsId?: number | null | undefined },
+  body: {
+    campaign: string;
+    partnerSponsoredTypesId: number | null;
+    sponsoredsId?: number | null | undefined;
+  },
 ) {
   await requireFeature(db, ctx, Feature.LightningSponsorships);
   const scope = requireAccess(ctx, 'sponsors.manage');
@@ -118,7 +129,9 @@ export async function lightningQr(
   requireAccess(ctx, 'donations.view');
   const link = await findLinkByCode(db, ctx.partner.id, normalizeCode(code) ?? '');
   if (!link) throw notFound('This link was not found.');
-  const type = link.partnerSponsoredTypesId ? await findType(db, ctx.partner.id, link.partnerSponsoredTypesId) : null;
+  const type = link.partnerSponsoredTypesId
+    ? await findType(db, ctx.partner.id, link.partnerSponsoredTypesId)
+    : null;
   const url = partnerSiteUrl(ctx.partner, lightningPath(type?.identifier ?? 'all', link.code), config);
   if (format === 'svg')
     return {

@@ -24,33 +24,35 @@ export async function listGivingCodes(db: Db, ctx: SiteContext): Promise<StaffGi
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
   const gifts: StaffGift[] = hasFeature(partner, Feature.Gifts)
-    ? (await listGifts(db, ctx.partner.id, where)).map(({ gift, recordName, redeemedByEmail, orderStatus }) => ({
-        id: gift.id,
-        state:
-          orderStatus === 'pending'
-            ? 'paying'
-            : orderStatus === 'failed'
-              ? 'failed'
-              : gift.redeemedAt
-                ? gift.endedAt
-                  ? 'ended'
-                  : 'redeemed'
-                : gift.expiresAt && gift.expiresAt.getTime() <= now
-                  ? 'expired'
-                  : gift.deliveredAt
-                    ? 'delivered'
-                    : 'scheduled',
-        recordName,
-        months: gift.openEnded ? null : gift.months,
-        amount: gift.amount,
-        giverName: gift.giverName,
-        giverEmail: gift.giverEmail,
-        recipientName: gift.recipientName,
-        recipientEmail: gift.recipientEmail,
-        deliverOn: gift.deliverOn ? gift.deliverOn.toISOString().slice(0, 10) : null,
-        redeemedByEmail,
-        createdAt: gift.createdAt.toISOString(),
-      }))
+    ? (await listGifts(db, ctx.partner.id, where)).map(
+        ({ gift, recordName, redeemedByEmail, orderStatus }) => ({
+          id: gift.id,
+          state:
+            orderStatus === 'pending'
+              ? 'paying'
+              : orderStatus === 'failed'
+                ? 'failed'
+                : gift.redeemedAt
+                  ? gift.endedAt
+                    ? 'ended'
+                    : 'redeemed'
+                  : gift.expiresAt && gift.expiresAt.getTime() <= now
+                    ? 'expired'
+                    : gift.deliveredAt
+                      ? 'delivered'
+                      : 'scheduled',
+          recordName,
+          months: gift.openEnded ? null : gift.months,
+          amount: gift.amount,
+          giverName: gift.giverName,
+          giverEmail: gift.giverEmail,
+          recipientName: gift.recipientName,
+          recipientEmail: gift.recipientEmail,
+          deliverOn: gift.deliverOn ? gift.deliverOn.toISOString().slice(0, 10) : null,
+          redeemedByEmail,
+          createdAt: gift.createdAt.toISOString(),
+        }),
+      )
     : [];
 
   const trials: StaffTrial[] = hasFeature(partner, Feature.Trials)
@@ -81,16 +83,18 @@ export async function listGivingCodes(db: Db, ctx: SiteContext): Promise<StaffGi
 
   const lightning =
     hasFeature(partner, Feature.LightningSponsorships) && partnerWide
-      ? (await listLinks(db, ctx.partner.id)).map(({ link, typeLabel, typeIdentifier, recordName, sponsorships }) => ({
-          id: link.id,
-          code: link.code,
-          campaign: link.campaign,
-          path: lightningPath(typeIdentifier ?? 'all', link.code),
-          typeLabel,
-          recordName,
-          sponsorships,
-          createdAt: link.createdAt.toISOString(),
-        }))
+      ? (await listLinks(db, ctx.partner.id)).map(
+          ({ link, typeLabel, typeIdentifier, recordName, sponsorships }) => ({
+            id: link.id,
+            code: link.code,
+            campaign: link.campaign,
+            path: lightningPath(typeIdentifier ?? 'all', link.code),
+            typeLabel,
+            recordName,
+            sponsorships,
+            createdAt: link.createdAt.toISOString(),
+          }),
+        )
       : [];
   return { gifts, trials, lightning };
 }

@@ -65,7 +65,12 @@ async function trialOfCode(db: Db, ctx: SiteContext, raw: string): Promise<Trial
 async function recordForTrial(db: Db, ctx: SiteContext, trial: TrialRow): Promise<RecordRow> {
   const record = trial.sponsoredsId
     ? await findRecord(db, ctx.partner.id, trial.sponsoredsId)
-    : await findNextAvailable(db, ctx.partner.id, trial.partnerSponsoredTypesId, ctx.viewer?.user?.id ?? null);
+    : await findNextAvailable(
+        db,
+        ctx.partner.id,
+        trial.partnerSponsoredTypesId,
+        ctx.viewer?.user?.id ?? null,
+      );
   if (!record || record.status !== 'active' || !record.active) throw codeError('noRecord');
   return record;
 }
@@ -99,7 +104,8 @@ export async function redeemTrial(
     const chosen = await findRecord(db, ctx.partner.id, body.sponsoredsId);
     if (
       !chosen ||
-      (found.partnerSponsoredTypesId !== null && chosen.partnerSponsoredTypesId !== found.partnerSponsoredTypesId)
+      (found.partnerSponsoredTypesId !== null &&
+        chosen.partnerSponsoredTypesId !== found.partnerSponsoredTypesId)
     )
       throw badRequest('This code does not apply to that record.');
     record = chosen;
@@ -142,11 +148,18 @@ export async function redeemTrial(
 }
 
 /** POST dashboard/trials: one code or a batch (sponsors.manage, partner-wide). */
-export async function issueTrials(db: Db, ctx: SiteContext, body: Required<Omit<TrialIssueRequest, 'validDays'>> & { validDays?: number | undefined }) {
+export async function issueTrials(
+  db: Db,
+  ctx: SiteContext,
+  body: Required<Omit<TrialIssueRequest, 'validDays'>> & { validDays?: number | undefined },
+) {
   await requireFeature(db, ctx, Feature.Trials);
   const scope = requireAccess(ctx, 'sponsors.manage');
   if (scope.entityIds !== 'all') throw forbidden(TRIAL_ISSUE_PARTNER_WIDE);
-  if (body.partnerSponsoredTypesId !== null && !(await findType(db, ctx.partner.id, body.partnerSponsoredTypesId)))
+  if (
+    body.partnerSponsoredTypesId !== null &&
+    !(await findType(db, ctx.partner.id, body.partnerSponsoredTypesId))
+  )
     throw badRequest(`Type ${body.partnerSponsoredTypesId} was not found.`);
   const expiresAt = new Date(Date.now() + (body.validDays ?? TRIAL_CODE_VALID_DAYS) * DAY_MS);
   return db.transaction(async (tx) => {
@@ -168,14 +181,22 @@ export async function issueTrials(db: Db, ctx: SiteContext, body: Required<Omit<
       action: 'trial.issued',
       entityType: 'trial',
       entityId: rows[0]!.id,
-      after: { count: rows.length, days: body.days, partnerSponsoredTypesId: body.partnerSponsoredTypesId, batch: body.batch || null },
+      after: {
+        count: rows.length,
+        days: body.days,
+        partnerSponsoredTypesId: body.partnerSponsoredTypesId,
+        batch: body.batch || null,
+      },
     });
     return { codes: rows.map((r) => formatCode(r.code)) };
   });
 }
 
 /** The trials' part of gifts.sweep: reminders before the end, then the end of unconverted trials. */
-export async function sweepTrials(db: Db, config: Config): Promise<{ trialsReminded: number; trialsEnded: number }> {
+export async function sweepTrials(
+  db: Db,
+  config: Config,
+): Promise<{ trialsReminded: number; trialsEnded: number }> {
   let trialsReminded = 0;
   let trialsEnded = 0;
   for (const trial of await trialsToRemind(db, TRIAL_REMINDER_DAYS_BEFORE)) {

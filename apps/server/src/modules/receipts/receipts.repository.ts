@@ -112,7 +112,10 @@ function toPayment(row: SelectedRow): PaymentForReceipt {
             lastName: row.payerLastName,
             email: row.payerEmail,
           },
-    giver: row.giverEmail === null && row.giverName === null ? null : { name: row.giverName, email: row.giverEmail },
+    giver:
+      row.giverEmail === null && row.giverName === null
+        ? null
+        : { name: row.giverName, email: row.giverEmail },
   };
 }
 

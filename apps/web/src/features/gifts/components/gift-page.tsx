@@ -60,7 +60,11 @@ const todayText = () => {
   return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 };
 
-type Phase = { kind: 'form' } | { kind: 'processing' } | { kind: 'failed'; detail: string } | { kind: 'done'; gift: GiftCreated };
+type Phase =
+  | { kind: 'form' }
+  | { kind: 'processing' }
+  | { kind: 'failed'; detail: string }
+  | { kind: 'done'; gift: GiftCreated };
 
 /**
  * /gift (feature Gifts): the giver picks a type (the one who has waited longest is given) or comes
@@ -100,8 +104,10 @@ export function GiftPage() {
     validate: {
       recipientName: (v) => (v.trim() ? null : "Enter your recipient's name"),
       recipientEmail: (v) => (isValidEmail(v.trim()) ? null : "Enter your recipient's email address"),
-      message: (v) => (v.length <= GIFT_MESSAGE_MAX ? null : `Keep your message to ${GIFT_MESSAGE_MAX} characters`),
-      deliverOn: (v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) && v >= todayText() ? null : 'Choose today or a later day'),
+      message: (v) =>
+        v.length <= GIFT_MESSAGE_MAX ? null : `Keep your message to ${GIFT_MESSAGE_MAX} characters`,
+      deliverOn: (v) =>
+        /^\d{4}-\d{2}-\d{2}$/.test(v) && v >= todayText() ? null : 'Choose today or a later day',
       firstName: (v) => (v.trim() ? null : 'Enter your first name'),
       lastName: (v) => (v.trim() ? null : 'Enter your last name'),
       email: (v) => (isValidEmail(v.trim()) ? null : 'Enter a valid email address'),
@@ -124,8 +130,8 @@ export function GiftPage() {
             Your gift is on its way
           </Title>
           <Text>
-            We will email {phase.gift.recipientEmail} on {phase.gift.deliverOn} with their gift card and the link
-            to redeem it. Your receipt has been sent to you.
+            We will email {phase.gift.recipientEmail} on {phase.gift.deliverOn} with their gift card and the
+            link to redeem it. Your receipt has been sent to you.
           </Text>
           <Text size="sm" c="dimmed">
             To change the recipient&apos;s address or send the gift again, keep this link:{' '}
@@ -278,8 +284,18 @@ export function GiftPage() {
             </Title>
             <Stack gap="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps('firstName')} />
-                <TextInput label="Last name" autoComplete="family-name" required {...form.getInputProps('lastName')} />
+                <TextInput
+                  label="First name"
+                  autoComplete="given-name"
+                  required
+                  {...form.getInputProps('firstName')}
+                />
+                <TextInput
+                  label="Last name"
+                  autoComplete="family-name"
+                  required
+                  {...form.getInputProps('lastName')}
+                />
               </SimpleGrid>
               <TextInput
                 label="Email"

@@ -87,7 +87,9 @@ export function GivingCodesSection() {
       {tabs.length > 0 && (
         <Tabs defaultValue={tabs[0]} keepMounted={false}>
           <Tabs.List>
-            {tabs.includes('gifts') && <Tabs.Tab value="gifts">Gifts ({data.data?.gifts.length ?? '…'})</Tabs.Tab>}
+            {tabs.includes('gifts') && (
+              <Tabs.Tab value="gifts">Gifts ({data.data?.gifts.length ?? '…'})</Tabs.Tab>
+            )}
             {tabs.includes('trials') && (
               <Tabs.Tab value="trials">Trial codes ({data.data?.trials.length ?? '…'})</Tabs.Tab>
             )}

@@ -23,7 +23,9 @@ export function LightningPage() {
   const { sponsoredType, code = '' } = useParams();
   const enabled = hasFeature(partner, Feature.LightningSponsorships);
   const type =
-    sponsoredType ?? partner.partnerSponsoredTypes.find((t) => t.active && t.sponsoredTypesId !== 4)?.identifier ?? '';
+    sponsoredType ??
+    partner.partnerSponsoredTypes.find((t) => t.active && t.sponsoredTypesId !== 4)?.identifier ??
+    '';
   const preview = useQuery({
     queryKey: ['lightning', type, code],
     queryFn: () => getLightning(type, code),

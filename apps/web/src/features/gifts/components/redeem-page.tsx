@@ -62,7 +62,9 @@ function RedeemPage({ kind }: { kind: 'gift' | 'trial' }) {
         return {
           record: gift.record,
           headline: `${gift.giverName || 'Someone'} gave you a sponsorship`,
-          detail: gift.months ? `Paid for ${gift.months} months.` : 'The first month is paid; you continue after it.',
+          detail: gift.months
+            ? `Paid for ${gift.months} months.`
+            : 'The first month is paid; you continue after it.',
           message: gift.message,
         };
       }
@@ -85,7 +87,12 @@ function RedeemPage({ kind }: { kind: 'gift' | 'trial' }) {
   if (!enabled) return <PageNotFound />;
 
   const continueByCard = (done: Redeemed) => {
-    addToCart({ id: String(done.sponsoredsId), sponsoredsId: done.sponsoredsId, quantity: 1, isConversion: true });
+    addToCart({
+      id: String(done.sponsoredsId),
+      sponsoredsId: done.sponsoredsId,
+      quantity: 1,
+      isConversion: true,
+    });
     void navigate('/checkout');
   };
 
@@ -140,7 +147,9 @@ function RedeemPage({ kind }: { kind: 'gift' | 'trial' }) {
               </Group>
             ) : (
               <Stack gap="xs">
-                <Text>Sign in or sign up to {kind === 'gift' ? 'redeem your gift' : 'start your trial'}.</Text>
+                <Text>
+                  Sign in or sign up to {kind === 'gift' ? 'redeem your gift' : 'start your trial'}.
+                </Text>
                 <Group>
                   <SignUpButton />
                   <LoginButton />
@@ -158,8 +167,8 @@ function RedeemPage({ kind }: { kind: 'gift' | 'trial' }) {
             </Title>
             {preview.data && <RecordCard record={preview.data.record} />}
             <Text>
-              It runs until {new Date(redeem.data.endsAt).toLocaleDateString()}. You can now see the full profile,
-              pictures and updates.
+              It runs until {new Date(redeem.data.endsAt).toLocaleDateString()}. You can now see the full
+              profile, pictures and updates.
             </Text>
             <Group>
               <Button component={Link} to={`/sponsored/profile/${redeem.data.sponsoredsId}`}>
