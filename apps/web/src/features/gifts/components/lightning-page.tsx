@@ -70,9 +70,7 @@ export function LightningPage() {
               }
             />
             <Button size="lg" fullWidth onClick={sponsor}>
-              {preview.data.monthlyAmount !== null
-                ? `Sponsor for ${formatCents(preview.data.monthlyAmount)} a month`
-                : 'Sponsor now'}
+              Sponsor now
             </Button>
           </Stack>
         </Paper>
