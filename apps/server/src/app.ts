@@ -25,6 +25,7 @@ import { recordsImportRoutes } from './modules/records-import/records-import.rou
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { donationsRoutes } from './modules/donations/donations.routes.ts';
+import { giftsRoutes } from './modules/gifts/gifts.routes.ts';
 import { paymentMethodsRoutes } from './modules/payment-methods/payment-methods.routes.ts';
 import { paymentsConfigRoutes } from './modules/payments-config/payments-config.routes.ts';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
@@ -189,6 +190,7 @@ export async function buildApp(
   await app.register(webhooksRoutes);
   await app.register(checkoutRoutes);
   await app.register(donationsRoutes);
+  await app.register(giftsRoutes);
   await app.register(paymentMethodsRoutes);
   await app.register(paymentsConfigRoutes);
   await app.register(subscriptionsRoutes);

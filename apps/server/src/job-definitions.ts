@@ -1,3 +1,5 @@
+import { giftComposer } from './modules/gifts/gift-mail.ts';
+import { giftsJobs } from './modules/gifts/gifts.jobs.ts';
 import { compensationJobs } from './modules/compensations/compensations.jobs.ts';
 import { givingJobs } from './modules/giving/giving.jobs.ts';
 import { recordsImportJob } from './modules/records-import/records-import.jobs.ts';
@@ -16,6 +18,7 @@ import { pruneJob } from './platform/pruning.ts';
 export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   outboxDispatchJob((ctx) => ({
     receipt: receiptComposer({ db: ctx.database.db, storage: ctx.storage, config: ctx.config }),
+    gift: giftComposer({ db: ctx.database.db, storage: ctx.storage, config: ctx.config }),
   })),
   ...upkeepJobs,
   ...compensationJobs,
@@ -24,4 +27,5 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   recordsImportJob,
   yearEndStatementsJob,
   updatesDistributeJob,
+  ...giftsJobs,
 ];

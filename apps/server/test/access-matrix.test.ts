@@ -18,7 +18,13 @@ import {
   userSponsoreds,
   users,
 } from '../src/db/schema/index.ts';
-import { DEMO_ACCOUNTS, DEMO_IDS } from '../src/seed/demo.ts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_EXPIRED_GIFT_CODE,
+  DEMO_EXPIRED_TRIAL_CODE,
+  DEMO_IDS,
+  DEMO_LIGHTNING_CODE,
+} from '../src/seed/demo.ts';
 import { freshAddress, insertRecord, line } from './giving-fixtures.ts';
 import type { TestClient, TestResponse } from './http-client.ts';
 import { pdfText } from './pdf-text.ts';
@@ -554,6 +560,129 @@ const MATRIX: Row[] = [
     }),
     staff: 200,
     expect: { A: all(200), B: all(200) },
+  },
+  // ------------------------------------------------------------------ gifts, trials, lightning (decisions 047-049)
+  // Maple (B) has the three features off: every call there is the 404 of a page that does not exist.
+  {
+    route: 'POST /api/gifts',
+    case: 'a delivery date in the past (open to visitors; the feature gate, then 400)',
+    call: (o) => ({
+      path: `/api/gifts?${q(o)}`,
+      body: {
+        partnersId: o.partnersId,
+        sponsoredsId: o.openRecord,
+        months: 3,
+        amount: 15000,
+        recipientName: 'Matrix Friend',
+        recipientEmail: 'matrix.friend@example.org',
+        deliverOn: '2020-01-01',
+        firstName: 'Matrix',
+        lastName: 'Giver',
+        email: payerEmail(),
+        token: 'pm_card_visa',
+      },
+    }),
+    staff: 400,
+    expect: { A: all(400), B: all(404) },
+  },
+  {
+    route: 'GET /api/gifts/redeem/:code',
+    case: 'an expired code',
+    call: (o) => ({ path: `/api/gifts/redeem/${DEMO_EXPIRED_GIFT_CODE}?${q(o)}` }),
+    staff: 410,
+    expect: { A: all(410), B: all(404) },
+  },
+  {
+    route: 'POST /api/gifts/redeem/:code',
+    case: 'an expired code (sign-in first)',
+    call: (o) => ({ path: `/api/gifts/redeem/${DEMO_EXPIRED_GIFT_CODE}?${q(o)}`, body: {} }),
+    staff: 410,
+    expect: { A: '401 410 410 410 410 410 410', B: all(404) },
+  },
+  {
+    route: 'GET /api/gifts/manage/:code',
+    case: 'a manage code nobody has',
+    call: (o) => ({ path: `/api/gifts/manage/NOSUCHMANAGECODE234?${q(o)}` }),
+    staff: 404,
+    expect: { A: all(404), B: all(404) },
+  },
+  {
+    route: 'POST /api/gifts/manage/:code',
+    case: 'a manage code nobody has',
+    call: (o) => ({
+      path: `/api/gifts/manage/NOSUCHMANAGECODE234?${q(o)}`,
+      body: { recipientEmail: 'x@example.org' },
+    }),
+    staff: 404,
+    expect: { A: all(404), B: all(404) },
+  },
+  {
+    route: 'GET /api/trials/redeem/:code',
+    case: 'an expired code',
+    call: (o) => ({ path: `/api/trials/redeem/${DEMO_EXPIRED_TRIAL_CODE}?${q(o)}` }),
+    staff: 410,
+    expect: { A: all(410), B: all(404) },
+  },
+  {
+    route: 'POST /api/trials/redeem/:code',
+    case: 'an expired code (sign-in first)',
+    call: (o) => ({ path: `/api/trials/redeem/${DEMO_EXPIRED_TRIAL_CODE}?${q(o)}`, body: {} }),
+    staff: 410,
+    expect: { A: '401 410 410 410 410 410 410', B: all(404) },
+  },
+  {
+    route: 'GET /api/lightning/:sponsoredType/:code',
+    call: (o) => ({ path: `/api/lightning/students/${DEMO_LIGHTNING_CODE}?${q(o)}` }),
+    staff: 200,
+    expect: { A: all(200), B: all(404) },
+  },
+  {
+    route: 'GET /api/lightning/:sponsoredType',
+    call: (o) => ({ path: `/api/lightning/students?${q(o)}` }),
+    staff: 200,
+    expect: { A: all(200), B: all(404) },
+  },
+  {
+    route: 'GET /api/dashboard/giving-codes',
+    call: (o) => ({ path: `/api/dashboard/giving-codes?${q(o)}` }),
+    staff: { action: 'donations.view', granted: 200, denied: 403 },
+    expect: { A: '401 403 403 200 200 403 200', B: all(404) },
+  },
+  {
+    route: 'GET /api/dashboard/lightning/:code/qr',
+    call: (o) => ({ path: `/api/dashboard/lightning/${DEMO_LIGHTNING_CODE}/qr?${q(o)}` }),
+    staff: { action: 'donations.view', granted: 200, denied: 403 },
+    expect: { A: '401 403 403 200 200 403 200', B: all(404) },
+  },
+  {
+    route: 'POST /api/dashboard/trials',
+    case: 'partner-wide codes: a program-scoped person is refused as outside their program',
+    call: (o) => ({
+      path: `/api/dashboard/trials?${q(o)}`,
+      body: { count: 1, days: 7, partnerSponsoredTypesId: null, batch: 'matrix' },
+    }),
+    staff: {
+      action: 'sponsors.manage',
+      at: (all) => all.outsideProgram.entitiesId,
+      granted: 200,
+      denied: 403,
+    },
+    expect: { A: '401 403 403 200 403 403 200', B: all(404) },
+  },
+  {
+    route: 'POST /api/dashboard/lightning',
+    case: 'partner-wide links: a program-scoped person is refused as outside their program',
+    call: (o) => ({
+      path: `/api/dashboard/lightning?${q(o)}`,
+      body: { campaign: 'Matrix campaign', partnerSponsoredTypesId: studentsOf(o) },
+    }),
+    staff: {
+      action: 'sponsors.manage',
+      at: (all) => all.outsideProgram.entitiesId,
+      granted: 200,
+      denied: 403,
+    },
+    expect: { A: '401 403 403 200 403 403 200', B: all(404) },
   },
   {
     route: 'GET /api/receipts/:code',

@@ -123,6 +123,35 @@ async function partnerAdmin(): Promise<{ client: TestClient; usersId: number }> 
   return { client, usersId: Number(row!.id) };
 }
 
+let giftCounter = 0;
+const today = () => new Date().toISOString().slice(0, 10);
+function giftBody(record: number, recipientEmail: string) {
+  return {
+    partnersId: 2,
+    sponsoredsId: record,
+    months: 3,
+    amount: 15000,
+    recipientName: 'Audit Friend',
+    recipientEmail,
+    deliverOn: today(),
+    firstName: 'Audit',
+    lastName: 'Giver',
+    email: `audit-giver-${++giftCounter}@example.org`,
+    token: 'pm_card_visa',
+  };
+}
+
+/** A paid gift of a fresh record, delivered: its code and the giver's manage code. */
+async function deliveredGift(): Promise<{ code: string; manageCode: string }> {
+  const record = await insertRecord(t.database, { maxSlots: 1 });
+  const to = `audit-friend-${++giftCounter}-${Date.now()}@example.org`;
+  const res = await t.client().post('/api/gifts?partnersId=2', giftBody(record, to), freshAddress());
+  expect(res.status, res.text).toBe(200);
+  const [gift] = await rows(sql`SELECT id, code, manage_code FROM gift_codes WHERE recipient_email = ${to}`);
+  await t.runJob('gifts.deliver', { giftsId: Number(gift!.id) });
+  return { code: String(gift!.code), manageCode: String(gift!.manage_code) };
+}
+
 let catalogueCounter = 0;
 
 // ------------------------------------------------------------------ issue 14: team and console
@@ -440,6 +469,103 @@ const SCENARIOS: Record<string, () => Promise<Prepared>> = {
       action: 'donation.created',
       entityType: 'donation',
       usersId: null,
+    };
+  },
+  // ------------------------------------------------------------------ issue 15: gifts, trials, lightning
+  'POST /api/gifts': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const record = await insertRecord(t.database, { maxSlots: 1 });
+    const to = `audit-gift-${++giftCounter}-${Date.now()}@example.org`;
+    return {
+      call: () => client.post('/api/gifts?partnersId=2', giftBody(record, to), freshAddress()),
+      written: async () =>
+        (
+          await rows(
+            sql`SELECT 1 FROM gift_codes g JOIN orders o ON o.id = g.orders_id WHERE g.recipient_email = ${to} AND o.status = 'succeeded'`,
+          )
+        ).length === 1,
+      action: 'gift.created',
+      entityType: 'gift',
+      usersId,
+    };
+  },
+  'POST /api/gifts/redeem/:code': async () => {
+    const { code } = await deliveredGift();
+    const [person] = await createPeople(t.database, 1, 'audit-redeem');
+    return {
+      call: () =>
+        clientAs(t.port, person!).post(`/api/gifts/redeem/${code}?partnersId=2`, {}, freshAddress()),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM gift_codes WHERE code = ${code} AND redeemed_at IS NOT NULL`))
+          .length === 1,
+      action: 'gift.redeemed',
+      entityType: 'gift',
+      usersId: person!.usersId,
+    };
+  },
+  'POST /api/gifts/manage/:code': async () => {
+    const { manageCode } = await deliveredGift();
+    const { client, usersId } = await partnerAdmin();
+    const to = `audit-resend-${++giftCounter}-${Date.now()}@example.org`;
+    return {
+      call: () =>
+        client.post(`/api/gifts/manage/${manageCode}?partnersId=2`, { recipientEmail: to }, freshAddress()),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM gift_codes WHERE recipient_email = ${to}`)).length === 1,
+      action: 'gift.resent',
+      entityType: 'gift',
+      usersId,
+    };
+  },
+  'POST /api/trials/redeem/:code': async () => {
+    const record = await insertRecord(t.database, { maxSlots: 1 });
+    const code = `AUDITTRIAL${String(++giftCounter).padStart(4, '0')}${Date.now() % 100000}`;
+    await t.database.db.execute(
+      sql`INSERT INTO trial_codes (partners_id, code, days, sponsoreds_id) VALUES (2, ${code}, 30, ${record})`,
+    );
+    const [person] = await createPeople(t.database, 1, 'audit-trial');
+    return {
+      call: () =>
+        clientAs(t.port, person!).post(`/api/trials/redeem/${code}?partnersId=2`, {}, freshAddress()),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM trial_codes WHERE code = ${code} AND redeemed_at IS NOT NULL`))
+          .length === 1,
+      action: 'trial.redeemed',
+      entityType: 'trial',
+      usersId: person!.usersId,
+    };
+  },
+  'POST /api/dashboard/trials': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const batch = `audit batch ${++giftCounter} ${Date.now()}`;
+    return {
+      call: () =>
+        client.post(
+          '/api/dashboard/trials?partnersId=2',
+          { count: 2, days: 14, partnerSponsoredTypesId: null, batch },
+          freshAddress(),
+        ),
+      written: async () => (await rows(sql`SELECT 1 FROM trial_codes WHERE batch = ${batch}`)).length === 2,
+      action: 'trial.issued',
+      entityType: 'trial',
+      usersId,
+    };
+  },
+  'POST /api/dashboard/lightning': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const campaign = `audit campaign ${++giftCounter} ${Date.now()}`;
+    return {
+      call: () =>
+        client.post(
+          '/api/dashboard/lightning?partnersId=2',
+          { campaign, partnerSponsoredTypesId: DEMO_IDS.types.demo.students },
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM lightning_links WHERE campaign = ${campaign}`)).length === 1,
+      action: 'lightning.created',
+      entityType: 'lightning_link',
+      usersId,
     };
   },
   // ------------------------------------------------------------------ W3: types and plans, programs

@@ -35,3 +35,4 @@ export * from './staff-admin.ts';
 export * from './reports.ts';
 export * from './sponsors.ts';
 export * from './updates.ts';
+export * from './gifts.ts';

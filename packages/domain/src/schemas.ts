@@ -320,6 +320,8 @@ export const checkoutRequestSchema = z.object({
   lastName: requiredText,
   baseAmount: cents,
   additionalAmount: cents,
+  /** The lightning link the visitor came through (decision 049), if any; an unknown one is ignored. */
+  lightningCode: z.string().max(80).optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 

@@ -23,7 +23,14 @@ import {
   updates,
   users,
   userSponsoreds,
+  giftCodes,
+  lightningLinks,
+  orders,
+  slotHolds,
+  trialCodes,
 } from '../db/schema/index.ts';
+import { GIFT_CODE_VALID_DAYS } from '@kinship/domain';
+import { newCode } from '../modules/gifts/codes.ts';
 import type { Storage } from '../platform/storage.ts';
 import { seedDemoGiving } from './demo-year-of-giving.ts';
 import {
@@ -1063,7 +1070,7 @@ export async function seedDemo(db: Db, deps: SeedDeps): Promise<{ seeded: boolea
     await tx
       .insert(partnerFeatures)
       .values([
-        ...[7, 5, 9, 1, 2, 4].map((featuresId) => ({ partnersId: 2, featuresId })),
+        ...[7, 5, 6, 9, 1, 2, 4].map((featuresId) => ({ partnersId: 2, featuresId })),
         { partnersId: 3, featuresId: 9 },
       ]);
     await tx.insert(partnerSettings).values([
@@ -1246,9 +1253,118 @@ export async function seedDemo(db: Db, deps: SeedDeps): Promise<{ seeded: boolea
       })),
     );
     await seedDemoGiving(tx, today);
+    await seedGivingCodes(tx, today);
   });
 
   await seedGivingDemo(db);
   await images;
   return { seeded: true };
+}
+
+/** The demo lightning link's code (/lightning/students/SPRINGGALA). */
+export const DEMO_LIGHTNING_CODE = 'SPRINGGALA';
+/** A demo gift code that expired unredeemed. */
+export const DEMO_EXPIRED_GIFT_CODE = 'EXPRDGFTDEMXCD234567';
+/** A demo trial code that expired unused. */
+export const DEMO_EXPIRED_TRIAL_CODE = 'EXPRDTRLDEMXCD234567';
+
+/**
+ * Issue 15's demo rows on the demo partner: a paid gift waiting for its delivery date (its slot held
+ * for the recipient), three unused trial codes of an event and a lightning link with its campaign.
+ */
+async function seedGivingCodes(tx: Tx, today: Date): Promise<void> {
+  const typeOf = typeIdMap(2, ['students', 'teachers']);
+  const rows = await tx.execute(sql`
+    SELECT id FROM sponsoreds
+     WHERE partners_id = 2 AND partner_sponsored_types_id = ${typeOf.teachers} AND status = 'active'
+       AND active AND max_slots - slots_filled >= 3
+     ORDER BY id DESC LIMIT 1`);
+  const teacher = Number(((rows as unknown as { rows: { id: number }[] }).rows[0] ?? { id: 0 }).id);
+  const deliverOn = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 14));
+  const expiresAt = new Date(deliverOn.getTime() + GIFT_CODE_VALID_DAYS * 86_400_000);
+  if (teacher) {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        partnersId: 2,
+        kind: 'gift',
+        status: 'succeeded',
+        baseAmount: 30000,
+        currency: 'usd',
+        completedAt: today,
+      })
+      .returning({ id: orders.id });
+    await tx
+      .insert(slotHolds)
+      .values({ partnersId: 2, sponsoredsId: teacher, ordersId: order!.id, numSlots: 1, expiresAt });
+    await tx.insert(giftCodes).values({
+      partnersId: 2,
+      code: newCode(),
+      manageCode: newCode(),
+      ordersId: order!.id,
+      sponsoredsId: teacher,
+      partnerSponsoredTypesId: typeOf.teachers,
+      months: 6,
+      amount: 30000,
+      giverName: 'Rosa Giver',
+      giverEmail: 'rosa.giver@example.org',
+      recipientName: 'Tom Friend',
+      recipientEmail: 'tom.friend@example.org',
+      message: 'Happy birthday, Tom! A year of school for someone, from me to you.',
+      deliverOn,
+      expiresAt,
+    });
+  }
+  // A gift whose code has expired unredeemed (its hold lapsed with it): what /redeem says of one.
+  const [expiredOrder] = await tx
+    .insert(orders)
+    .values({
+      partnersId: 2,
+      kind: 'gift',
+      status: 'succeeded',
+      baseAmount: 11700,
+      currency: 'usd',
+      completedAt: today,
+    })
+    .returning({ id: orders.id });
+  const lapsed = new Date(today.getTime() - 86_400_000);
+  await tx.insert(giftCodes).values({
+    partnersId: 2,
+    code: DEMO_EXPIRED_GIFT_CODE,
+    manageCode: newCode(),
+    ordersId: expiredOrder!.id,
+    partnerSponsoredTypesId: typeOf.students,
+    months: 3,
+    amount: 11700,
+    giverName: 'Old Giver',
+    giverEmail: 'old.giver@example.org',
+    recipientName: 'Late Friend',
+    recipientEmail: 'late.friend@example.org',
+    deliverOn: new Date(lapsed.getTime() - 91 * 86_400_000),
+    deliveredAt: new Date(lapsed.getTime() - 91 * 86_400_000),
+    expiresAt: lapsed,
+  });
+  await tx.insert(trialCodes).values({
+    partnersId: 2,
+    code: DEMO_EXPIRED_TRIAL_CODE,
+    days: 14,
+    batch: 'Last year’s fair',
+    expiresAt: lapsed,
+  });
+  await tx.insert(trialCodes).values(
+    [0, 1, 2].map(() => ({
+      partnersId: 2,
+      code: newCode(),
+      days: 30,
+      partnerSponsoredTypesId: typeOf.students,
+      batch: 'Spring gala',
+      expiresAt: new Date(today.getTime() + 180 * 86_400_000),
+    })),
+  );
+  await tx.insert(lightningLinks).values({
+    partnersId: 2,
+    code: DEMO_LIGHTNING_CODE,
+    campaign: 'Spring gala table cards',
+    partnerSponsoredTypesId: typeOf.students,
+  });
 }

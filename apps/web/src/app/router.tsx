@@ -33,11 +33,22 @@ const SponsoredUpdatePage = lazyNamed(
   () => import('../features/sponsored-update/sponsored-update-page'),
   'SponsoredUpdatePage',
 );
+const GiftPage = lazyNamed(() => import('../features/gifts/components/gift-page'), 'GiftPage');
+const GiftManagePage = lazyNamed(
+  () => import('../features/gifts/components/gift-manage-page'),
+  'GiftManagePage',
+);
+const RedeemGiftPage = lazyNamed(() => import('../features/gifts/components/redeem-page'), 'RedeemGiftPage');
+const RedeemTrialPage = lazyNamed(
+  () => import('../features/gifts/components/redeem-page'),
+  'RedeemTrialPage',
+);
+const LightningPage = lazyNamed(() => import('../features/gifts/components/lightning-page'), 'LightningPage');
 const ReceiptPage = lazyNamed(() => import('../features/receipts/components/receipt-page'), 'ReceiptPage');
 
 /**
  * SPEC section 2. Top level: /onboard, /redirect, /dashboard; /signup and everything else get the
- * navigation bar (SiteLayout). Pages not built yet (gift, redeem, ...) fall to 404.
+ * navigation bar (SiteLayout). Gift, redeem, trial and lightning pages answer the 404 page when the partner has their feature off.
  */
 export const appRoutes: RouteObject[] = [
   {
@@ -78,6 +89,11 @@ export const appRoutes: RouteObject[] = [
       { path: '/receipts/:code', element: <ReceiptPage /> },
       { path: '/invitation/:token', element: <InvitationPage /> },
       { path: '/link/:redeemCode?', element: <LinkPage /> },
+      { path: '/gift', element: <GiftPage /> },
+      { path: '/gift/manage/:manageCode', element: <GiftManagePage /> },
+      { path: '/redeem/:redeemCode?', element: <RedeemGiftPage /> },
+      { path: '/redeemtrial/:redeemCode?', element: <RedeemTrialPage /> },
+      { path: '/lightning/:sponsoredType?/:code?', element: <LightningPage /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

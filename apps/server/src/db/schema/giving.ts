@@ -32,6 +32,8 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key'),
     receiptCode: text('receipt_code').unique(),
     failureMessage: text('failure_message'),
+    /** The lightning link the sponsorship came through, if any (decision 049). */
+    lightningLinksId: integer('lightning_links_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
@@ -224,35 +226,98 @@ export const paymentMethods = pgTable(
   (t) => [check('payment_methods_type', sql`${t.type} IN ('card', 'us_bank_account', 'acss_debit')`)],
 );
 
-export const giftCodes = pgTable('gift_codes', {
-  id: serial('id').primaryKey(),
-  partnersId: integer('partners_id')
-    .notNull()
-    .references(() => partners.id),
-  code: text('code').notNull().unique(),
-  purchaserUsersId: integer('purchaser_users_id').references(() => users.id),
-  ordersId: integer('orders_id').references(() => orders.id),
-  recipientName: text('recipient_name'),
-  recipientEmail: text('recipient_email'),
-  partnerSponsoredTypesId: integer('partner_sponsored_types_id').references(() => partnerSponsoredTypes.id),
-  months: integer('months').notNull().default(12),
-  amount: integer('amount').notNull(),
-  redeemedByUsersId: integer('redeemed_by_users_id').references(() => users.id),
-  redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * A gift of a sponsorship (decision 047): bought by a giver (visitor or signed in) for a recipient,
+ * delivered by mail on `deliverOn` with its redeem code and gift card; its slot is held (a slot_holds
+ * row of the gift's order, expiring with the code) until the recipient redeems it.
+ */
+export const giftCodes = pgTable(
+  'gift_codes',
+  {
+    id: serial('id').primaryKey(),
+    partnersId: integer('partners_id')
+      .notNull()
+      .references(() => partners.id),
+    code: text('code').notNull().unique(),
+    purchaserUsersId: integer('purchaser_users_id').references(() => users.id),
+    ordersId: integer('orders_id').references(() => orders.id),
+    recipientName: text('recipient_name'),
+    recipientEmail: text('recipient_email'),
+    partnerSponsoredTypesId: integer('partner_sponsored_types_id').references(() => partnerSponsoredTypes.id),
+    /** Months paid at once; an open-ended gift pays the first month and the recipient continues. */
+    months: integer('months').notNull().default(12),
+    openEnded: boolean('open_ended').notNull().default(false),
+    amount: integer('amount').notNull(),
+    sponsoredsId: integer('sponsoreds_id').references(() => sponsoreds.id),
+    giverName: text('giver_name'),
+    giverEmail: text('giver_email'),
+    message: text('message'),
+    /** The day the recipient's mail is sent (a scheduled gifts.deliver job). */
+    deliverOn: timestamp('deliver_on', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** The giver's secret for resending or changing the recipient's address before redemption. */
+    manageCode: text('manage_code').unique(),
+    userSponsoredsId: integer('user_sponsoreds_id'),
+    /** The end of the paid period, from redemption. */
+    paidThrough: timestamp('paid_through', { withTimezone: true }),
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    redeemedByUsersId: integer('redeemed_by_users_id').references(() => users.id),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('gift_codes_months', sql`${t.months} BETWEEN 1 AND 24`),
+    index('gift_codes_partner_idx').on(t.partnersId, t.createdAt),
+  ],
+);
 
-export const trialCodes = pgTable('trial_codes', {
-  id: serial('id').primaryKey(),
-  partnersId: integer('partners_id')
-    .notNull()
-    .references(() => partners.id),
-  code: text('code').notNull().unique(),
-  sponsoredsId: integer('sponsoreds_id').references(() => sponsoreds.id),
-  days: integer('days').notNull().default(30),
-  redeemedByUsersId: integer('redeemed_by_users_id').references(() => users.id),
-  redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** A trial code: redeemed, it starts a sponsorship of `days` with no payment (decision 048). */
+export const trialCodes = pgTable(
+  'trial_codes',
+  {
+    id: serial('id').primaryKey(),
+    partnersId: integer('partners_id')
+      .notNull()
+      .references(() => partners.id),
+    code: text('code').notNull().unique(),
+    sponsoredsId: integer('sponsoreds_id').references(() => sponsoreds.id),
+    /** The type the code applies to; null for every type of the partner. */
+    partnerSponsoredTypesId: integer('partner_sponsored_types_id').references(() => partnerSponsoredTypes.id),
+    /** The batch's name (an event), shown to staff. */
+    batch: text('batch'),
+    createdByUsersId: integer('created_by_users_id').references(() => users.id),
+    days: integer('days').notNull().default(30),
+    userSponsoredsId: integer('user_sponsoreds_id'),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    redeemedByUsersId: integer('redeemed_by_users_id').references(() => users.id),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('trial_codes_days', sql`${t.days} BETWEEN 1 AND 365`),
+    index('trial_codes_partner_idx').on(t.partnersId, t.createdAt),
+  ],
+);
+
+/** A lightning link (decision 049): a campaign's link and QR code to sponsor in as few steps as possible. */
+export const lightningLinks = pgTable(
+  'lightning_links',
+  {
+    id: serial('id').primaryKey(),
+    partnersId: integer('partners_id')
+      .notNull()
+      .references(() => partners.id),
+    code: text('code').notNull().unique(),
+    campaign: text('campaign').notNull(),
+    partnerSponsoredTypesId: integer('partner_sponsored_types_id').references(() => partnerSponsoredTypes.id),
+    sponsoredsId: integer('sponsoreds_id').references(() => sponsoreds.id),
+    createdByUsersId: integer('created_by_users_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lightning_links_partner_idx').on(t.partnersId, t.createdAt)],
+);

@@ -11,6 +11,7 @@ export const OUTBOX_KINDS = [
   'reminder',
   'webhook_delivery',
   'sponsorship_notice',
+  'gift',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
@@ -47,7 +48,7 @@ export const emailOutbox = pgTable(
     check('email_outbox_status', sql`${t.status} IN ('pending', 'sending', 'sent', 'failed')`),
     check(
       'email_outbox_kind',
-      sql`${t.kind} IN ('receipt', 'update_notice', 'invitation', 'reminder', 'webhook_delivery', 'sponsorship_notice')`,
+      sql`${t.kind} IN ('receipt', 'update_notice', 'invitation', 'reminder', 'webhook_delivery', 'sponsorship_notice', 'gift')`,
     ),
   ],
 );

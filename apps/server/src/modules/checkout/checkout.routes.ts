@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyKeyOf } from '../orders/orders.service.ts';
 import { checkout } from './checkout.service.ts';
+import { lightningLinkIdOf } from '../gifts/lightning.service.ts';
 import { siteQuery } from '../../platform/route-schemas.ts';
 
 /**
@@ -29,14 +30,17 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: checkoutResponseSchema },
       },
     },
-    async (request) =>
-      checkout(deps, await request.siteContext(), {
+    async (request) => {
+      const ctx = await request.siteContext();
+      return checkout(deps, ctx, {
+        lightningLinksId: await lightningLinkIdOf(deps.db, ctx.partner.id, request.body.lightningCode),
         interval: request.params.interval,
         form: 'checkout',
         body: request.body,
         idempotencyKey: idempotencyKeyOf(request.headers),
         clientAddress: request.ip,
-      }),
+      });
+    },
   );
 
   /** The checkout helper (the billing page): the same, with the interval in the body as paymentInterval. */
@@ -49,13 +53,16 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: checkoutResponseSchema },
       },
     },
-    async (request) =>
-      checkout(deps, await request.siteContext(), {
+    async (request) => {
+      const ctx = await request.siteContext();
+      return checkout(deps, ctx, {
+        lightningLinksId: await lightningLinkIdOf(deps.db, ctx.partner.id, request.body.lightningCode),
         interval: request.body.paymentInterval,
         form: 'billing',
         body: request.body,
         idempotencyKey: idempotencyKeyOf(request.headers),
         clientAddress: request.ip,
-      }),
+      });
+    },
   );
 };

@@ -79,6 +79,16 @@ import {
   type PricingRow,
 } from './checkout.repository.ts';
 
+/** What the gift, trial and lightning services share of the slot path (decision 047). */
+export {
+  addFilledSlots,
+  findActiveSponsorships,
+  findPricing,
+  insertSponsorships,
+  lockSponsoreds,
+  readSlots,
+} from './checkout.repository.ts';
+
 /**
  * Checkout of sponsorships (a monthly or annual subscription of one or more records' slots).
  *
@@ -126,6 +136,8 @@ export interface CheckoutBody {
 }
 
 export interface CheckoutRequest {
+  /** The lightning link the sponsorship came through (decision 049), resolved by the route. */
+  lightningLinksId?: number | null;
   interval: PaymentInterval;
   form: 'checkout' | 'billing';
   body: CheckoutBody;
@@ -238,6 +250,7 @@ async function holdSlots(
         additionalAmount: amounts.additional,
         currency: partner.currency,
         idempotencyKey: request.idempotencyKey,
+        lightningLinksId: request.lightningLinksId ?? null,
       });
       await insertHolds(
         tx,

@@ -118,6 +118,7 @@ export async function findStalePendingOrders(
   db: Db,
   olderThanSeconds: number,
   limit: number,
+  kinds: string[] = ['subscription', 'donation'],
 ): Promise<OrderRow[]> {
   return db
     .select()
@@ -125,7 +126,7 @@ export async function findStalePendingOrders(
     .where(
       and(
         eq(orders.status, 'pending'),
-        inArray(orders.kind, ['subscription', 'donation']),
+        inArray(orders.kind, kinds),
         lt(orders.createdAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
       ),
     )

@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../../db/types.ts';
 import {
   donations,
   emailOutbox,
+  giftCodes,
   orders,
   paymentRefunds,
   payments,
@@ -39,6 +40,8 @@ export interface PaymentForReceipt {
     initiative: string | null;
   } | null;
   payer: { id: number; firstName: string | null; lastName: string | null; email: string | null } | null;
+  /** The giver of a gift order (decision 047), who gets its receipt. */
+  giver: { name: string | null; email: string | null } | null;
 }
 
 const payer = alias(users, 'payer');
@@ -68,6 +71,8 @@ function paymentSelection() {
     payerFirstName: payer.firstName,
     payerLastName: payer.lastName,
     payerEmail: payer.email,
+    giverName: giftCodes.giverName,
+    giverEmail: giftCodes.giverEmail,
   };
 }
 
@@ -108,6 +113,10 @@ function toPayment(row: SelectedRow): PaymentForReceipt {
             lastName: row.payerLastName,
             email: row.payerEmail,
           },
+    giver:
+      row.giverEmail === null && row.giverName === null
+        ? null
+        : { name: row.giverName, email: row.giverEmail },
   };
 }
 
@@ -118,6 +127,7 @@ function paymentsQuery(db: Queryable) {
     .leftJoin(orders, eq(orders.id, payments.ordersId))
     .leftJoin(subscriptions, eq(subscriptions.id, payments.subscriptionsId))
     .leftJoin(donations, eq(donations.id, payments.donationsId))
+    .leftJoin(giftCodes, eq(giftCodes.ordersId, payments.ordersId))
     .leftJoin(
       payer,
       eq(payer.id, sql`coalesce(${subscriptions.usersId}, ${orders.usersId}, ${donations.usersId})`),

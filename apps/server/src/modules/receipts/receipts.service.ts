@@ -48,8 +48,9 @@ import {
   type PaymentForReceipt,
 } from './receipts.repository.ts';
 
-/** Other modules queue their mail in their own transaction through the outbox writer (dedupe key once). */
+/** The outbox and PDF text helpers other modules' mail uses (gift cards, reminders). */
 export { insertOutboxMessage } from './receipts.repository.ts';
+export { pdfSafe } from './receipt-pdf.ts';
 
 export const RECEIPT_NOT_FOUND = 'Receipt not found.';
 export const STATEMENT_FORBIDDEN = 'You can only download your own giving statement.';
@@ -139,7 +140,7 @@ function donorNameOf(payment: PaymentForReceipt): string | null {
 }
 
 function donorEmailOf(payment: PaymentForReceipt): string | null {
-  return payment.donation?.email || payment.payer?.email || null;
+  return payment.donation?.email || payment.giver?.email || payment.payer?.email || null;
 }
 
 async function descriptionOf(db: Db | Tx, payment: PaymentForReceipt): Promise<string> {
@@ -217,7 +218,8 @@ function emailInput(receipt: Receipt, partner: PartnerRow, config?: SiteUrlConfi
 }
 
 /** The partner's logo as PNG for a PDF (stored logos are WebP), or null. */
-async function logoPng(storage: Storage, partner: PartnerRow): Promise<Buffer | null> {
+/** The partner's logo as a small PNG for PDFs (the gift card uses it too), or null. */
+export async function logoPng(storage: Storage, partner: PartnerRow): Promise<Buffer | null> {
   if (!partner.logo) return null;
   const stored = await storage.get(partner.logo);
   if (!stored) return null;

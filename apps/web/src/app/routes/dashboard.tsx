@@ -57,6 +57,11 @@ const BUILT_SECTIONS: Record<string, ComponentType> = {
       default: m.SponsorsSection,
     })),
   ),
+  gifts: lazy(() =>
+    import('../../features/gifts/components/giving-codes-section').then((m) => ({
+      default: m.GivingCodesSection,
+    })),
+  ),
   programs: lazy(() =>
     import('../../features/dashboard/sections/programs-section').then((m) => ({
       default: m.ProgramsSection,

@@ -55,6 +55,13 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     holds: 'Payments, subscriptions and general donations with their receipts; refunds for those allowed.',
   },
   {
+    slug: 'gifts',
+    label: 'Gifts and codes',
+    action: 'donations.view',
+    holds:
+      'Gift sponsorships with their delivery and redemption, trial codes (issued one or a batch at a time) and lightning links with their QR codes and the sponsorships each brought.',
+  },
+  {
     slug: 'reports',
     label: 'Reports',
     action: 'reports.view',

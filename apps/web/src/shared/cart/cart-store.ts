@@ -93,3 +93,30 @@ export function useCart(): CartItem[] {
 export function useCartCount(): number {
   return useCart().length;
 }
+
+/** The lightning link a visitor came through (decision 049), named in their next checkout. */
+export const LIGHTNING_STORAGE_KEY = 'kinship.lightning';
+
+export function rememberLightningCode(code: string): void {
+  try {
+    window.sessionStorage.setItem(LIGHTNING_STORAGE_KEY, code);
+  } catch {
+    // Storage disabled: the sponsorship is simply not counted for the campaign.
+  }
+}
+
+export function lightningCode(): string | undefined {
+  try {
+    return window.sessionStorage.getItem(LIGHTNING_STORAGE_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function forgetLightningCode(): void {
+  try {
+    window.sessionStorage.removeItem(LIGHTNING_STORAGE_KEY);
+  } catch {
+    // Nothing to forget.
+  }
+}

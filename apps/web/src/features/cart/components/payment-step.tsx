@@ -9,6 +9,7 @@ import {
   PaymentMethodPicker,
   type PaymentMethodPickerHandle,
 } from '../../../shared/payments/components/payment-method-picker';
+import { forgetLightningCode, lightningCode } from '../../../shared/cart/cart-store';
 import { PayerFields } from '../../../shared/payments/components/payer-fields';
 import type { PaymentMethodResult } from '../../../shared/payments/utils/payment-method-result';
 import { usePartner } from '../../../shared/partner/partner-context';
@@ -81,10 +82,12 @@ export function PaymentStep({ cart, interval, boostPercent, user, onCancel, onPa
             lastName: payer.lastName.trim(),
             baseAmount: cart.baseAmount,
             additionalAmount: cart.additionalAmount,
+            ...(lightningCode() ? { lightningCode: lightningCode() } : {}),
           },
           idempotency.keyFor(signature),
         );
         idempotency.settle(null);
+        forgetLightningCode();
         onPaid(invoice, payer.email.trim());
       } catch (caught) {
         idempotency.settle(caught);

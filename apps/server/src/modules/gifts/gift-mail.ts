@@ -1,0 +1,338 @@
+import { formatCents, sponsoredRecordName } from '@kinship/domain';
+import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
+import type { Db, PartnerRow, Queryable } from '../../db/types.ts';
+import type { MailMessage } from '../../platform/mail.ts';
+import { storedMessage, type OutboxRow } from '../../platform/outbox.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { findPartnerById } from '../partners/partners.service.ts';
+import {
+  insertOutboxMessage,
+  logoPng,
+  partnerSiteUrl,
+  pdfSafe,
+  type SiteUrlConfig,
+} from '../receipts/receipts.service.ts';
+import { formatCode } from './codes.ts';
+import { findGiftById, findRecord, type GiftRow, type TrialRow } from './gifts.repository.ts';
+
+/**
+ * The gift's mail (outbox kind 'gift', decision 047): the recipient's link and code, with the gift
+ * card PDF rendered at send time (pdfkit, decision 007): the partner's logo and colour, the record's
+ * first name and picture only when the record is not masked, the code and the giver's message.
+ */
+
+export const GIFT_CARD_FILENAME = 'gift-card.pdf';
+const GIFT_KEY = /^gift:(\d+):/;
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+export const giftSubject = (partnerName: string, giverName: string | null) =>
+  `${giverName || 'Someone'} gave you a sponsorship with ${partnerName}`;
+
+export function redeemLink(partner: { subdomain: string }, code: string, config?: SiteUrlConfig) {
+  return partnerSiteUrl(partner, `/redeem/${code}`, config);
+}
+
+interface GiftView {
+  partnerName: string;
+  giverName: string | null;
+  recipientName: string | null;
+  message: string | null;
+  period: string;
+  code: string;
+  link: string;
+  /** Null when the record is masked. */
+  recordFirstName: string | null;
+  expires: string | null;
+}
+
+function viewOf(
+  partner: PartnerRow,
+  gift: GiftRow,
+  record: {
+    firstName: string | null;
+    title: string | null;
+    sponsoredTypesId: number;
+    id: number;
+    masked: boolean;
+  } | null,
+  config?: SiteUrlConfig,
+): GiftView {
+  return {
+    partnerName: partner.name,
+    giverName: gift.giverName,
+    recipientName: gift.recipientName,
+    message: gift.message,
+    period: gift.openEnded ? 'the first month' : `${gift.months} months`,
+    code: formatCode(gift.code),
+    link: redeemLink(partner, gift.code, config),
+    recordFirstName: record && !record.masked ? sponsoredRecordName(record, '') || null : null,
+    expires: gift.expiresAt ? gift.expiresAt.toISOString().slice(0, 10) : null,
+  };
+}
+
+function giftText(v: GiftView): string {
+  return [
+    `Dear ${v.recipientName || 'friend'},`,
+    '',
+    `${v.giverName || 'Someone'} has given you a sponsorship${v.recordFirstName ? ` of ${v.recordFirstName}` : ''} with ${v.partnerName}, paid for ${v.period}.`,
+    ...(v.message ? ['', v.message] : []),
+    '',
+    `Redeem your gift: ${v.link}`,
+    `Your code: ${v.code}${v.expires ? ` (use it by ${v.expires})` : ''}`,
+    '',
+    'Your gift card is attached as a PDF.',
+    '',
+    v.partnerName,
+    '',
+  ].join('\n');
+}
+
+function giftHtml(v: GiftView): string {
+  return [
+    '<!doctype html><html><body style="font-family:sans-serif;max-width:36rem;margin:2rem auto;color:#222">',
+    `<h1 style="font-size:1.4rem">${escapeHtml(v.partnerName)}</h1>`,
+    `<p>Dear ${escapeHtml(v.recipientName || 'friend')},</p>`,
+    `<p>${escapeHtml(`${v.giverName || 'Someone'} has given you a sponsorship${v.recordFirstName ? ` of ${v.recordFirstName}` : ''} with ${v.partnerName}, paid for ${v.period}.`)}</p>`,
+    ...(v.message
+      ? [
+          `<blockquote style="border-left:3px solid #ccc;margin:0;padding-left:1rem">${escapeHtml(v.message)}</blockquote>`,
+        ]
+      : []),
+    `<p><a href="${escapeHtml(v.link)}">Redeem your gift</a></p>`,
+    `<p>Your code: <strong>${escapeHtml(v.code)}</strong>${v.expires ? ` (use it by ${escapeHtml(v.expires)})` : ''}</p>`,
+    '<p style="color:#555;font-size:0.9rem">Your gift card is attached as a PDF.</p>',
+    '</body></html>',
+  ].join('\n');
+}
+
+/** Queues the recipient's mail; `attempt` keeps a resend apart from the first delivery. */
+export async function queueGiftMail(
+  tx: Queryable,
+  partner: PartnerRow,
+  gift: GiftRow,
+  attempt: number,
+  config?: SiteUrlConfig,
+): Promise<void> {
+  const record = gift.sponsoredsId ? await findRecord(tx, partner.id, gift.sponsoredsId) : null;
+  const view = viewOf(partner, gift, record, config);
+  await insertOutboxMessage(tx, {
+    partnersId: partner.id,
+    kind: 'gift',
+    dedupeKey: `gift:${gift.id}:${attempt}`,
+    toAddress: gift.recipientEmail!,
+    subject: giftSubject(partner.name, gift.giverName),
+    bodyText: giftText(view),
+    bodyHtml: giftHtml(view),
+    attachments: [{ filename: GIFT_CARD_FILENAME, path: `gift:${gift.id}` }],
+  });
+}
+
+/** The invitation to continue a gift, or the reminder of a trial's end (kind 'reminder', sent as stored). */
+export async function queueReminderMail(
+  tx: Queryable,
+  partner: PartnerRow,
+  kind: 'gift' | 'trial',
+  row: (GiftRow | TrialRow) & { endsOn?: Date | null },
+  config: SiteUrlConfig | undefined,
+  to?: string | null,
+): Promise<void> {
+  const address = to ?? (row as GiftRow).recipientEmail ?? null;
+  if (!address) return;
+  const ends =
+    (kind === 'gift' ? (row as GiftRow).paidThrough : (row as TrialRow).endsAt)?.toISOString().slice(0, 10) ??
+    '';
+  const link = partnerSiteUrl(partner, '/profile/sponsorships', config);
+  const what = kind === 'gift' ? 'The sponsorship you were given' : 'Your trial sponsorship';
+  const text = [
+    'Hello,',
+    '',
+    `${what} with ${partner.name} ends on ${ends}.`,
+    'To keep sponsoring, continue with your own card in one step from your sponsorships:',
+    link,
+    '',
+    'If you do nothing, the sponsorship ends on that day and the place goes to someone else.',
+    '',
+    partner.name,
+    '',
+  ].join('\n');
+  await insertOutboxMessage(tx, {
+    partnersId: partner.id,
+    kind: 'reminder',
+    dedupeKey: `${kind}:${row.id}:reminder`,
+    toAddress: address,
+    subject: `${what} with ${partner.name} ends on ${ends}`,
+    bodyText: text,
+    bodyHtml: `<!doctype html><html><body style="font-family:sans-serif">${text
+      .split('\n')
+      .map((l) =>
+        l === link
+          ? `<p><a href="${escapeHtml(link)}">Continue my sponsorship</a></p>`
+          : `<p>${escapeHtml(l)}</p>`,
+      )
+      .join('')}</body></html>`,
+  });
+}
+
+// ------------------------------------------------------------------------------------ PDF
+
+export interface GiftCardInput {
+  partnerName: string;
+  brandColor: string;
+  logo: Buffer | null;
+  /** Only when the record is not masked. */
+  recordFirstName: string | null;
+  picture: Buffer | null;
+  giverName: string | null;
+  recipientName: string | null;
+  message: string | null;
+  period: string;
+  code: string;
+  link: string;
+  amount: string | null;
+}
+
+export function renderGiftCardPdf(input: GiftCardInput): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    layout: 'landscape',
+    margin: 48,
+    info: {
+      Title: `Gift card from ${pdfSafe(input.partnerName)}`,
+      Author: pdfSafe(input.partnerName),
+      Creator: 'Kinship',
+    },
+  });
+  const done = new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const color = /^#[0-9a-f]{6}$/i.test(input.brandColor) ? input.brandColor : '#1c7ed6';
+  const width = doc.page.width;
+  const height = doc.page.height;
+  doc.rect(0, 0, width, 18).fill(color);
+  doc.rect(0, height - 18, width, 18).fill(color);
+  let y = 48;
+  if (input.logo) {
+    try {
+      doc.image(input.logo, 48, y, { fit: [56, 56] });
+    } catch {
+      // An unreadable logo leaves the name alone.
+    }
+  }
+  doc
+    .fillColor('#000')
+    .font('Helvetica-Bold')
+    .fontSize(22)
+    .text(pdfSafe(input.partnerName), input.logo ? 116 : 48, y + 14);
+  y += 90;
+  const textX = input.picture ? 300 : 48;
+  if (input.picture) {
+    try {
+      doc.image(input.picture, 48, y, { fit: [220, 260] });
+    } catch {
+      // No picture rather than a broken card.
+    }
+  }
+  const textWidth = width - textX - 48;
+  doc
+    .fillColor(color)
+    .font('Helvetica-Bold')
+    .fontSize(30)
+    .text('A gift of sponsorship', textX, y, { width: textWidth });
+  doc.moveDown(0.4);
+  doc
+    .fillColor('#000')
+    .font('Helvetica')
+    .fontSize(14)
+    .text(
+      pdfSafe(
+        `For ${input.recipientName || 'you'}, from ${input.giverName || 'a friend'}: ${
+          input.recordFirstName ? `the sponsorship of ${input.recordFirstName}` : 'a sponsorship'
+        }, paid for ${input.period}.`,
+      ),
+      { width: textWidth },
+    );
+  if (input.message) {
+    doc.moveDown(0.6);
+    doc
+      .font('Helvetica-Oblique')
+      .fontSize(13)
+      .fillColor('#333')
+      .text(pdfSafe(`"${input.message}"`), { width: textWidth });
+  }
+  doc.moveDown(1);
+  doc.font('Helvetica').fontSize(11).fillColor('#555').text('Your code', { width: textWidth });
+  doc.font('Courier-Bold').fontSize(20).fillColor('#000').text(input.code, { width: textWidth });
+  doc.moveDown(0.5);
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .fillColor('#555')
+    .text(pdfSafe(`Redeem it at ${input.link}`), { width: textWidth, link: input.link });
+  doc.end();
+  return done;
+}
+
+async function pictureOf(storage: Storage, path: string | null): Promise<Buffer | null> {
+  if (!path) return null;
+  try {
+    const stored = await storage.get(path.replace(/^\/?media\//, ''));
+    if (!stored) return null;
+    return await sharp(stored.data).resize(440, 520, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
+  } catch {
+    return null;
+  }
+}
+
+/** The gift card of a gift, as the mail attaches it. */
+export async function giftCardPdf(
+  deps: { db: Db; storage: Storage; config: SiteUrlConfig },
+  gift: GiftRow,
+  partner: PartnerRow,
+) {
+  const record = gift.sponsoredsId ? await findRecord(deps.db, partner.id, gift.sponsoredsId) : null;
+  const view = viewOf(partner, gift, record, deps.config);
+  return renderGiftCardPdf({
+    partnerName: partner.name,
+    brandColor: partner.brandColor,
+    logo: await logoPng(deps.storage, partner),
+    recordFirstName: view.recordFirstName,
+    picture: record && !record.masked ? await pictureOf(deps.storage, record.profileImagePath) : null,
+    giverName: gift.giverName,
+    recipientName: gift.recipientName,
+    message: gift.message,
+    period: view.period,
+    code: view.code,
+    link: view.link,
+    amount: formatCents(gift.amount),
+  });
+}
+
+/** The outbox composer of kind 'gift': the stored words with the card rendered now. */
+export function giftComposer(deps: { db: Db; storage: Storage; config: SiteUrlConfig }) {
+  return async (row: OutboxRow): Promise<MailMessage> => {
+    const match = GIFT_KEY.exec(row.dedupeKey);
+    if (!match) return storedMessage(row);
+    const gift = await findGiftById(deps.db, Number(match[1]));
+    const partner = gift ? await findPartnerById(deps.db, gift.partnersId) : null;
+    if (!gift || !partner) return storedMessage(row);
+    return {
+      ...storedMessage(row),
+      attachments: [
+        {
+          filename: GIFT_CARD_FILENAME,
+          content: await giftCardPdf(deps, gift, partner),
+          contentType: 'application/pdf',
+        },
+      ],
+    };
+  };
+}

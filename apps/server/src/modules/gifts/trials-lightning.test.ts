@@ -1,0 +1,184 @@
+import { CODE_MESSAGES } from '@kinship/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_EXPIRED_TRIAL_CODE, DEMO_IDS, DEMO_LIGHTNING_CODE } from '../../seed/demo.ts';
+import { freshAddress, insertRecord, line, rowsWhere, slotsFilledOf } from '../../../test/giving-fixtures.ts';
+import { clientAs, createPeople } from '../../../test/people.ts';
+import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Row = Record<string, unknown>;
+const admin = () => t.client('demo.localhost');
+
+async function signedInAdmin() {
+  const client = admin();
+  const res = await client.signIn('partner-admin@demo.example.org', 'demo-admin-2026');
+  expect(res.status).toBe(200);
+  return client;
+}
+
+describe('trial codes', () => {
+  it('staff issue a batch; a person redeems one, the slot fills, a reminder and the end free it', async () => {
+    const staff = await signedInAdmin();
+    const issued = await staff.post(
+      '/api/dashboard/trials?partnersId=2',
+      { count: 3, days: 10, partnerSponsoredTypesId: DEMO_IDS.types.demo.teachers, batch: 'Fair' },
+      freshAddress(),
+    );
+    expect(issued.status, issued.text).toBe(200);
+    const { codes } = issued.json<{ codes: string[] }>();
+    expect(codes).toHaveLength(3);
+    const record = await insertRecord(t.database, { maxSlots: 1 });
+    await t.database.db.execute(
+      sql`update trial_codes set sponsoreds_id = ${record} where code = ${codes[0]!.replace(/-/g, '')}`,
+    );
+    const preview = await t.client('demo.localhost').get(`/api/trials/redeem/${codes[0]}`, freshAddress());
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.json()).toMatchObject({ days: 10, record: { id: record } });
+    const [person] = await createPeople(t.database, 1, 'trial');
+    const res = await clientAs(t.port, person!).post(`/api/trials/redeem/${codes[0]}`, {}, freshAddress());
+    expect(res.status, res.text).toBe(200);
+    expect(await slotsFilledOf(t.database, record)).toBe(1);
+    const again = await clientAs(t.port, person!).post(`/api/trials/redeem/${codes[0]}`, {}, freshAddress());
+    expect(again.text).toBe(CODE_MESSAGES.used);
+    const [trial] = await rowsWhere<Row>(
+      t.database,
+      'trial_codes',
+      `code = '${codes[0]!.replace(/-/g, '')}'`,
+    );
+    await t.database.db.execute(
+      sql`update trial_codes set ends_at = now() + interval '1 day' where id = ${Number(trial!.id)}`,
+    );
+    await t.runJob('gifts.sweep');
+    expect(
+      await rowsWhere(t.database, 'email_outbox', `dedupe_key = 'trial:${String(trial!.id)}:reminder'`),
+    ).toHaveLength(1);
+    await t.database.db.execute(
+      sql`update trial_codes set ends_at = now() - interval '1 minute' where id = ${Number(trial!.id)}`,
+    );
+    await t.runJob('gifts.sweep');
+    expect(await slotsFilledOf(t.database, record)).toBe(0);
+  });
+
+  it('a trial converted to paid by checkout keeps running after its end', async () => {
+    const staff = await signedInAdmin();
+    const { codes } = (
+      await staff.post(
+        '/api/dashboard/trials?partnersId=2',
+        { count: 1, days: 5, partnerSponsoredTypesId: null },
+        freshAddress(),
+      )
+    ).json<{ codes: string[] }>();
+    const record = await insertRecord(t.database, { maxSlots: 1 });
+    const [person] = await createPeople(t.database, 1, 'convert');
+    const redeemed = await clientAs(t.port, person!).post(
+      `/api/trials/redeem/${codes[0]}`,
+      { sponsoredsId: record },
+      freshAddress(),
+    );
+    expect(redeemed.status, redeemed.text).toBe(200);
+    const paid = await clientAs(t.port, person!).post(
+      '/api/payments/checkout/month?partnersId=2',
+      {
+        partnersId: 2,
+        stripePaymentIntent: 'pm_card_visa',
+        userSponsoreds: [line(record, 1, { conversion: true, usersId: person!.usersId })],
+        email: person!.email,
+        firstName: 'Trial',
+        lastName: 'Person',
+        baseAmount: 5000,
+        additionalAmount: 0,
+      },
+      freshAddress(),
+    );
+    expect(paid.status, paid.text).toBe(200);
+    await t.database.db.execute(
+      sql`update trial_codes set ends_at = now() - interval '1 minute' where code = ${codes[0]!.replace(/-/g, '')}`,
+    );
+    await t.runJob('gifts.sweep');
+    expect(await slotsFilledOf(t.database, record)).toBe(1);
+  });
+
+  it('an expired code says so; a program-scoped administrator cannot issue partner-wide codes; maple answers 404', async () => {
+    const expired = await t
+      .client('demo.localhost')
+      .get(`/api/trials/redeem/${DEMO_EXPIRED_TRIAL_CODE}`, freshAddress());
+    expect(expired.status).toBe(410);
+    expect(expired.text).toBe(CODE_MESSAGES.expired);
+    const program = t.client('demo.localhost');
+    await program.signIn('program-admin@demo.example.org', 'program-admin-2026');
+    const refused = await program.post(
+      '/api/dashboard/trials?partnersId=2',
+      { count: 1, days: 5, partnerSponsoredTypesId: null },
+      freshAddress(),
+    );
+    expect(refused.status).toBe(403);
+    expect(
+      (await t.client('maple.localhost').get(`/api/trials/redeem/${DEMO_EXPIRED_TRIAL_CODE}`, freshAddress()))
+        .status,
+    ).toBe(404);
+  });
+});
+
+describe('lightning links', () => {
+  it('opens on the next available record of the type, with the campaign, and counts the checkouts it brought', async () => {
+    const preview = await t
+      .client('demo.localhost')
+      .get(`/api/lightning/students/${DEMO_LIGHTNING_CODE.toLowerCase()}`);
+    expect(preview.status, preview.text).toBe(200);
+    const body = preview.json<{ campaign: string; record: { id: number }; monthlyAmount: number }>();
+    expect(body.campaign).toBe('Spring gala table cards');
+    expect(body.monthlyAmount).toBe(3900);
+    const [person] = await createPeople(t.database, 1, 'lightning');
+    const paid = await clientAs(t.port, person!).post(
+      '/api/payments/checkout/month?partnersId=2',
+      {
+        partnersId: 2,
+        stripePaymentIntent: 'pm_card_visa',
+        userSponsoreds: [line(body.record.id, 1, { type: 'students', usersId: person!.usersId })],
+        email: person!.email,
+        firstName: 'Light',
+        lastName: 'Ning',
+        baseAmount: 3900,
+        additionalAmount: 0,
+        lightningCode: DEMO_LIGHTNING_CODE,
+      },
+      freshAddress(),
+    );
+    expect(paid.status, paid.text).toBe(200);
+    const staff = await signedInAdmin();
+    const list = await staff.get('/api/dashboard/giving-codes?partnersId=2');
+    expect(list.status).toBe(200);
+    const links = list.json<{ lightning: { code: string; sponsorships: number }[] }>().lightning;
+    expect(links.find((l) => l.code === DEMO_LIGHTNING_CODE)!.sponsorships).toBeGreaterThanOrEqual(1);
+    const svg = await staff.get(`/api/dashboard/lightning/${DEMO_LIGHTNING_CODE}/qr?partnersId=2`);
+    expect(svg.status).toBe(200);
+    expect(svg.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(svg.text).toContain('<svg');
+    const png = await staff.get(`/api/dashboard/lightning/${DEMO_LIGHTNING_CODE}/qr?partnersId=2&format=png`);
+    expect(png.headers['content-type']).toBe('image/png');
+  });
+
+  it('staff create a link with a campaign; an unknown link is a 404; maple answers 404', async () => {
+    const staff = await signedInAdmin();
+    const created = await staff.post(
+      '/api/dashboard/lightning?partnersId=2',
+      { campaign: 'Church bulletin', partnerSponsoredTypesId: DEMO_IDS.types.demo.teachers },
+      freshAddress(),
+    );
+    expect(created.status, created.text).toBe(200);
+    expect(created.json<{ path: string }>().path).toMatch(/^\/lightning\/teachers\/[A-Z0-9]{10}$/);
+    expect((await t.client('demo.localhost').get('/api/lightning/students/NOPE1234')).status).toBe(404);
+    expect(
+      (await t.client('maple.localhost').get(`/api/lightning/students/${DEMO_LIGHTNING_CODE}`)).status,
+    ).toBe(404);
+    expect((await t.client('demo.localhost').get('/api/dashboard/giving-codes')).status).toBe(401);
+  });
+});

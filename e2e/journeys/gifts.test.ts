@@ -1,0 +1,268 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { linksIn, readEml } from '../../apps/server/test/eml.ts';
+import { launchBrowser, newPage, screenshot, signIn, siteUrl } from '../support/browser.ts';
+
+/**
+ * Gifts, trials and lightning links (issue 15) in Chromium on the sandbox gateway: a visitor gifts
+ * a 6-month sponsorship to a friend; the friend's mail carries the link and the gift card PDF; the
+ * friend signs up, redeems and sees the private profile; a second redeem and an expired code say
+ * so. A trial code issued in the dashboard is redeemed and converted to paid. A lightning link
+ * leads to a paid sponsorship in three screens. Maple has the three features off: each route is
+ * the 404 page, the navigation has no entry and the API answers 404.
+ */
+
+const CARD_OK = '4242 4242 4242 4242';
+const EXPIRED_CODE = 'EXPRDGFTDEMXCD234567';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The newest raw mail to `to` and its parsed text, waiting for the outbox to write it. */
+async function mailTo(
+  to: string,
+  subject: RegExp,
+): Promise<{ raw: string; mail: ReturnType<typeof readEml> }> {
+  const dir = inject('mailDir');
+  const deadline = Date.now() + 40_000;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
+    const mails = files
+      .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+      .map((raw) => ({ raw, mail: readEml(raw) }))
+      .filter(({ mail }) => mail.to.includes(to) && subject.test(mail.subject));
+    if (mails.length > 0) return mails[mails.length - 1]!;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no mail to ${to} in ${dir}`);
+}
+
+async function fillCard(page: Page, number: string): Promise<void> {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('ZIP / Postal code').fill('78701');
+}
+
+/** Signs up a new person from the page they are on and confirms the address; back signed in. */
+async function signUpAndConfirm(page: Page, first: string, email: string): Promise<void> {
+  await page.getByRole('link', { name: 'Sign up!' }).first().click();
+  await page.getByLabel('First name').fill(first);
+  await page.getByLabel('Last name').fill('Friend');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('friend-pass-2026');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const { mail } = await mailTo(email, /Bright Futures Demo/);
+  const link = linksIn(mail).find((l) => l.includes('/verify-email'))!;
+  await page.goto(link);
+  const modal = page.getByRole('dialog', { name: 'Welcome to Bright Futures Demo!' });
+  await modal.waitFor();
+  await modal.getByRole('textbox', { name: 'Address', exact: true }).fill('12 Main Street');
+  await modal.getByLabel('City').fill('Austin');
+  await modal.getByLabel('State/Province').fill('TX');
+  await modal.getByLabel('Zip').fill('78701');
+  await modal.getByLabel('Phone').fill('(512) 555-0142');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await modal.waitFor({ state: 'hidden' });
+}
+
+describe('a gift sponsorship', () => {
+  const friend = `fran.${Date.now()}@example.org`;
+  let redeemLink = '';
+
+  it('a visitor gifts a 6-month sponsorship to a friend', { timeout: 120_000 }, async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(siteUrl('demo', '/'));
+    await page.getByRole('link', { name: 'Gift' }).first().click();
+    await page.waitForURL(/\/gift$/);
+    await page.getByRole('heading', { name: 'Gift a Sponsorship', level: 1 }).waitFor();
+    await page.getByLabel("Recipient's name").fill('Fran Friend');
+    await page.getByLabel("Recipient's email").fill(friend);
+    await page.getByLabel('Message').fill('A sponsorship for your birthday!');
+    await page.getByLabel('First name').fill('Gail');
+    await page.getByLabel('Last name').fill('Giver');
+    await page.getByRole('textbox', { name: /^Email/ }).fill(`gail.${Date.now()}@example.org`);
+    await fillCard(page, CARD_OK);
+    await screenshot(page, 'gift-form-1280');
+    await page.getByRole('button', { name: /^Give \$/ }).click();
+    await page.getByRole('heading', { name: 'Your gift is on its way' }).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'gift-done-1280');
+    await context.close();
+  });
+
+  it("the friend's mail carries a working link and the gift card PDF", async () => {
+    const { raw, mail } = await mailTo(friend, /gave you a sponsorship/);
+    expect(raw).toContain('gift-card.pdf');
+    expect(raw).toMatch(/Content-Type: application\/pdf/i);
+    redeemLink = linksIn(mail).find((l) => l.includes('/redeem/'))!;
+    expect(redeemLink).toBeDefined();
+    expect(new URL(redeemLink).host).toBe(new URL(siteUrl('demo')).host);
+  });
+
+  it(
+    'the friend signs up, redeems and sees the private profile; a second redeem says it was used',
+    { timeout: 180_000 },
+    async () => {
+      const { context, page } = await newPage(browser);
+      await page.goto(redeemLink);
+      await page.getByRole('heading', { name: /Gail Giver gave you a sponsorship/ }).waitFor();
+      await screenshot(page, 'redeem-preview-1280');
+      await signUpAndConfirm(page, 'Fran', friend);
+      await page.goto(redeemLink);
+      await page.getByRole('button', { name: 'Redeem my gift' }).click();
+      await page.getByRole('heading', { name: 'Your sponsorship has begun' }).waitFor();
+      await screenshot(page, 'redeem-done-1280');
+      await page.getByRole('link', { name: 'See the profile' }).click();
+      await page.waitForURL(/\/sponsored\/profile\/\d+/);
+      const id = Number(new URL(page.url()).pathname.split('/').pop());
+      const mine = await page.evaluate(async () => {
+        const me = (await (await fetch('/api/users/getByToken?partnersId=2')).json()) as { id: number };
+        return (await (await fetch(`/api/users/${me.id}/sponsoreds?partnersId=2`)).json()) as {
+          sponsoredsId: number;
+        }[];
+      });
+      expect(mine.map((s) => s.sponsoredsId)).toContain(id);
+      await page.goto(redeemLink);
+      await page.getByText('This code has already been used.').waitFor();
+      await screenshot(page, 'redeem-used-1280');
+      await context.close();
+    },
+  );
+
+  it('an expired code says so, at 390 px', async () => {
+    const { context, page } = await newPage(browser, 390, 844);
+    await page.goto(siteUrl('demo', '/redeem'));
+    await page.getByLabel('Your code').fill(EXPIRED_CODE.toLowerCase());
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('This code has expired.').waitFor();
+    await screenshot(page, 'redeem-expired-390');
+    await context.close();
+  });
+});
+
+describe('a trial code', () => {
+  it('is issued in the dashboard, redeemed and converted to paid', { timeout: 180_000 }, async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'demo', 'partner-admin@demo.example.org', 'demo-admin-2026');
+    await page.goto(siteUrl('demo', '/dashboard/gifts'));
+    await page.getByRole('tab', { name: /Trial codes/ }).click();
+    await page.getByLabel('Batch (event)').fill('Journey fair');
+    await page.getByRole('button', { name: 'Issue' }).click();
+    const issued = page.getByText(/code\(s\) issued/);
+    await issued.waitFor();
+    await screenshot(page, 'dashboard-trials-1280');
+    const code = (await page.locator('.mantine-Alert-message').last().textContent())!.trim().split('\n')[0]!;
+    expect(code).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){4}$/);
+    await context.close();
+
+    const person = `tess.${Date.now()}@example.org`;
+    const visitor = await newPage(browser);
+    const p = visitor.page;
+    await p.goto(siteUrl('demo', `/redeemtrial/${code}`));
+    await p.getByRole('heading', { name: /30-day trial sponsorship/ }).waitFor();
+    await signUpAndConfirm(p, 'Tess', person);
+    await p.goto(siteUrl('demo', `/redeemtrial/${code}`));
+    await p.getByRole('button', { name: 'Start my trial' }).click();
+    await p.getByRole('heading', { name: 'Your trial has begun' }).waitFor();
+    await screenshot(p, 'trial-done-1280');
+    await p.getByRole('button', { name: 'Continue with my card' }).click();
+    await p.waitForURL(/\/checkout$/);
+    await p.getByRole('button', { name: 'Checkout', exact: true }).click();
+    await p.getByLabel('Card number').waitFor();
+    await fillCard(p, CARD_OK);
+    await p.getByRole('button', { name: 'Pay Now' }).click();
+    await p.getByRole('heading', { name: 'Thank you for your sponsorship!' }).waitFor({ timeout: 30_000 });
+    const lines = await p.evaluate(async () => {
+      const me = (await (await fetch('/api/users/getByToken?partnersId=2')).json()) as { id: number };
+      return (await (await fetch(`/api/users/${me.id}/sponsoreds?partnersId=2`)).json()) as {
+        isManual: boolean;
+        subscriptionsId: number | null;
+      }[];
+    });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ isManual: false });
+    expect(lines[0]!.subscriptionsId).not.toBeNull();
+    await visitor.context.close();
+  });
+});
+
+describe('a lightning link', () => {
+  it(
+    'leads to a paid sponsorship in three screens and counts for its campaign',
+    { timeout: 120_000 },
+    async () => {
+      const { context, page } = await newPage(browser);
+      await signIn(page, 'demo', 'second-donor@demo.example.org', 'second-donor-2026');
+      // Screen 1: who is waiting, with one button.
+      await page.goto(siteUrl('demo', '/lightning/students/SPRINGGALA'));
+      await page.getByText('Spring gala table cards').waitFor();
+      await screenshot(page, 'lightning-1280');
+      await page.getByRole('button', { name: 'Sponsor now' }).click();
+      // Screen 2: the cart.
+      await page.waitForURL(/\/checkout$/);
+      await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+      // Screen 3: the payment.
+      const tab = page.getByRole('tab', { name: 'New Card' });
+      await page.getByLabel('Card number').or(tab).first().waitFor();
+      if (await tab.count()) await tab.click();
+      await fillCard(page, CARD_OK);
+      await page.getByRole('button', { name: 'Pay Now' }).click();
+      await page
+        .getByRole('heading', { name: 'Thank you for your sponsorship!' })
+        .waitFor({ timeout: 30_000 });
+      await context.close();
+
+      const admin = await newPage(browser);
+      await signIn(admin.page, 'demo', 'partner-admin@demo.example.org', 'demo-admin-2026');
+      await admin.page.goto(siteUrl('demo', '/dashboard/gifts'));
+      await admin.page.getByRole('tab', { name: /Lightning links/ }).click();
+      await admin.page.getByText(/Spring gala table cards/).waitFor();
+      await admin.page
+        .getByText(/[1-9]\d* sponsorships?$/)
+        .first()
+        .waitFor();
+      await admin.page.getByRole('img', { name: 'QR code of Spring gala table cards' }).waitFor();
+      await screenshot(admin.page, 'dashboard-lightning-1280');
+      await admin.context.close();
+    },
+  );
+});
+
+describe('features off (maple)', () => {
+  it('each route is the 404 page, the navigation has no entry and the API answers 404', async () => {
+    const { context, page } = await newPage(browser);
+    for (const route of [
+      '/gift',
+      '/redeem',
+      '/redeem/ABCD',
+      '/redeemtrial/ABCD',
+      '/lightning/students/SPRINGGALA',
+    ]) {
+      await page.goto(siteUrl('maple', route));
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    }
+    await page.goto(siteUrl('maple', '/'));
+    await page.getByRole('link', { name: 'About' }).first().waitFor();
+    for (const label of ['Gift a Sponsorship', 'Redeem Gift', 'Redeem Trial', 'Gift'])
+      expect(await page.getByRole('link', { name: label, exact: true }).count()).toBe(0);
+    const statuses = await page.evaluate(async () =>
+      Promise.all(
+        [
+          '/api/gifts/redeem/ABCDEFGH',
+          '/api/trials/redeem/ABCDEFGH',
+          '/api/lightning/students/SPRINGGALA',
+        ].map(async (url) => (await fetch(`${url}?partnersId=3`)).status),
+      ),
+    );
+    expect(statuses).toEqual([404, 404, 404]);
+    await screenshot(page, 'maple-no-gifts-1280');
+    await context.close();
+  });
+});

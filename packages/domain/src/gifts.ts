@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { isValidEmail } from './email.ts';
+
+/**
+ * Gift sponsorships, trial codes and lightning links (issue 15, decisions 047 to 049): the
+ * payloads of their calls and the words a person reads when a code is wrong.
+ */
+
+/** Months a gift pays at once; `null` is an open-ended gift (the first month, then the recipient continues). */
+export const GIFT_PERIODS = [3, 6, 12] as const;
+/** Days a delivered gift code stays valid. */
+export const GIFT_CODE_VALID_DAYS = 90;
+/** Days before the paid period's end when the recipient is invited to continue. */
+export const GIFT_INVITE_DAYS_BEFORE = 14;
+/** Days before a trial's end when its reminder is sent. */
+export const TRIAL_REMINDER_DAYS_BEFORE = 3;
+/** Days a trial code stays valid when issued without an expiry. */
+export const TRIAL_CODE_VALID_DAYS = 180;
+export const TRIAL_BATCH_MAX = 500;
+export const GIFT_MESSAGE_MAX = 500;
+
+export const CODE_MESSAGES = {
+  unknown: 'We do not know this code. Please check it and try again.',
+  used: 'This code has already been used.',
+  expired: 'This code has expired.',
+  otherPartner: 'This code belongs to another organization’s site.',
+  tooManyTries: 'Too many wrong codes were tried from your address. Please wait a few minutes and try again.',
+  noRecord: 'Nobody is waiting for a sponsor here right now. Please try again later.',
+} as const;
+
+export type CodeProblem = keyof typeof CODE_MESSAGES;
+
+const trimmed = (max: number) => z.string().trim().min(1).max(max);
+const email = z.string().trim().max(320).refine(isValidEmail, { message: 'Invalid email' });
+const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD');
+const id = z.number().int().positive().max(2_147_483_647);
+
+export const giftRequestSchema = z
+  .object({
+    partnersId: id,
+    /** The record given; or null with a type for the one who has waited longest. */
+    sponsoredsId: id.nullable().optional(),
+    partnerSponsoredTypesId: id.nullable().optional(),
+    /** 3, 6 or 12 months paid now, or null for open-ended. */
+    months: z.union([z.literal(3), z.literal(6), z.literal(12)]).nullable(),
+    /** Cents the page showed; the server answers 409 with the price when it differs. */
+    amount: z.number().int().min(0).max(100_000_000),
+    recipientName: trimmed(120),
+    recipientEmail: email,
+    message: z.string().max(GIFT_MESSAGE_MAX).optional().default(''),
+    deliverOn: calendarDate,
+    firstName: trimmed(120),
+    lastName: trimmed(120),
+    email,
+    token: z.string().min(1).max(255),
+    website: z.string().max(500).optional(),
+  })
+  .refine((b) => b.sponsoredsId || b.partnerSponsoredTypesId, {
+    message: 'Choose a record or a type',
+    path: ['sponsoredsId'],
+  });
+export type GiftRequest = z.input<typeof giftRequestSchema>;
+
+export const giftCreatedSchema = z.object({
+  receipt: z.string(),
+  manageCode: z.string(),
+  deliverOn: z.string(),
+  recipientEmail: z.string(),
+});
+export type GiftCreated = z.infer<typeof giftCreatedSchema>;
+
+/** A record as a code's page may show it: no name or picture when the record is masked. */
+export const codeRecordSchema = z.object({
+  id: z.number(),
+  name: z.string().nullable(),
+  picture: z.string().nullable(),
+  typeLabel: z.string(),
+});
+export type CodeRecord = z.infer<typeof codeRecordSchema>;
+
+export const giftPreviewSchema = z.object({
+  code: z.string(),
+  record: codeRecordSchema,
+  months: z.number().nullable(),
+  giverName: z.string().nullable(),
+  recipientName: z.string().nullable(),
+  message: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type GiftPreview = z.infer<typeof giftPreviewSchema>;
+
+export const redeemedSchema = z.object({
+  sponsoredsId: z.number(),
+  userSponsoredsId: z.number(),
+  endsAt: z.string(),
+});
+export type Redeemed = z.infer<typeof redeemedSchema>;
+
+export const giftManageSchema = z.object({
+  recipientName: z.string().nullable(),
+  recipientEmail: z.string().nullable(),
+  deliverOn: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  redeemed: z.boolean(),
+});
+export const giftManageRequestSchema = z.object({ recipientEmail: email.optional() });
+
+export const trialPreviewSchema = z.object({
+  code: z.string(),
+  days: z.number(),
+  record: codeRecordSchema,
+  expiresAt: z.string().nullable(),
+});
+export type TrialPreview = z.infer<typeof trialPreviewSchema>;
+
+export const trialIssueRequestSchema = z.object({
+  count: z.number().int().min(1).max(TRIAL_BATCH_MAX),
+  days: z.number().int().min(1).max(365),
+  /** Null for every type. */
+  partnerSponsoredTypesId: id.nullable(),
+  batch: z.string().trim().max(120).optional().default(''),
+  /** Days the codes stay valid. */
+  validDays: z.number().int().min(1).max(730).optional(),
+});
+export type TrialIssueRequest = z.input<typeof trialIssueRequestSchema>;
+
+export const lightningRequestSchema = z.object({
+  campaign: trimmed(120),
+  partnerSponsoredTypesId: id.nullable(),
+  sponsoredsId: id.nullable().optional(),
+});
+export type LightningRequest = z.input<typeof lightningRequestSchema>;
+
+export const lightningPreviewSchema = z.object({
+  code: z.string(),
+  campaign: z.string(),
+  record: codeRecordSchema,
+  /** Cents a month. */
+  monthlyAmount: z.number().nullable(),
+});
+export type LightningPreview = z.infer<typeof lightningPreviewSchema>;
+
+export const staffGiftSchema = z.object({
+  id: z.number(),
+  state: z.enum(['paying', 'failed', 'scheduled', 'delivered', 'redeemed', 'continued', 'ended', 'expired']),
+  recordName: z.string().nullable(),
+  months: z.number().nullable(),
+  amount: z.number(),
+  giverName: z.string().nullable(),
+  giverEmail: z.string().nullable(),
+  recipientName: z.string().nullable(),
+  recipientEmail: z.string().nullable(),
+  deliverOn: z.string().nullable(),
+  redeemedByEmail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const staffTrialSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  state: z.enum(['unused', 'expired', 'running', 'converted', 'ended']),
+  batch: z.string().nullable(),
+  days: z.number(),
+  typeLabel: z.string().nullable(),
+  recordName: z.string().nullable(),
+  redeemedByEmail: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const staffLightningSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  campaign: z.string(),
+  path: z.string(),
+  typeLabel: z.string().nullable(),
+  recordName: z.string().nullable(),
+  sponsorships: z.number(),
+  createdAt: z.string(),
+});
+export const staffGivingCodesSchema = z.object({
+  gifts: z.array(staffGiftSchema),
+  trials: z.array(staffTrialSchema),
+  lightning: z.array(staffLightningSchema),
+});
+export type StaffGivingCodes = z.infer<typeof staffGivingCodesSchema>;
+export type StaffGift = z.infer<typeof staffGiftSchema>;
+export type StaffTrial = z.infer<typeof staffTrialSchema>;
+export type StaffLightning = z.infer<typeof staffLightningSchema>;
