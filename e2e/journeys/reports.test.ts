@@ -67,7 +67,7 @@ describe('the Overview and the Reports', () => {
     );
     await main.getByRole('heading', { name: 'Records', level: 1 }).waitFor();
     await expect
-      .poll(async () => main.getByRole('textbox', { name: 'Sponsored' }).inputValue())
+      .poll(async () => main.getByLabel('Sponsored', { exact: true }).inputValue())
       .toBe('Waiting for a sponsor');
     await page.locator('tbody tr').first().waitFor();
 

@@ -1974,6 +1974,12 @@ const CARRIES_NO_SPONSORED_RECORD: Record<string, string> = {
   'POST /api/sandbox/paymentmethods': 'a payment method',
   'POST /api/sandbox/setupintents/:id/confirm': 'a setup intent',
   'DELETE /api/users/:id': 'no body',
+  // Issue 13: figures and reports hold counts, money and type, program and donor names, never a record.
+  'GET /api/dashboard/overview': 'counts and money; types by label',
+  'GET /api/dashboard/reports/:slug': 'money and counts by month, type, program, fund or donor',
+  'GET /api/dashboard/reports/:slug/export': 'the same report as a file',
+  'GET /api/dashboard/reports/year-end-run': 'the run’s progress',
+  'POST /api/dashboard/reports/year-end-run': 'the run’s progress',
   // Issue 13: the Donations section names records by code only, never by name, birthday or picture.
   'GET /api/dashboard/donations/payments': 'payments with the donor’s contact and record codes',
   'GET /api/dashboard/donations/subscriptions': 'subscriptions with the donor’s contact and record codes',

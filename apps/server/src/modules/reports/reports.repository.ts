@@ -99,8 +99,9 @@ lines AS (
       (sum(GREATEST(us.amount, 0)::bigint) OVER (PARTITION BY us.subscriptions_id))::bigint AS total,
       count(*) OVER (PARTITION BY us.subscriptions_id) AS cnt
     FROM user_sponsoreds us JOIN sponsoreds s ON s.id = us.sponsoreds_id
-    WHERE us.partners_id = ${period.partnersId}
-      AND us.subscriptions_id IN (SELECT subscriptions_id FROM pay WHERE subscriptions_id IS NOT NULL)
+    -- Every subscription line of the partner (not only those paid in the period): \`pay\` is then
+    -- referenced once, so PostgreSQL inlines it instead of materialising 200,000 rows first.
+    WHERE us.partners_id = ${period.partnersId} AND us.subscriptions_id IS NOT NULL
     WINDOW w AS (PARTITION BY us.subscriptions_id ORDER BY us.id ROWS UNBOUNDED PRECEDING)
   ) ordered
 ),
