@@ -66,7 +66,7 @@ describe('team, audit log and platform console', () => {
     await screenshot(page, 'platform-console-1280');
 
     await main.getByLabel('Subdomain').fill('www');
-    await main.getByLabel('Name', { exact: true }).fill(PARTNER_NAME);
+    await main.getByRole('textbox', { name: /^Name/ }).fill(PARTNER_NAME);
     await main.getByRole('button', { name: 'Create partner' }).click();
     await main.getByText('This subdomain is reserved.').waitFor();
 
@@ -116,7 +116,7 @@ describe('team, audit log and platform console', () => {
     const invite = main.getByRole('region', { name: 'Invite a person' });
     await invite.getByLabel('Email').fill(INVITEE);
     await invite.getByRole('checkbox', { name: 'Management', exact: true }).check();
-    await invite.getByRole('textbox', { name: 'Limit to programs' }).click();
+    await invite.getByLabel('Limit to programs').click();
     await admin.page.getByRole('option', { name: PROGRAM }).click();
     await admin.page.keyboard.press('Escape');
     await invite.getByRole('button', { name: 'Send invitation' }).click();
