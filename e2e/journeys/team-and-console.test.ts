@@ -155,7 +155,9 @@ describe('team, audit log and platform console', () => {
     await modal.getByRole('button', { name: 'Save' }).click();
     await modal.waitFor({ state: 'hidden' });
 
-    // Before joining there is no Administration link; after, it is there at once.
+    // Before joining there is no Administration link; after, it is there at once (the account
+    // menu is in the top bar at desktop width).
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: /^Account menu for / }).click();
     expect(await page.getByRole('menuitem', { name: 'Administration' }).count()).toBe(0);
     await page.keyboard.press('Escape');
@@ -166,6 +168,7 @@ describe('team, audit log and platform console', () => {
     await page.keyboard.press('Escape');
 
     // Only the program's records, in the API and on the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(siteUrl('demo', '/dashboard/records'));
     await page.getByRole('heading', { name: 'Records', level: 1 }).waitFor();
     const partner = await api<{ partnerSponsoredTypes: { id: number; sponsoredTypesId: number }[] }>(
