@@ -105,7 +105,7 @@ describe('team, audit log and platform console', () => {
     // The platform administrator of the seed (Alex Rivera) with their role at partner 1.
     expect(await row.textContent()).toContain('Alex Rivera');
     await context.close();
-  });
+  }, 240_000);
 
   it('an administrator invites a teammate limited to one program, who signs up from the mail and sees only that program', async () => {
     const admin = await newPage(browser, 1280, 1000);
@@ -203,5 +203,5 @@ describe('team, audit log and platform console', () => {
     await admin.page.getByRole('main').getByRole('heading', { name: 'Team', level: 1 }).waitFor();
     await screenshot(admin.page, 'team-390');
     await admin.context.close();
-  });
+  }, 240_000);
 });
