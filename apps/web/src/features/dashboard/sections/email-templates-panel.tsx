@@ -205,7 +205,7 @@ export function EmailTemplatesPanel() {
         />
       )}
       <TemplateEditor
-        key={`${template.kind}:${template.custom}`}
+        key={template.kind}
         template={template}
         enabled={data.enabled}
       />
