@@ -1332,20 +1332,18 @@ const SCENARIOS: Record<string, () => Promise<Prepared>> = {
   'POST /api/dashboard/donations/payments/:id/refund': async () => {
     const { client, usersId } = await partnerAdmin();
     const donor = `refund-${randomUUID().slice(0, 8)}@example.org`;
-    const res = await t
-      .client()
-      .post(
-        '/api/payments?partnersId=2',
-        {
-          partnersId: 2,
-          amount: 30,
-          firstName: 'Rae',
-          lastName: 'Fund',
-          email: donor,
-          token: 'pm_card_visa',
-        },
-        freshAddress(),
-      );
+    const res = await t.client().post(
+      '/api/payments?partnersId=2',
+      {
+        partnersId: 2,
+        amount: 30,
+        firstName: 'Rae',
+        lastName: 'Fund',
+        email: donor,
+        token: 'pm_card_visa',
+      },
+      freshAddress(),
+    );
     expect(res.status).toBe(200);
     const [payment] = await rows(
       sql`SELECT p.id FROM payments p JOIN donations d ON d.id = p.donations_id WHERE d.email = ${donor}`,

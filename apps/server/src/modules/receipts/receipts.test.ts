@@ -266,6 +266,8 @@ describe('GET /api/receipts/{code}', () => {
       paymentNotice: [PROCESSING, DEMO_TAX],
       kind: 'donation',
       interval: null,
+      refundedAmount: 0,
+      refunds: [],
     });
   });
 

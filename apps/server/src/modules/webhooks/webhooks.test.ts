@@ -372,6 +372,8 @@ describe('the Stripe webhook', () => {
         details: {
           chargeId: `in_retry_${counter}`,
           message: 'The payment of invoice F-1 failed (attempt 1).',
+          // Stripe's invoice event names no card decline; the message is kept.
+          declineCode: null,
           subscriberUsersId: expect.any(Number),
         },
       },

@@ -13,7 +13,6 @@ import {
   Tabs,
   Text,
   Textarea,
-  Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -126,7 +125,6 @@ export function GivingSection() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>Donations</Title>
       <Tabs value={tab} onChange={changeTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="payments">Payments</Tabs.Tab>
