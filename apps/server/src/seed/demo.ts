@@ -620,7 +620,6 @@ function buildPlan(today: Date): Plan {
 
   for (const partner of LAYOUT) {
     const programs = ENTITIES.filter((e) => e.partnersId === partner.partnersId);
-    let updateNumber = 0;
     for (const [key, count] of partner.types) {
       const def = TYPE_DEFS[key];
       const partnerSponsoredTypesId = typeIds(partner.partnersId)[key] as number;
@@ -716,7 +715,6 @@ function buildPlan(today: Date): Plan {
         if (index % 3 === 0 || note?.forceUpdates) {
           const updateCount = note?.forceUpdates ? 3 : rng.int(1, 3);
           for (let n = 0; n < updateCount; n++) {
-            updateNumber++;
             plan.updates.push({
               partnersId: partner.partnersId,
               sponsoredsId: id,

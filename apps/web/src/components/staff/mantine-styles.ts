@@ -3,6 +3,8 @@
 import '@mantine/core/styles/Flex.css';
 import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/LoadingOverlay.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Stepper.css';
