@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.ts';
@@ -631,7 +632,6 @@ function buildPlan(today: Date): Plan {
 
   for (const partner of LAYOUT) {
     const programs = ENTITIES.filter((e) => e.partnersId === partner.partnersId);
-    let updateNumber = 0;
     for (const [key, count] of partner.types) {
       const def = TYPE_DEFS[key];
       const partnerSponsoredTypesId = typeIds(partner.partnersId)[key] as number;
@@ -727,11 +727,11 @@ function buildPlan(today: Date): Plan {
         if (index % 3 === 0 || note?.forceUpdates) {
           const updateCount = note?.forceUpdates ? 3 : rng.int(1, 3);
           for (let n = 0; n < updateCount; n++) {
-            updateNumber++;
             plan.updates.push({
               partnersId: partner.partnersId,
               sponsoredsId: id,
-              code: `UPD-${partner.partnersId}-${String(updateNumber).padStart(4, '0')}`,
+              // Unguessable, as the distribution writes them: the code opens /sponsored/update/{code}.
+              code: randomBytes(18).toString('base64url'),
               title: rng.pick(UPDATE_TITLES),
               distributionDate: isoDate(daysAgo(n * 60 + rng.int(3, 40))),
               updateMessage: rng.pick(isPerson ? UPDATE_MESSAGES : GROUP_UPDATE_MESSAGES)(displayName),
@@ -1254,6 +1254,7 @@ export async function seedDemo(db: Db, deps: SeedDeps): Promise<{ seeded: boolea
     );
     await seedDemoGiving(tx, today);
     await seedGivingCodes(tx, today);
+    await seedUpdatePosts(tx, userIdByEmail.get('partner-admin@demo.example.org')!);
   });
 
   await seedGivingDemo(db);
@@ -1367,4 +1368,81 @@ async function seedGivingCodes(tx: Tx, today: Date): Promise<void> {
     campaign: 'Spring gala table cards',
     partnerSponsoredTypesId: typeOf.students,
   });
+}
+
+/**
+ * The Updates section's demo (issue 13 item 2): two sent updates to the records the demo sponsor
+ * sponsors, with their record updates and notices (one opened), and one scheduled for next week.
+ */
+async function seedUpdatePosts(tx: Tx, authorId: number): Promise<void> {
+  const records = [
+    DEMO_IDS.maskedSponsoredOfSponsor,
+    DEMO_IDS.sponsoredOfSponsorTeacher,
+    DEMO_IDS.sponsoredOfSponsorClass,
+  ];
+  const rows = (
+    (await tx.execute(
+      sql`SELECT id, entities_id FROM sponsoreds WHERE id IN (${sql.join(
+        records.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    )) as unknown as { rows: { id: number; entities_id: number }[] }
+  ).rows;
+  const entityOf = new Map(rows.map((r) => [Number(r.id), Number(r.entities_id)]));
+  const day = 24 * 3600 * 1000;
+  const posts = [
+    {
+      title: 'End of term celebrations',
+      message:
+        '<p>The school year closed with a <strong>celebration day</strong>: songs, a football match and prizes for reading.</p><p>Thank you for making this year possible.</p>',
+      ids: records,
+      at: new Date(Date.now() - 20 * day),
+      status: 'sent' as const,
+    },
+    {
+      title: 'New classroom books',
+      message:
+        '<p>Sponsors paid for a new shelf of reading books this month. The children chose the first ten titles themselves.</p>',
+      ids: [DEMO_IDS.maskedSponsoredOfSponsor, DEMO_IDS.sponsoredOfSponsorClass],
+      at: new Date(Date.now() - 6 * day),
+      status: 'sent' as const,
+    },
+    {
+      title: 'Sports day next week',
+      message: '<p>Next week is sports day. We will share pictures of the races and the team games.</p>',
+      ids: [DEMO_IDS.sponsoredOfSponsorTeacher, DEMO_IDS.sponsoredOfSponsorClass],
+      at: new Date(Date.now() + 7 * day),
+      status: 'scheduled' as const,
+    },
+  ];
+  for (const [index, post] of posts.entries()) {
+    const [inserted] = (
+      (await tx.execute(sql`
+        INSERT INTO update_posts (partners_id, title, update_message, audience, sponsoreds_ids, entity_ids, status, distribute_at, sent_at, created_by_users_id)
+        VALUES (${DEMO_IDS.partners.demo}, ${post.title}, ${post.message},
+          ${JSON.stringify({ kind: 'records', sponsoredsIds: post.ids })}::jsonb,
+          ${`{${post.ids.join(',')}}`}::int[],
+          ${`{${[...new Set(post.ids.map((id) => entityOf.get(id)!))].sort((a, b) => a - b).join(',')}}`}::int[],
+          ${post.status}, ${post.at.toISOString()}::timestamptz,
+          ${post.status === 'sent' ? post.at.toISOString() : null}::timestamptz, ${authorId})
+        RETURNING id`)) as unknown as { rows: { id: number }[] }
+    ).rows;
+    if (post.status !== 'sent') continue;
+    for (const id of post.ids) {
+      const [update] = (
+        (await tx.execute(sql`
+          INSERT INTO updates (partners_id, sponsoreds_id, code, title, distribution_date, update_message, update_posts_id)
+          VALUES (${DEMO_IDS.partners.demo}, ${id}, ${randomBytes(18).toString('base64url')}, ${post.title},
+            ${post.at.toISOString().slice(0, 10)}::date, ${post.message}, ${inserted!.id})
+          RETURNING id`)) as unknown as { rows: { id: number }[] }
+      ).rows;
+      // One notice per active sponsor; the first post's notice to the demo sponsor was opened.
+      await tx.execute(sql`
+        INSERT INTO update_notices (partners_id, updates_id, users_id, sent_at, opened_at)
+        SELECT DISTINCT ${DEMO_IDS.partners.demo}::int, ${update!.id}::int, us.users_id, ${post.at.toISOString()}::timestamptz,
+          CASE WHEN ${index} = 0 AND u.email = 'sponsor@demo.example.org' THEN ${post.at.toISOString()}::timestamptz END
+        FROM user_sponsoreds us JOIN users u ON u.id = us.users_id
+        WHERE us.sponsoreds_id = ${id} AND us.date_ended IS NULL`);
+    }
+  }
 }

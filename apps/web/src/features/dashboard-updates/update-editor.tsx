@@ -256,7 +256,7 @@ function EditForm({
             value={kind}
             onChange={(v) => setKind(v as AudienceKind)}
             data={[
-              { value: 'records', label: 'Records' },
+              { value: 'records', label: 'Chosen records' },
               { value: 'program', label: 'A program' },
               { value: 'type', label: 'A type' },
             ]}
