@@ -29,6 +29,7 @@ afterAll(async () => {
 async function mailTo(
   to: string,
   subject: RegExp,
+  has: (mail: ReturnType<typeof readEml>) => boolean = () => true,
 ): Promise<{ raw: string; mail: ReturnType<typeof readEml> }> {
   const dir = inject('mailDir');
   const deadline = Date.now() + 40_000;
