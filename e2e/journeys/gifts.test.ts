@@ -29,6 +29,7 @@ afterAll(async () => {
 async function mailTo(
   to: string,
   subject: RegExp,
+  has: (mail: ReturnType<typeof readEml>) => boolean = () => true,
 ): Promise<{ raw: string; mail: ReturnType<typeof readEml> }> {
   const dir = inject('mailDir');
   const deadline = Date.now() + 40_000;
@@ -37,7 +38,7 @@ async function mailTo(
     const mails = files
       .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
       .map((raw) => ({ raw, mail: readEml(raw) }))
-      .filter(({ mail }) => mail.to.includes(to) && subject.test(mail.subject));
+      .filter(({ mail }) => mail.to.includes(to) && subject.test(mail.subject) && has(mail));
     if (mails.length > 0) return mails[mails.length - 1]!;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -59,7 +60,9 @@ async function signUpAndConfirm(page: Page, first: string, email: string): Promi
   await page.getByLabel('Email').fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('friend-pass-2026');
   await page.getByRole('button', { name: 'Create account' }).click();
-  const { mail } = await mailTo(email, /Bright Futures Demo/);
+  const { mail } = await mailTo(email, /Bright Futures Demo/, (m) =>
+    linksIn(m).some((l) => l.includes('/verify-email')),
+  );
   const link = linksIn(mail).find((l) => l.includes('/verify-email'))!;
   await page.goto(link);
   const modal = page.getByRole('dialog', { name: 'Welcome to Bright Futures Demo!' });
@@ -70,7 +73,7 @@ async function signUpAndConfirm(page: Page, first: string, email: string): Promi
   await modal.getByLabel('Zip').fill('78701');
   await modal.getByLabel('Phone').fill('(512) 555-0142');
   await modal.getByRole('button', { name: 'Save' }).click();
-  await modal.waitFor({ state: 'hidden' });
+  await modal.waitFor({ state: 'hidden', timeout: 45_000 });
 }
 
 describe('a gift sponsorship', () => {

@@ -1884,6 +1884,22 @@ interface MaskRow {
 
 /** Routes that never carry a sponsored record's last name, birthday or pictures, and why. */
 const CARRIES_NO_SPONSORED_RECORD: Record<string, string> = {
+  // Issue 15: a code's or link's record is named only when it is not masked (gifts' codeRecordOf),
+  // for every viewer alike; the staff list names records by first name or title only.
+  'POST /api/gifts': 'the receipt link and the giver’s manage code',
+  'GET /api/gifts/redeem/:code': 'the gift’s record: first name and picture only when not masked',
+  'POST /api/gifts/redeem/:code': 'ids and the end date',
+  'GET /api/gifts/manage/:code': 'the recipient’s name and address, to the giver',
+  'POST /api/gifts/manage/:code': 'the recipient’s name and address, to the giver',
+  'GET /api/trials/redeem/:code': 'the trial’s record: first name and picture only when not masked',
+  'POST /api/trials/redeem/:code': 'ids and the end date',
+  'GET /api/lightning/:sponsoredType/:code': 'the next record: first name and picture only when not masked',
+  'GET /api/lightning/:sponsoredType': 'the next record: first name and picture only when not masked',
+  'GET /api/dashboard/giving-codes':
+    'gifts, codes and links with a record’s first name or title, to donations.view',
+  'POST /api/dashboard/trials': 'the new codes',
+  'POST /api/dashboard/lightning': 'the new link',
+  'GET /api/dashboard/lightning/:code/qr': 'a QR code',
   'GET /api/auth/*': 'sign-in only',
   'POST /api/auth/*': 'sign-in only',
   'GET /api/auth-config': 'sign-in configuration',

@@ -2,6 +2,7 @@ import { Feature, hasFeature, type StaffGift, type StaffGivingCodes, type StaffT
 import type { Db } from '../../db/client.ts';
 import { sponsoreds } from '../../db/schema/index.ts';
 import { requireAccess, scopeCondition } from '../../platform/access.ts';
+import { notFound } from '../../platform/errors.ts';
 import { assertSiteOpen, type SiteContext } from '../../platform/site-context.ts';
 import { partnerViewOf } from '../partners/partners.service.ts';
 import { formatCode } from './codes.ts';
@@ -12,12 +13,15 @@ import { lightningPath } from './lightning.service.ts';
  * GET dashboard/giving-codes (donations.view, decision 047): every gift, trial code and lightning
  * link of the partner with its state. A program-scoped person sees the gifts and redeemed trials of
  * their programs' records only, and no partner-wide codes or links. Features that are off answer
- * empty lists.
+ * empty lists; with all three off the call answers 404.
  */
 export async function listGivingCodes(db: Db, ctx: SiteContext): Promise<StaffGivingCodes> {
   assertSiteOpen(ctx);
-  const scope = requireAccess(ctx, 'donations.view');
   const partner = await partnerViewOf(db, ctx.partner);
+  // With the three features off the section does not exist: 404 like each feature's calls.
+  if (![Feature.Gifts, Feature.Trials, Feature.LightningSponsorships].some((f) => hasFeature(partner, f)))
+    throw notFound();
+  const scope = requireAccess(ctx, 'donations.view');
   const partnerWide = scope.entityIds === 'all';
   const where = scopeCondition(scope, sponsoreds.entitiesId);
   const now = Date.now();

@@ -80,11 +80,19 @@ describe('site routes', () => {
     expect(document.title).toBe('Privacy · Hope Schools');
   });
 
-  it.each(['/gift', '/redeem', '/initiatives', '/sponsored/update/abc', '/nowhere'])(
+  it.each(['/initiatives', '/sponsored/update/abc', '/nowhere'])(
     '%s is not built yet and shows the 404 page',
     (route) => {
       renderWithProviders(<AppRoutes />, { route });
       expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    },
+  );
+
+  it.each(['/redeemtrial/ABCD', '/lightning/students/ABCD'])(
+    '%s shows the 404 page when the partner has its feature off',
+    async (route) => {
+      renderWithProviders(<AppRoutes />, { route });
+      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     },
   );
 
