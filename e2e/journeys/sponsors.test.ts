@@ -106,7 +106,7 @@ describe('manual sponsorships', () => {
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Sponsored type', { exact: true }).click();
     await staff.page.getByRole('option', { name: 'Class', exact: true }).click();
-    await dialog.getByLabel('Record', { exact: true }).fill(record.code);
+    await dialog.getByPlaceholder('Search by name or code').fill(record.code);
     await staff.page.getByRole('option', { name: new RegExp(record.code) }).click();
     await screenshot(staff.page, 'sponsors-manual-form-1280');
     await dialog.getByRole('button', { name: 'Record sponsorship' }).click();
