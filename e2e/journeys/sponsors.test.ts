@@ -162,7 +162,10 @@ describe('manual sponsorships', () => {
     await sponsor.context.close();
 
     // Staff see it paid by card now, with the payment on the timeline.
-    await staff.page.reload();
+    // The sponsorship now belongs to the account the person signed up with (the temp one holds nothing).
+    await staff.page.goto(siteUrl('demo', '/dashboard/sponsors'));
+    await staff.page.getByLabel('Search name, email and phone').fill(email);
+    await staff.page.getByRole('link', { name: 'Lena Linker' }).click();
     await staff.page.getByRole('heading', { name: 'Lena Linker', level: 1 }).waitFor();
     await staff.page.getByText('Sponsorship payment').first().waitFor();
     expect(await staff.page.getByText('paid offline', { exact: true }).count()).toBe(0);
