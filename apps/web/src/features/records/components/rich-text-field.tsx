@@ -54,9 +54,9 @@ export function RichTextField({
     // Created once per mount: the form's re-renders (each keystroke elsewhere) leave it alone.
     [],
   );
-  // A value set from outside (the form reset to a record) replaces the text; typing does not loop.
+  // A controlled value set from outside replaces the text; typing does not loop.
   useEffect(() => {
-    if (editor && htmlOf(editor.getHTML()) !== value)
+    if (editor && value !== undefined && htmlOf(editor.getHTML()) !== value)
       editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
   return (
