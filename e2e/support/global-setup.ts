@@ -66,7 +66,11 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', log, log],
   });
   try {
-    await waitFor(`http://127.0.0.1:${port}/api/partners/demo`, child, Number(process.env.E2E_START_TIMEOUT_MS ?? 90_000));
+    await waitFor(
+      `http://127.0.0.1:${port}/api/partners/demo`,
+      child,
+      Number(process.env.E2E_START_TIMEOUT_MS ?? 90_000),
+    );
   } catch (error) {
     child.kill('SIGKILL');
     await idp.close();
