@@ -6,6 +6,7 @@ import {
   type SponsoredDetail,
 } from '@kinship/domain';
 import { Alert, Anchor, Grid, Image, List, Stack, Text, Title } from '@mantine/core';
+import { SanitizedHtml } from '../../../components/sanitized-html';
 import { mediaUrl } from '../../../lib/api-client';
 import { usePartner } from '../../../shared/partner/partner-context';
 import { DEFAULT_PROFILE_IMAGE, sponsoredName } from '../utils/sponsored-display';
@@ -48,7 +49,13 @@ export function ProfileTab({ detail, type }: ProfileTabProps) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="xl">
-            {detail.bio && <Text style={{ whiteSpace: 'pre-line' }}>{detail.bio}</Text>}
+            {detail.bio &&
+              // The staff editor writes HTML (cleaned on the server, again here); older bios are text.
+              (/^\s*</.test(detail.bio) ? (
+                <SanitizedHtml html={detail.bio} />
+              ) : (
+                <Text style={{ whiteSpace: 'pre-line' }}>{detail.bio}</Text>
+              ))}
             {detail.sponsoredAttributes.length > 0 && <FunFacts attributes={detail.sponsoredAttributes} />}
             {type?.description && (
               <section aria-labelledby="about-sponsoring">

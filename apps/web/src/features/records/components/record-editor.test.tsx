@@ -85,7 +85,7 @@ describe('the record editor', () => {
       customColumnValues: { Village: 'Hilltop' },
     });
     await waitFor(() => expect(done).toHaveBeenCalled());
-  }, 30_000);
+  }, 120_000);
 
   it('puts the server’s field errors on their fields', async () => {
     stubApi({
