@@ -127,7 +127,9 @@ describe('partner settings and email templates', () => {
       // The receipt template: edited, previewed, and a test receipt arrives with the new words.
       await page.goto(siteUrl('demo', '/dashboard/settings'));
       await main.getByRole('tab', { name: 'Email templates' }).click();
-      await main.getByRole('textbox', { name: 'Subject' }).fill('Thank you, {{donorName}}, from {{partnerName}}');
+      await main
+        .getByRole('textbox', { name: 'Subject' })
+        .fill('Thank you, {{donorName}}, from {{partnerName}}');
       await main
         .getByRole('textbox', { name: 'Message' })
         .fill('Dear {{donorName}},\n\nYour gift of {{amount}} gives a child a school year.');

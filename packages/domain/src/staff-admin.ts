@@ -194,7 +194,6 @@ const optionalEmail = z
   .nullable()
   .transform((v) => (v ? v : null));
 
-
 /** POST dashboard/platform/partners. */
 export const partnerCreateSchema = z.strictObject({
   subdomain: subdomainSchema,

@@ -204,11 +204,7 @@ export function EmailTemplatesPanel() {
           onChange={(v) => setKind(v as EmailTemplateKind)}
         />
       )}
-      <TemplateEditor
-        key={template.kind}
-        template={template}
-        enabled={data.enabled}
-      />
+      <TemplateEditor key={template.kind} template={template} enabled={data.enabled} />
     </Stack>
   );
 }
