@@ -25,6 +25,7 @@ import {
   unauthorized,
 } from '../../platform/errors.ts';
 import type { SiteContext } from '../../platform/site-context.ts';
+import { partnerEmail } from '../email-templates/email-templates.service.ts';
 import { partnerSiteUrl } from '../receipts/receipts.service.ts';
 import {
   hashNonce,
@@ -218,13 +219,25 @@ async function sendInvitationMail(
     '',
     `The link works once and until ${expires}. If you did not expect it, ignore this message.`,
   ].join('\n');
+  // The partner's own wording when it has one (feature 12, decision 044), else the default above.
+  const own = await partnerEmail(
+    tx,
+    ctx.partner,
+    'invitation',
+    { inviteeEmail: row.email, inviterName: inviter, invitationUrl: link },
+    {
+      partner: ctx.partner,
+      logoUrl: ctx.partner.logo ? partnerSiteUrl(ctx.partner, `/media/${ctx.partner.logo}`, config) : null,
+    },
+  );
   await queueInvitationMail(tx, {
     partnersId: ctx.partner.id,
     kind: 'invitation',
     dedupeKey: `invitation:${row.id}:${row.nonceHash.slice(0, 16)}`,
     toAddress: row.email,
-    subject: `You are invited to join ${ctx.partner.name}`,
-    bodyText: text,
+    subject: own?.subject ?? `You are invited to join ${ctx.partner.name}`,
+    bodyText: own?.text ?? text,
+    ...(own ? { bodyHtml: own.html } : {}),
   });
 }
 

@@ -1,7 +1,13 @@
-import { LAST_ADMIN_MESSAGE, type Invitation, type RecordRow, type TeamMember } from '@kinship/domain';
+import {
+  Feature,
+  LAST_ADMIN_MESSAGE,
+  type Invitation,
+  type RecordRow,
+  type TeamMember,
+} from '@kinship/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, emailOutbox, staffInvitations } from '../../db/schema/index.ts';
+import { auditLog, emailOutbox, partnerFeatures, staffInvitations } from '../../db/schema/index.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../seed/demo.ts';
 import type { TestClient } from '../../../test/http-client.ts';
 import { clientAs, createPeople, TEST_AUTH_SECRET } from '../../../test/people.ts';
@@ -168,6 +174,44 @@ describe('invitations', () => {
     expect(old.status).toBe(404);
     const ok = await clientAs(t.port, person!).post(`/api/invitations/${second}/accept?${Q}`, {});
     expect(ok.status).toBe(200);
+  });
+
+  it('words the invitation mail as the partner wrote it while email templates (feature 12) are on', async () => {
+    const template = {
+      subject: 'Join {{partnerName}}, from {{inviterName}}',
+      body: 'Hi {{inviteeEmail}}!\n\nOur team link: {{invitationUrl}}',
+    };
+    const saved = await admin.request('PUT', `/api/dashboard/emailtemplates/invitation?${Q}`, template);
+    expect(saved.status, saved.text).toBe(200);
+    await t.database.db
+      .insert(partnerFeatures)
+      .values({ partnersId: DEMO_IDS.partners.demo, featuresId: Feature.EmailTemplates })
+      .onConflictDoNothing();
+    const [person] = await createPeople(t.database, 1, 'worded-invitee');
+    const made = await admin.post(`/api/dashboard/team/invitations?${Q}`, {
+      email: person!.email,
+      roles: [3],
+    });
+    expect(made.status, made.text).toBe(201);
+    const [mail] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, person!.email), eq(emailOutbox.kind, 'invitation')));
+    expect(mail!.subject).toMatch(/^Join Bright Futures Demo, from /);
+    expect(mail!.bodyText).toContain(`Hi ${person!.email}!`);
+    expect(mail!.bodyHtml).toContain('Our team link:');
+    // The link in the partner's wording is the working one.
+    const token = await linkMailedTo(person!.email);
+    const res = await clientAs(t.port, person!).post(`/api/invitations/${token}/accept?${Q}`, {});
+    expect(res.status, res.text).toBe(200);
+    await t.database.db
+      .delete(partnerFeatures)
+      .where(
+        and(
+          eq(partnerFeatures.partnersId, DEMO_IDS.partners.demo),
+          eq(partnerFeatures.featuresId, Feature.EmailTemplates),
+        ),
+      );
   });
 
   it('withdraws an invitation, after which its link is refused', async () => {
