@@ -1123,6 +1123,34 @@ const MATRIX: Row[] = [
       BonA: '401 403 403 403 403 403 403',
     },
   },
+  // ------------------------------------------------------------------ issue 13: the Donations section
+  ...(['payments', 'subscriptions', 'delinquent'] as const).map((list): Row => ({
+    route: `GET /api/dashboard/donations/${list}`,
+    call: (o) => ({ path: `/api/dashboard/donations/${list}?${q(o)}` }),
+    staff: { action: 'donations.view', granted: 200, denied: 403 },
+    expect: { A: '401 403 403 200 200 403 200', B: '401 403 403 403 403 200 200' },
+  })),
+  {
+    route: 'POST /api/dashboard/donations/payments/:id/refund',
+    case: 'a payment nobody has (the access check comes first, then 404)',
+    call: (o) => ({
+      path: `/api/dashboard/donations/payments/99999999/refund?${q(o)}`,
+      body: { amount: 100, reason: 'Matrix', requestKey: 'matrix-refund-key' },
+    }),
+    staff: { action: 'donations.refund', granted: 404, denied: 403 },
+    expect: { A: '401 403 403 404 403 403 404', B: '401 403 403 403 403 404 404' },
+  },
+  ...(['cancel', 'retry', 'remind'] as const).map((act): Row => ({
+    route: `POST /api/dashboard/donations/subscriptions/:id/${act}`,
+    case: 'a subscription nobody has (the access check comes first, then 404)',
+    call: (o) => ({
+      path: `/api/dashboard/donations/subscriptions/99999999/${act}?${q(o)}`,
+      body:
+        act === 'cancel' ? { reason: 'Matrix' } : act === 'retry' ? { requestKey: 'matrix-retry-key' } : {},
+    }),
+    staff: { action: 'donations.refund', granted: 404, denied: 403 },
+    expect: { A: '401 403 403 404 403 403 404', B: '401 403 403 403 403 404 404' },
+  })),
   // ------------------------------------------------------------------ destructive rows last
   {
     route: 'DELETE /api/payments/paymentmethod/:id',
@@ -1449,34 +1477,6 @@ const MATRIX: Row[] = [
     staff: 403,
     expect: { A: '401 204 403 403 403 403 403' },
   },
-  // ------------------------------------------------------------------ issue 13: the Donations section
-  ...(['payments', 'subscriptions', 'delinquent'] as const).map((list): Row => ({
-    route: `GET /api/dashboard/donations/${list}`,
-    call: (o) => ({ path: `/api/dashboard/donations/${list}?${q(o)}` }),
-    staff: { action: 'donations.view', granted: 200, denied: 403 },
-    expect: { A: '401 403 403 200 200 403 200', B: '401 403 403 403 403 200 200' },
-  })),
-  {
-    route: 'POST /api/dashboard/donations/payments/:id/refund',
-    case: 'a payment nobody has (the access check comes first, then 404)',
-    call: (o) => ({
-      path: `/api/dashboard/donations/payments/99999999/refund?${q(o)}`,
-      body: { amount: 100, reason: 'Matrix', requestKey: 'matrix-refund-key' },
-    }),
-    staff: { action: 'donations.refund', granted: 404, denied: 403 },
-    expect: { A: '401 403 403 404 403 403 404', B: '401 403 403 403 403 404 404' },
-  },
-  ...(['cancel', 'retry', 'remind'] as const).map((act): Row => ({
-    route: `POST /api/dashboard/donations/subscriptions/:id/${act}`,
-    case: 'a subscription nobody has (the access check comes first, then 404)',
-    call: (o) => ({
-      path: `/api/dashboard/donations/subscriptions/99999999/${act}?${q(o)}`,
-      body:
-        act === 'cancel' ? { reason: 'Matrix' } : act === 'retry' ? { requestKey: 'matrix-retry-key' } : {},
-    }),
-    staff: { action: 'donations.refund', granted: 404, denied: 403 },
-    expect: { A: '401 403 403 404 403 403 404', B: '401 403 403 403 403 404 404' },
-  })),
 ];
 
 /** Routes that are not part of the API (none when the built web app is absent, as in tests). */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { donationFeeCents, sponsorshipFeePercent } from '@kinship/domain';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { donations, partners, payments, subscriptions, userSponsoreds, users } from '../db/schema/index.ts';
 import { mulberry32 } from './prng.ts';
@@ -47,7 +47,14 @@ export async function seedDemoGiving(tx: Tx, today: Date): Promise<void> {
     })
     .from(userSponsoreds)
     .innerJoin(users, eq(users.id, userSponsoreds.usersId))
-    .where(and(eq(userSponsoreds.partnersId, DEMO_PARTNER), like(users.email, '%@donors.example')))
+    // Not a sponsorship paid offline that carries a link code (Grace Offline's, left for /link).
+    .where(
+      and(
+        eq(userSponsoreds.partnersId, DEMO_PARTNER),
+        like(users.email, '%@donors.example'),
+        isNull(userSponsoreds.linkCode),
+      ),
+    )
     .orderBy(userSponsoreds.id);
 
   const byDonor = new Map<number, typeof lines>();
