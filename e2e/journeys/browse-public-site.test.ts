@@ -119,7 +119,7 @@ describe('navigation follows each partner’s features and settings', () => {
     await admin.page.getByRole('button', { name: /^Account menu for / }).click();
     await admin.page.getByRole('menuitem', { name: 'Administration' }).click();
     await admin.page.waitForURL(/\/dashboard$/);
-    await admin.page.getByRole('heading', { name: 'Administration', level: 1 }).waitFor();
+    await admin.page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
     await admin.context.close();
   });
 });

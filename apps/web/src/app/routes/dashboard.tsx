@@ -8,6 +8,7 @@ import { LoginButton } from '../../shared/auth/components/login-button';
 import { useViewer } from '../../shared/auth/hooks/use-viewer';
 import { DashboardHome, SectionPlaceholder } from '../../features/dashboard/components/dashboard-home';
 import { DashboardShell } from '../../features/dashboard/components/dashboard-shell';
+import { SetupChecklist } from '../../features/dashboard/components/setup-checklist';
 import { DASHBOARD_SECTIONS, sectionsFor } from '../../features/dashboard/sections';
 import { usePartner } from '../../shared/partner/partner-context';
 import { usePageTitle } from '../../hooks/use-page-title';
@@ -58,7 +59,7 @@ const BUILT_SECTIONS: Record<string, ComponentType> = {
     })),
   ),
   gifts: lazy(() =>
-    import('../../features/gifts/components/giving-codes-section').then((m) => ({
+    import('../../features/dashboard-gifts/components/giving-codes-section').then((m) => ({
       default: m.GivingCodesSection,
     })),
   ),
@@ -126,9 +127,13 @@ export function DashboardRoute() {
           index
           element={
             can(viewer, 'reports.view', { partnersId: partner.id }) ? (
-              <Suspense fallback={<LoadingScreen />}>
-                <OverviewPage partnerName={partner.name} />
-              </Suspense>
+              <Stack gap="lg">
+                {/* A new partner's first steps stay in view above its (empty) figures. */}
+                <SetupChecklist enabled={sections.some((s) => s.slug === 'settings')} />
+                <Suspense fallback={<LoadingScreen />}>
+                  <OverviewPage partnerName={partner.name} />
+                </Suspense>
+              </Stack>
             ) : (
               <DashboardHome partnerName={partner.name} sections={sections} />
             )

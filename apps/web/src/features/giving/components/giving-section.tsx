@@ -13,6 +13,7 @@ import {
   Tabs,
   Text,
   Textarea,
+  Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -125,6 +126,7 @@ export function GivingSection() {
 
   return (
     <Stack gap="md">
+      <Title order={1}>Donations</Title>
       <Tabs value={tab} onChange={changeTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="payments">Payments</Tabs.Tab>
