@@ -26,6 +26,7 @@ const PROGRAM_LEVEL = [
   'Letters',
   'Sponsors',
   'Donations',
+  'Gifts and codes',
   'Reports',
 ];
 
@@ -84,7 +85,13 @@ describe('the dashboard', () => {
     const { context, page } = await newPage(browser, 1280, 900);
     await signIn(page, 'demo', 'donor-care@demo.example.org', 'donor-care-2026');
     await page.goto(siteUrl('demo', '/dashboard'));
-    expect(await navigation(page)).toEqual(['Overview', 'Records', 'Sponsors', 'Donations']);
+    expect(await navigation(page)).toEqual([
+      'Overview',
+      'Records',
+      'Sponsors',
+      'Donations',
+      'Gifts and codes',
+    ]);
     const switcher = page.getByRole('combobox', { name: 'Partner' });
     await switcher.waitFor();
     expect(await switcher.inputValue()).toBe('Bright Futures Demo');

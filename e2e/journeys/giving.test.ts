@@ -76,7 +76,8 @@ describe('giving in the Donations section', () => {
     await main.getByRole('textbox', { name: /Search donor/ }).fill(email);
     const row = page.locator('tbody tr', { hasText: email });
     await row.waitFor();
-    await expect(page.locator('tbody tr').count()).resolves.toBe(1);
+    // The search applies after its debounce: wait for the table to hold the one payment.
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
     await row.getByRole('button', { name: 'Refund' }).click();
     const dialog = page.getByRole('dialog', { name: 'Refund a payment' });
     await dialog.getByText('Up to $60.00 can be refunded.').waitFor();
