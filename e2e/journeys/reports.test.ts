@@ -94,7 +94,8 @@ describe('the Overview and the Reports', () => {
       page,
       `/api/dashboard/reports/year-end-totals?partnersId=2&from=${YEAR}-01-01&to=${YEAR}-12-31`,
     );
-    const emails = [...new Set(donors.body.rows.map((r) => r.email!.toLowerCase()))];
+    // A payment with no donor address (an anonymous one) has nobody to mail a statement to.
+    const emails = [...new Set(donors.body.rows.flatMap((r) => (r.email ? [r.email.toLowerCase()] : [])))];
     expect(emails.length).toBeGreaterThan(3);
     await page.goto(siteUrl('demo', '/dashboard/reports'));
     await main.getByRole('button', { name: 'Send year-end statements' }).click();
