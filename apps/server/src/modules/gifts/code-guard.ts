@@ -1,22 +1,15 @@
 import { CODE_MESSAGES, Feature, hasFeature, type CodeProblem } from '@kinship/domain';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { loginAttempts } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
-import {
-  countSignInAttempt,
-  MAX_SIGN_IN_ATTEMPTS,
-  SIGN_IN_WINDOW_SECONDS,
-} from '../../platform/login-throttle.ts';
+import { codeThrottleWait, countWrongCode } from '../../platform/code-throttle.ts';
 import { assertSiteOpen, type SiteContext } from '../../platform/site-context.ts';
 import { partnerViewOf } from '../partners/partners.service.ts';
 import { normalizeCode } from './codes.ts';
 
 /**
  * What every code call shares: the feature gate (off answers 404, as if the page did not exist),
- * one plain message per wrong case, and wrong tries counted per client address with the sign-in
- * machinery (decision 015): MAX_SIGN_IN_ATTEMPTS unknown codes in SIGN_IN_WINDOW_SECONDS and the
- * address waits, right codes included, so guessing gains nothing.
+ * one plain message per wrong case, and wrong tries counted per client address
+ * (platform/code-throttle.ts): too many unknown codes and the address waits, right codes included.
  */
 
 const STATUS: Record<CodeProblem, number> = {
@@ -44,25 +37,9 @@ export async function requireFeature(db: Db, ctx: SiteContext, feature: number):
 
 export const FEATURES = Feature;
 
-/** The throttle's key of an address: kept apart from sign-in's email keys by its prefix. */
-const keyOf = (kind: string) => `code:${kind}`;
-
 export async function assertNotThrottled(db: Db, kind: string, address: string): Promise<void> {
-  const [row] = await db
-    .select({
-      attempts: loginAttempts.attempts,
-      wait: sql<number>`GREATEST(1, CEIL(EXTRACT(EPOCH FROM (${loginAttempts.windowStartedAt} + make_interval(secs => ${SIGN_IN_WINDOW_SECONDS}) - now()))))::int`,
-    })
-    .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.email, keyOf(kind)),
-        eq(loginAttempts.address, address),
-        sql`${loginAttempts.windowStartedAt} > now() - make_interval(secs => ${SIGN_IN_WINDOW_SECONDS})`,
-      ),
-    );
-  if (row && row.attempts >= MAX_SIGN_IN_ATTEMPTS)
-    throw codeError('tooManyTries', { 'Retry-After': String(row.wait) });
+  const wait = await codeThrottleWait(db, kind, address);
+  if (wait !== null) throw codeError('tooManyTries', { 'Retry-After': String(wait) });
 }
 
 /**
@@ -72,9 +49,8 @@ export async function assertNotThrottled(db: Db, kind: string, address: string):
  */
 export async function wrongCode(db: Db, kind: string, address: string, problem: CodeProblem): Promise<never> {
   if (problem === 'unknown') {
-    const counted = await countSignInAttempt(db, keyOf(kind), address);
-    if (counted.throttled)
-      throw codeError('tooManyTries', { 'Retry-After': String(counted.retryAfterSeconds) });
+    const wait = await countWrongCode(db, kind, address);
+    if (wait !== null) throw codeError('tooManyTries', { 'Retry-After': String(wait) });
   }
   throw codeError(problem);
 }

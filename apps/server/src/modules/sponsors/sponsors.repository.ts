@@ -253,6 +253,15 @@ export async function lockSponsorship(tx: Tx, id: number) {
   return row ?? null;
 }
 
+/** The sponsorship of a link code, without a lock: whether the code is one of this site at all. */
+export async function sponsorshipPartnerOfCode(db: Queryable, code: string): Promise<number | null> {
+  const [row] = await db
+    .select({ partnersId: userSponsoreds.partnersId })
+    .from(userSponsoreds)
+    .where(eq(userSponsoreds.linkCode, code));
+  return row?.partnersId ?? null;
+}
+
 export async function findSponsorshipByCode(tx: Tx, code: string) {
   const [row] = await tx.select().from(userSponsoreds).where(eq(userSponsoreds.linkCode, code)).for('update');
   return row ?? null;

@@ -106,6 +106,7 @@ export const sponsorsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: linkedSponsorshipSchema },
       },
     },
-    async (request) => linkSponsorship(app.deps.db, await request.siteContext(), request.body.code),
+    async (request) =>
+      linkSponsorship(app.deps.db, await request.siteContext(), request.body.code, request.ip),
   );
 };

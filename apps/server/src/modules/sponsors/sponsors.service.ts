@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   can,
+  CODE_MESSAGES,
   formatCents,
   formatLinkCode,
   LINK_CODE_ALPHABET,
@@ -24,6 +25,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { sponsoreds } from '../../db/schema/index.ts';
 import { requireAccess, scopeCondition } from '../../platform/access.ts';
 import { actorOf, recordAudit } from '../../platform/audit.ts';
+import { codeThrottleWait, countWrongCode } from '../../platform/code-throttle.ts';
 import { conflict, HttpError, notFound, unauthorized } from '../../platform/errors.ts';
 import type { PaymentGateway } from '../../platform/payments/gateway.ts';
 import { assertSiteOpen, type SiteContext } from '../../platform/site-context.ts';
@@ -43,6 +45,7 @@ import {
   findPaymentsOf,
   findSponsorship,
   findSponsorshipByCode,
+  sponsorshipPartnerOfCode,
   findSponsorshipsOf,
   findUser,
   findUserByEmail,
@@ -532,20 +535,38 @@ export async function moveSponsorship(
   return viewOf(deps.db, ctx, newId);
 }
 
+/** Link codes share the wrong-code throttle of gift and trial codes, under their own key. */
+const LINK_CODE_KIND = 'link';
+const tooManyLinkTries = (wait: number) =>
+  new HttpError(429, CODE_MESSAGES.tooManyTries, { 'Retry-After': String(wait) }, 'code_too_many_tries');
+
 /**
  * POST link: the signed-in person attaches a manual sponsorship to their own account with its link
  * code (once). A code of another partner is not valid here. They can then pay it by card (the
  * cart's conversion line).
  */
-export async function linkSponsorship(db: Db, ctx: SiteContext, typed: string): Promise<LinkedSponsorship> {
+export async function linkSponsorship(
+  db: Db,
+  ctx: SiteContext,
+  typed: string,
+  clientAddress: string,
+): Promise<LinkedSponsorship> {
   assertSiteOpen(ctx);
   if (!ctx.viewer) throw unauthorized();
   const user = payerOf(ctx);
+  const waiting = await codeThrottleWait(db, LINK_CODE_KIND, clientAddress);
+  if (waiting !== null) throw tooManyLinkTries(waiting);
   const code = normaliseLinkCode(typed);
-  if (!code) throw notFound(LINK_MESSAGES.invalid);
+  const partnerOfCode = code ? await sponsorshipPartnerOfCode(db, code) : null;
+  // An unknown code is what guessing produces: it is counted against the address, as gift codes
+  // are. Another partner's code is not revealed: it is simply not a code of this site.
+  if (!code || partnerOfCode !== ctx.partner.id) {
+    const wait = await countWrongCode(db, LINK_CODE_KIND, clientAddress);
+    if (wait !== null) throw tooManyLinkTries(wait);
+    throw notFound(LINK_MESSAGES.invalid);
+  }
   const id = await db.transaction(async (tx) => {
     const row = await findSponsorshipByCode(tx, code);
-    // Another partner's code is not revealed: it is simply not a code of this site.
     if (!row || row.partnersId !== ctx.partner.id) throw notFound(LINK_MESSAGES.invalid);
     if (row.linkedAt) throw conflict(LINK_MESSAGES.used);
     if (row.dateEnded) throw conflict(LINK_MESSAGES.ended);

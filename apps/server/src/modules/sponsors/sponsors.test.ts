@@ -1,4 +1,10 @@
-import { LINK_MESSAGES, type SponsorDetail, type SponsorRow, type SponsorshipView } from '@kinship/domain';
+import {
+  CODE_MESSAGES,
+  LINK_MESSAGES,
+  type SponsorDetail,
+  type SponsorRow,
+  type SponsorshipView,
+} from '@kinship/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_IDS, DEMO_OFFLINE_SPONSOR } from '../../seed/demo.ts';
@@ -367,6 +373,39 @@ describe('manual sponsorships and their link code', () => {
     expect(converted).toMatchObject({ is_manual: false, date_ended: null });
     expect(converted!.subscriptions_id).not.toBeNull();
   });
+});
+
+it('slows an address that guesses link codes, right codes included', async () => {
+  const record = await insertRecord(t.database, { maxSlots: 1 });
+  const { linkCode } = (
+    await manual(donorCare, {
+      sponsoredsId: record,
+      firstName: 'Gue',
+      lastName: 'Ssing',
+      email: `guess-${record}@example.org`,
+    })
+  ).json<SponsorshipView>();
+  const who = await person('guesser');
+  const address = freshAddress();
+  for (let i = 0; i < 5; i += 1) {
+    const wrong = await clientAs(t.port, who).post(`/api/link${Q}`, { code: `ABCDE-FGH${i}K` }, address);
+    expect(wrong.status).toBe(404);
+    expect(wrong.text).toBe(LINK_MESSAGES.invalid);
+  }
+  const blocked = await clientAs(t.port, who).post(`/api/link${Q}`, { code: linkCode }, address);
+  expect(blocked.status).toBe(429);
+  expect(blocked.text).toBe(CODE_MESSAGES.tooManyTries);
+  expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  // Nothing was linked; from another address the right code still works.
+  expect(
+    await rowsWhere<Row>(
+      t.database,
+      'user_sponsoreds',
+      `sponsoreds_id = ${record} and linked_at is not null`,
+    ),
+  ).toEqual([]);
+  const linked = await clientAs(t.port, who).post(`/api/link${Q}`, { code: linkCode }, freshAddress());
+  expect(linked.status).toBe(200);
 });
 
 describe('ending and moving a sponsorship', () => {
