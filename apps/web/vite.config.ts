@@ -62,5 +62,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // A user-event journey through a form takes 1 to 4 s when a server file runs next to it on two
+    // cores (vitest.config.ts runs two files at a time); 5 s, the default, failed under load.
+    testTimeout: 20_000,
   },
 });

@@ -27,7 +27,7 @@ import {
   type StaffGivingCodes,
 } from '@kinship/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { apiRequest, ApiError, apiUrl } from '../../../lib/api-client';
 import { useViewer } from '../../../shared/auth/hooks/use-viewer';
 import { usePartner } from '../../../shared/partner/partner-context';
@@ -211,6 +211,35 @@ function TrialsTable({ data }: { data: StaffGivingCodes }) {
   );
 }
 
+/** A titled card holding one small form. */
+function FormCard({
+  title,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+          {children}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
 function useTypeOptions() {
   const partner = usePartner();
   return partner.partnerSponsoredTypes
@@ -239,50 +268,38 @@ function IssueTrials() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: KEY }),
   });
   return (
-    <Paper withBorder p="md" radius="md">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          issue.mutate();
-        }}
-      >
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            Issue trial codes
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm">
-            <NumberInput label="How many" min={1} max={500} value={count} onChange={setCount} />
-            <NumberInput label="Days" min={1} max={365} value={days} onChange={setDays} />
-            <Select
-              label="Type"
-              placeholder="Any type"
-              data={types}
-              value={typeId}
-              onChange={setTypeId}
-              clearable
-            />
-            <TextInput
-              label="Batch (event)"
-              value={batch}
-              onChange={(event) => setBatch(event.currentTarget.value)}
-            />
-          </SimpleGrid>
-          <Group>
-            <Button type="submit" loading={issue.isPending}>
-              Issue
-            </Button>
-          </Group>
-          {issue.isError && <Alert color="red">{problemText(issue.error)}</Alert>}
-          {issue.data && (
-            <Alert color="green" title={`${issue.data.codes.length} code(s) issued`}>
-              <Text ff="monospace" size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                {issue.data.codes.join('\n')}
-              </Text>
-            </Alert>
-          )}
-        </Stack>
-      </form>
-    </Paper>
+    <FormCard title="Issue trial codes" onSubmit={() => issue.mutate()}>
+      <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm">
+        <NumberInput label="How many" min={1} max={500} value={count} onChange={setCount} />
+        <NumberInput label="Days" min={1} max={365} value={days} onChange={setDays} />
+        <Select
+          label="Type"
+          placeholder="Any type"
+          data={types}
+          value={typeId}
+          onChange={setTypeId}
+          clearable
+        />
+        <TextInput
+          label="Batch (event)"
+          value={batch}
+          onChange={(event) => setBatch(event.currentTarget.value)}
+        />
+      </SimpleGrid>
+      <Group>
+        <Button type="submit" loading={issue.isPending}>
+          Issue
+        </Button>
+      </Group>
+      {issue.isError && <Alert color="red">{problemText(issue.error)}</Alert>}
+      {issue.data && (
+        <Alert color="green" title={`${issue.data.codes.length} code(s) issued`}>
+          <Text ff="monospace" size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {issue.data.codes.join('\n')}
+          </Text>
+        </Alert>
+      )}
+    </FormCard>
   );
 }
 
@@ -303,35 +320,23 @@ function CreateLink() {
     },
   });
   return (
-    <Paper withBorder p="md" radius="md">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          create.mutate();
-        }}
-      >
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            New lightning link
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Campaign"
-              required
-              value={campaign}
-              onChange={(event) => setCampaign(event.currentTarget.value)}
-            />
-            <Select label="Type" data={types} value={typeId} onChange={setTypeId} allowDeselect={false} />
-          </SimpleGrid>
-          <Group>
-            <Button type="submit" loading={create.isPending} disabled={!campaign.trim()}>
-              Create link
-            </Button>
-          </Group>
-          {create.isError && <Alert color="red">{problemText(create.error)}</Alert>}
-        </Stack>
-      </form>
-    </Paper>
+    <FormCard title="New lightning link" onSubmit={() => create.mutate()}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label="Campaign"
+          required
+          value={campaign}
+          onChange={(event) => setCampaign(event.currentTarget.value)}
+        />
+        <Select label="Type" data={types} value={typeId} onChange={setTypeId} allowDeselect={false} />
+      </SimpleGrid>
+      <Group>
+        <Button type="submit" loading={create.isPending} disabled={!campaign.trim()}>
+          Create link
+        </Button>
+      </Group>
+      {create.isError && <Alert color="red">{problemText(create.error)}</Alert>}
+    </FormCard>
   );
 }
 

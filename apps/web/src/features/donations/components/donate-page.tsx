@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Button,
   Container,
@@ -21,7 +20,6 @@ import {
   LABELS,
   MESSAGES,
   partnerCapabilities,
-  paymentNotice,
 } from '@kinship/domain';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -32,7 +30,7 @@ import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { receiptPath } from '../../../lib/receipt-path';
 import { useMe } from '../../../shared/auth/api/get-me';
 import { usePartner } from '../../../shared/partner/partner-context';
-import { CardField } from '../../../shared/payments/components/card-field';
+import { CardPaymentSection } from '../../../shared/payments/components/card-payment-section';
 import type { CardFieldHandle } from '../../../shared/payments/utils/payment-method-result';
 import { donate } from '../api/donate';
 import { HoneypotField } from './honeypot-field';
@@ -244,24 +242,12 @@ export function DonatePage() {
               <HoneypotField value={website} onChange={setWebsite} />
             </Stack>
           </Paper>
-          <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="donation-card-title">
-            <Title order={2} size="h4" id="donation-card-title" mb="md">
-              Card
-            </Title>
-            <CardField ref={card} onReadyChange={setCardReady} />
-          </Paper>
-          {cardError && (
-            <Alert color="red.9" variant="filled" role="alert">
-              {cardError}
-            </Alert>
-          )}
-          <Stack gap={4}>
-            {paymentNotice(partner).map((paragraph) => (
-              <Text key={paragraph} size="sm" c="dimmed">
-                {paragraph}
-              </Text>
-            ))}
-          </Stack>
+          <CardPaymentSection
+            titleId="donation-card-title"
+            cardRef={card}
+            onReadyChange={setCardReady}
+            cardError={cardError}
+          />
           <Group justify="flex-end">
             <Button type="submit" size="md" disabled={!cardReady || phase.kind === 'processing'}>
               {Number.isFinite(amountValue) && amountValue >= DONATION.min

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Button,
   Container,
@@ -21,7 +20,6 @@ import {
   isValidEmail,
   LABELS,
   partnerCapabilities,
-  paymentNotice,
   type GiftCreated,
 } from '@kinship/domain';
 import { useRef, useState } from 'react';
@@ -34,7 +32,7 @@ import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { receiptPath } from '../../../lib/receipt-path';
 import { useMe } from '../../../shared/auth/api/get-me';
 import { usePartner } from '../../../shared/partner/partner-context';
-import { CardField } from '../../../shared/payments/components/card-field';
+import { CardPaymentSection } from '../../../shared/payments/components/card-payment-section';
 import type { CardFieldHandle } from '../../../shared/payments/utils/payment-method-result';
 import { createGift } from '../api/gifts-api';
 
@@ -307,24 +305,12 @@ export function GiftPage() {
               />
             </Stack>
           </Paper>
-          <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="gift-card-title">
-            <Title order={2} size="h4" id="gift-card-title" mb="md">
-              Card
-            </Title>
-            <CardField ref={card} onReadyChange={setCardReady} />
-          </Paper>
-          {cardError && (
-            <Alert color="red.9" variant="filled" role="alert">
-              {cardError}
-            </Alert>
-          )}
-          <Stack gap={4}>
-            {paymentNotice(partner).map((paragraph) => (
-              <Text key={paragraph} size="sm" c="dimmed">
-                {paragraph}
-              </Text>
-            ))}
-          </Stack>
+          <CardPaymentSection
+            titleId="gift-card-title"
+            cardRef={card}
+            onReadyChange={setCardReady}
+            cardError={cardError}
+          />
           <Group justify="flex-end">
             <Button
               type="submit"
