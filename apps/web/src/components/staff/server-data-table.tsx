@@ -7,6 +7,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useMemo, useState, type ReactNode } from 'react';
 import { downloadText, toCsv } from './csv';
+import { ExportLinks } from './export-links';
 
 /** What a server-paged list is asked for: the current page, sort, search and filters. */
 export interface PageRequest {
@@ -57,6 +58,14 @@ export interface ServerDataTableProps<Row> {
   emptyText?: string;
   /** The CSV file's name; the export holds every row of the current filter, not only this page. */
   exportFileName?: string;
+  /**
+   * The server's streamed export (CSV and .xlsx) instead of the page-built CSV: the address of each
+   * format for the current search and filters (sorting and paging are the screen's, not the file's).
+   */
+  serverExport?: (
+    format: 'csv' | 'xlsx',
+    query: { search: string; filters: Record<string, string> },
+  ) => string;
   /** Row selection: the selected rows are passed to these actions. */
   selectionActions?: (selected: Row[], clear: () => void) => ReactNode;
   /** Filter values to start with (e.g. read from the address: ?status=failed). */
@@ -75,7 +84,8 @@ function cellText<Row>(row: Row, column: StaffColumn<Row>): unknown {
 /**
  * The staff list: pages, sorting, search and filters are the server's (one request per change,
  * the previous page kept on screen while the next loads); column choice, row selection, the empty
- * and loading states and a CSV export of the current filter are here. Built on mantine-datatable.
+ * and loading states and a CSV export of the current filter (built here, or the server's streamed
+ * CSV and .xlsx when the screen gives `serverExport`) are here. Built on mantine-datatable.
  */
 export function ServerDataTable<Row>({
   queryKey,
@@ -87,6 +97,7 @@ export function ServerDataTable<Row>({
   pageSize = 25,
   emptyText = 'Nothing here yet.',
   exportFileName,
+  serverExport,
   selectionActions,
   initialFilters,
 }: ServerDataTableProps<Row>) {
@@ -217,10 +228,17 @@ export function ServerDataTable<Row>({
             ))}
           </Menu.Dropdown>
         </Menu>
-        {exportFileName && (
-          <Button variant="default" onClick={() => void exportCsv()} loading={exporting}>
-            Export CSV
-          </Button>
+        {serverExport ? (
+          <ExportLinks
+            csv={serverExport('csv', { search, filters: filterValues })}
+            xlsx={serverExport('xlsx', { search, filters: filterValues })}
+          />
+        ) : (
+          exportFileName && (
+            <Button variant="default" onClick={() => void exportCsv()} loading={exporting}>
+              Export CSV
+            </Button>
+          )
         )}
       </Group>
       {selectionActions && selected.length > 0 && (

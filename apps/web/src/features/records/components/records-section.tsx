@@ -24,6 +24,7 @@ import {
   duplicateRecord,
   fetchRecordsPage,
   getRecord,
+  recordsExportUrl,
   updateRecord,
 } from '../api/records-api';
 import { RecordEditor } from './record-editor';
@@ -185,7 +186,7 @@ export function RecordsSection() {
         columns={[...columnsFor(type), actions]}
         rowKey={(r) => r.id}
         searchLabel="Search names, code and title"
-        exportFileName={`${type.identifier}.csv`}
+        serverExport={(format, query) => recordsExportUrl(type.id, format, query)}
         emptyText={`No ${type.customLabelPlural.toLowerCase()} here.`}
         filters={[
           { key: 'status', label: 'Status', options: RECORD_STATUSES.map((s) => ({ value: s, label: s })) },
