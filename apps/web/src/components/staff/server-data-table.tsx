@@ -31,6 +31,8 @@ export interface StaffColumn<Row> {
   /** Hidden until chosen in Columns. */
   hiddenByDefault?: boolean;
   render?: (row: Row) => ReactNode;
+  /** Kept on one line (codes, dates, amounts, action buttons); the table scrolls sideways instead. */
+  noWrap?: boolean;
   /** The value in the CSV export (default: the field as text). */
   csv?: (row: Row) => unknown;
 }
@@ -73,6 +75,8 @@ export interface ServerDataTableProps<Row> {
 }
 
 const EXPORT_PAGE_SIZE = 500;
+/** A filter's width: two side by side on a phone, a few in a row on a desktop. */
+const FILTER_STYLE = { flex: '1 1 9rem', maxWidth: '16rem' } as const;
 /** No column sorted: the server's own order. */
 const NO_SORT = { columnAccessor: '', direction: 'asc' } as const;
 
@@ -132,6 +136,7 @@ export function ServerDataTable<Row>({
         accessor: c.key,
         title: c.title,
         sortable: c.sortable ?? false,
+        noWrap: c.noWrap ?? false,
         ...(c.render ? { render: (row: Row) => c.render!(row) } : {}),
       })),
     [visible],
@@ -188,7 +193,7 @@ export function ServerDataTable<Row>({
               clearable
               valueFormat="YYYY-MM-DD"
               onChange={(range) => changeFilter(f.key, dateRangeValue(range))}
-              style={{ flex: '0 1 16rem' }}
+              style={FILTER_STYLE}
             />
           ) : (
             <Select
@@ -199,7 +204,7 @@ export function ServerDataTable<Row>({
               onChange={(value) => changeFilter(f.key, value)}
               clearable
               placeholder="All"
-              style={{ flex: '0 1 12rem' }}
+              style={FILTER_STYLE}
             />
           ),
         )}

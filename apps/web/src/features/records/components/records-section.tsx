@@ -36,15 +36,17 @@ function columnsFor(type: PartnerSponsoredType): StaffColumn<RecordRow>[] {
     key: c.key,
     title: c.label,
     sortable: c.key !== 'age',
+    noWrap: c.key === 'birthday',
     ...(c.key === 'grade' ? { render: (r: RecordRow) => r.grade ?? '' } : {}),
   }));
   return [
-    { key: 'code', title: 'Code', sortable: true },
+    { key: 'code', title: 'Code', sortable: true, noWrap: true },
     ...own,
     {
       key: 'status',
       title: 'Status',
       sortable: true,
+      noWrap: true,
       render: (r) => (
         <Badge
           variant="light"
@@ -59,6 +61,7 @@ function columnsFor(type: PartnerSponsoredType): StaffColumn<RecordRow>[] {
       key: 'slotsFilled',
       title: 'Slots',
       sortable: true,
+      noWrap: true,
       render: (r) => `${r.slotsFilled} of ${r.maxSlots}`,
       csv: (r) => `${r.slotsFilled} of ${r.maxSlots}`,
     },
@@ -66,6 +69,7 @@ function columnsFor(type: PartnerSponsoredType): StaffColumn<RecordRow>[] {
       key: 'monthlyAmount',
       title: 'Monthly',
       sortable: true,
+      noWrap: true,
       render: (r) => formatCents(r.monthlyAmount),
       csv: (r) => formatCents(r.monthlyAmount),
     },
@@ -125,6 +129,7 @@ export function RecordsSection() {
   const actions: StaffColumn<RecordRow> = {
     key: 'actions',
     title: 'Actions',
+    noWrap: true,
     render: (r) => (
       <Group gap={4} wrap="nowrap">
         <Button size="compact-sm" variant="light" onClick={() => setEditing({ mode: 'edit', id: r.id })}>
