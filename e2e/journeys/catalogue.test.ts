@@ -186,7 +186,8 @@ describe('the catalogue, end to end', () => {
     await confirm.waitFor({ state: 'hidden' });
     await dialog.waitFor({ state: 'hidden' });
     // Filtered to Active, the table and its export no longer hold it; filtered to Archived, they do.
-    await expect.poll(() => page.locator('tbody tr').count()).toBe(0);
+    await main.getByText('No rows match this search.').waitFor();
+    expect(await main.getByRole('row').filter({ hasText: CODE }).count()).toBe(0);
     expect(await csvRows(await exportTable(page, 'Export CSV'))).toHaveLength(1);
     await chooseFilter(page, 'Status', 'archived');
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
@@ -220,6 +221,8 @@ describe('the catalogue’s screens', () => {
       await signIn(page, 'demo', 'partner-admin@demo.example.org', 'demo-admin-2026');
       const main = page.getByRole('main');
       const shot = async (name: string) => {
+        // Pictures drawn, not blank boxes.
+        await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
         await screenshot(page, `catalogue-${name}-${width}`);
         expect(
           await page.evaluate(() => document.documentElement.scrollWidth),
@@ -236,6 +239,9 @@ describe('the catalogue’s screens', () => {
       await editor.getByRole('textbox', { name: 'Bio' }).waitFor();
       await modalSettled(page);
       await shot('record-editor');
+      // Its fun facts (each a row of fields and buttons) and the Archive button, further down.
+      await editor.getByRole('button', { name: 'Archive' }).scrollIntoViewIfNeeded();
+      await shot('record-editor-end');
       const pictures = editor.getByRole('link', { name: /Manage pictures/ });
       await pictures.click();
       await main.getByRole('heading', { name: 'Pictures', level: 2 }).waitFor();
@@ -248,6 +254,20 @@ describe('the catalogue’s screens', () => {
       await page.goto(siteUrl('demo', '/dashboard/records/import'));
       await main.getByRole('heading', { name: 'Import records', level: 1 }).waitFor();
       await shot('import');
+      // The dry run's report: a row with errors, by row, column, value and reason.
+      await page
+        .locator('input[type="file"]')
+        .first()
+        .setInputFiles({
+          name: 'two.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(
+            'Code,First Name,Last Name,Birthday,Program\nSHOT-1,Ana,Ok,2015-01-02,Antigua Community School\nSHOT-2,Bea,Bad,2015-02-31,Antigua Community School\n',
+          ),
+        });
+      await main.getByRole('button', { name: 'Check the file' }).click();
+      await main.getByRole('table', { name: 'Rows with errors' }).waitFor();
+      await shot('import-check');
 
       await page.goto(siteUrl('demo', '/dashboard/types'));
       await main
