@@ -220,10 +220,10 @@ describe('the catalogue’s screens', () => {
       const { context, page } = await newPage(browser, width, height);
       await signIn(page, 'demo', 'partner-admin@demo.example.org', 'demo-admin-2026');
       const main = page.getByRole('main');
-      const shot = async (name: string) => {
+      const shot = async (name: string, fullPage = false) => {
         // Pictures drawn, not blank boxes.
         await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
-        await screenshot(page, `catalogue-${name}-${width}`);
+        await screenshot(page, `catalogue-${name}-${width}`, { fullPage });
         expect(
           await page.evaluate(() => document.documentElement.scrollWidth),
           `${name} scrolls sideways`,
@@ -232,7 +232,7 @@ describe('the catalogue’s screens', () => {
 
       await page.goto(siteUrl('demo', '/dashboard/records'));
       await page.locator('tbody tr').first().waitFor();
-      await shot('records');
+      await shot('records', true);
       await page.locator('tbody tr').first().getByRole('button', { name: 'Edit' }).click();
       const editor = page.getByRole('dialog');
       // The bio's rich text editor comes in a chunk of its own.
@@ -249,7 +249,7 @@ describe('the catalogue’s screens', () => {
         .getByRole('list', { name: 'Pictures, in the order shown' })
         .or(main.getByText('No pictures yet.'))
         .waitFor();
-      await shot('record-pictures');
+      await shot('record-pictures', true);
 
       await page.goto(siteUrl('demo', '/dashboard/records/import'));
       await main.getByRole('heading', { name: 'Import records', level: 1 }).waitFor();
@@ -267,7 +267,7 @@ describe('the catalogue’s screens', () => {
         });
       await main.getByRole('button', { name: 'Check the file' }).click();
       await main.getByRole('table', { name: 'Rows with errors' }).waitFor();
-      await shot('import-check');
+      await shot('import-check', true);
 
       await page.goto(siteUrl('demo', '/dashboard/types'));
       await main
