@@ -267,6 +267,7 @@ describe('the catalogue’s screens', () => {
         });
       await main.getByRole('button', { name: 'Check the file' }).click();
       await main.getByRole('table', { name: 'Rows with errors' }).waitFor();
+      await main.getByRole('button', { name: 'Import 1 row', exact: true }).waitFor();
       await shot('import-check', true);
 
       await page.goto(siteUrl('demo', '/dashboard/types'));
