@@ -70,6 +70,8 @@ export interface ServerDataTableProps<Row> {
   ) => string;
   /** Row selection: the selected rows are passed to these actions. */
   selectionActions?: (selected: Row[], clear: () => void) => ReactNode;
+  /** Keeps the last column (a row's actions) in view while the table scrolls sideways. */
+  pinLastColumn?: boolean;
   /** Filter values to start with (e.g. read from the address: ?status=failed). */
   initialFilters?: Record<string, string>;
 }
@@ -104,6 +106,7 @@ export function ServerDataTable<Row>({
   serverExport,
   selectionActions,
   initialFilters,
+  pinLastColumn = false,
 }: ServerDataTableProps<Row>) {
   const [page, setPage] = useState(1);
   const [sortStatus, setSortStatus] = useState<DataTableSortStatus<Row> | null>(null);
@@ -259,6 +262,7 @@ export function ServerDataTable<Row>({
       )}
       <DataTable<Row>
         withTableBorder
+        pinLastColumn={pinLastColumn}
         borderRadius="sm"
         minHeight={data && data.items.length > 0 ? undefined : 180}
         records={data?.items ?? []}

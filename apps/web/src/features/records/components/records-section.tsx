@@ -36,7 +36,7 @@ function columnsFor(type: PartnerSponsoredType): StaffColumn<RecordRow>[] {
     key: c.key,
     title: c.label,
     sortable: c.key !== 'age',
-    noWrap: c.key === 'birthday',
+    noWrap: true,
     ...(c.key === 'grade' ? { render: (r: RecordRow) => r.grade ?? '' } : {}),
   }));
   return [
@@ -56,7 +56,7 @@ function columnsFor(type: PartnerSponsoredType): StaffColumn<RecordRow>[] {
         </Badge>
       ),
     },
-    { key: 'program', title: 'Program', sortable: true },
+    { key: 'program', title: 'Program', sortable: true, noWrap: true },
     {
       key: 'slotsFilled',
       title: 'Slots',
@@ -192,6 +192,9 @@ export function RecordsSection() {
         rowKey={(r) => r.id}
         searchLabel="Search names, code and title"
         serverExport={(format, query) => recordsExportUrl(type.id, format, query)}
+        // One line a row; the table scrolls sideways in its card, its actions kept in view on a
+        // desktop (a phone has no room to pin them).
+        pinLastColumn={!phone}
         emptyText={`No ${type.customLabelPlural.toLowerCase()} here.`}
         filters={[
           { key: 'status', label: 'Status', options: RECORD_STATUSES.map((s) => ({ value: s, label: s })) },
