@@ -184,7 +184,7 @@ export function ServerDataTable<Row>({
             setSearchInput(e.currentTarget.value);
             setPage(1);
           }}
-          style={{ flex: '1 1 14rem' }}
+          style={{ flex: '2 1 16rem', minWidth: 'min(16rem, 100%)' }}
         />
         {filters.map((f) =>
           f.kind === 'dateRange' ? (

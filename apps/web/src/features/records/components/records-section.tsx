@@ -105,7 +105,8 @@ export function RecordsSection() {
     ),
   );
   const [editing, setEditing] = useState<Editing>(null);
-  const phone = useMediaQuery('(max-width: 48em)');
+  // Read on the first render (not in an effect): the table's pinned column follows its first value.
+  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const queryClient = useQueryClient();
   const type = types.find((t) => String(t.id) === typeId);
   const { viewer } = useViewer(partner.id);
