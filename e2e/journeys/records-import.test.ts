@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '../../apps/server/src/seed/demo.ts';
 import { launchBrowser, newPage, screenshot, signIn, siteUrl } from '../support/browser.ts';
+import { TINY_PNG } from '../support/catalogue.ts';
 
 /**
  * Issue 12 items 3 and 6 in the browser: a partner administrator imports a 500-row CSV with 3 bad
@@ -89,10 +90,7 @@ describe('records import and pictures', () => {
     await list.waitFor();
     const before = await list.locator(':scope > li').count();
     // Two pictures at once (a 1x1 PNG each, re-encoded by the server).
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-      'base64',
-    );
+    const png = TINY_PNG;
     await page.locator('input[type="file"]').setInputFiles([
       { name: 'one.png', mimeType: 'image/png', buffer: png },
       { name: 'two.png', mimeType: 'image/png', buffer: png },

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot, signIn, siteUrl } from '../support/browser.ts';
+import { pageApi, TINY_PNG } from '../support/catalogue.ts';
 
 /**
  * The Records section (issue 12 items 1, 2, 3, 6, 7): the partner administrator creates a student
@@ -21,23 +22,8 @@ afterAll(async () => {
 
 const CODE = `E2E-${Date.now().toString(36)}`;
 
-/** A JSON call from the page, with its session (same origin). */
-async function api<T>(page: Page, path: string): Promise<{ status: number; body: T; total: number }> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(p, { headers: { accept: 'application/json' }, cache: 'no-store' });
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // plain text error
-    }
-    return { status: res.status, body: body as never, total: Number(res.headers.get('x-total-count')) };
-  }, path);
-}
-
 async function studentsType(page: Page): Promise<number> {
-  const partner = await api<{ partnerSponsoredTypes: { id: number; sponsoredTypesId: number }[] }>(
+  const partner = await pageApi<{ partnerSponsoredTypes: { id: number; sponsoredTypesId: number }[] }>(
     page,
     '/api/partners/demo',
   );
@@ -48,7 +34,7 @@ async function studentsType(page: Page): Promise<number> {
 async function listingIds(page: Page, type: number): Promise<number[]> {
   const ids: number[] = [];
   for (let offset = 0; ; offset += 100) {
-    const res = await api<{ id: number }[]>(
+    const res = await pageApi<{ id: number }[]>(
       page,
       `/api/partners/2/sponsoreds?partnersId=2&status=active&isFullySponsored=No&partnerSponsoredTypesId=${type}&birthMonth=2&offset=${offset}&limit=100`,
     );
@@ -92,7 +78,7 @@ describe('the Records section', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     const type = await studentsType(page);
-    const found = await api<{ id: number }[]>(page, `/api/dashboard/records?type=${type}&q=${CODE}`);
+    const found = await pageApi<{ id: number }[]>(page, `/api/dashboard/records?type=${type}&q=${CODE}`);
     expect(found.total).toBe(1);
     const id = found.body[0]!.id;
 
@@ -101,10 +87,7 @@ describe('the Records section', () => {
     await page.goto(siteUrl('demo', `/dashboard/records/${id}/pictures`));
     const list = page.getByRole('list', { name: 'Pictures, in the order shown' });
     // A 1x1 PNG each, re-encoded by the server.
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-      'base64',
-    );
+    const png = TINY_PNG;
     await page.getByText('No pictures yet.').waitFor();
     await page.locator('input[type="file"]').setInputFiles([
       { name: 'one.png', mimeType: 'image/png', buffer: png },
@@ -113,7 +96,7 @@ describe('the Records section', () => {
     ]);
     await expect.poll(() => list.locator(':scope > li').count(), { timeout: 30_000 }).toBe(3);
     type Managed = { id: number; isProfile: boolean };
-    const uploaded = (await api<Managed[]>(page, `/api/sponsoreds/${id}/pictures?partnersId=2`)).body;
+    const uploaded = (await pageApi<Managed[]>(page, `/api/sponsoreds/${id}/pictures?partnersId=2`)).body;
     expect(uploaded).toHaveLength(3);
     await list.locator(':scope > li').nth(1).getByRole('button', { name: 'Set as profile' }).click();
     await list.locator(':scope > li').nth(1).getByText('Profile picture').waitFor();
@@ -128,10 +111,10 @@ describe('the Records section', () => {
     await page.mouse.up();
     await expect
       .poll(async () =>
-        (await api<Managed[]>(page, `/api/sponsoreds/${id}/pictures?partnersId=2`)).body.map((p) => p.id),
+        (await pageApi<Managed[]>(page, `/api/sponsoreds/${id}/pictures?partnersId=2`)).body.map((p) => p.id),
       )
       .toEqual([uploaded[2]!.id, uploaded[0]!.id, uploaded[1]!.id]);
-    const managed = (await api<Managed[]>(page, `/api/sponsoreds/${id}/pictures?partnersId=2`)).body;
+    const managed = (await pageApi<Managed[]>(page, `/api/sponsoreds/${id}/pictures?partnersId=2`)).body;
     expect(managed.filter((p) => p.isProfile).map((p) => p.id)).toEqual([uploaded[1]!.id]);
     await page.goto(siteUrl('demo', '/dashboard/records'));
     await main.locator('th', { hasText: 'Homeroom' }).waitFor();
@@ -141,7 +124,7 @@ describe('the Records section', () => {
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      main.getByRole('button', { name: 'Export CSV' }).click(),
+      main.getByRole('link', { name: 'Export CSV' }).click(),
     ]);
     const file = await download.path();
     const csv = fs.readFileSync(file, 'utf8').trim().split(/\r?\n/);
@@ -176,7 +159,7 @@ describe('the Records section', () => {
     await next.page.goto(siteUrl('demo', `/sponsored/profile/${id}`));
     await next.page.waitForLoadState('networkidle');
     expect(await next.page.getByText('A marine biologist').count()).toBe(0);
-    expect((await api(next.page, `/api/sponsoreds/${id}?partnersId=2`)).status).not.toBe(200);
+    expect((await pageApi(next.page, `/api/sponsoreds/${id}?partnersId=2`)).status).not.toBe(200);
     await next.context.close();
     await context.close();
   });
@@ -185,7 +168,7 @@ describe('the Records section', () => {
     const admin = await newPage(browser, 1280, 900);
     await signIn(admin.page, 'demo', 'partner-admin@demo.example.org', 'demo-admin-2026');
     const type = await studentsType(admin.page);
-    const elsewhere = await api<{ id: number; entitiesId: number }[]>(
+    const elsewhere = await pageApi<{ id: number; entitiesId: number }[]>(
       admin.page,
       `/api/dashboard/records?type=${type}&entitiesId=2&pageSize=1`,
     );
@@ -202,13 +185,13 @@ describe('the Records section', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Save changes' }).waitFor();
     await screenshot(page, 'records-editor-390');
     await page.keyboard.press('Escape');
-    const mine = await api<{ entitiesId: number }[]>(
+    const mine = await pageApi<{ entitiesId: number }[]>(
       page,
       `/api/dashboard/records?type=${type}&pageSize=500`,
     );
     expect(mine.body.length).toBeGreaterThan(0);
     expect(new Set(mine.body.map((r) => r.entitiesId))).toEqual(new Set([1]));
-    expect((await api(page, `/api/dashboard/records/${otherId}?partnersId=2`)).status).toBe(403);
+    expect((await pageApi(page, `/api/dashboard/records/${otherId}?partnersId=2`)).status).toBe(403);
     await context.close();
   });
 });

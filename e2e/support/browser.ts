@@ -61,11 +61,14 @@ export async function newPage(
 /** What the browser refused under the app's Content-Security-Policy, per page (checked by `screenshot`). */
 const cspViolations = new WeakMap<Page, string[]>();
 
-/** Writes a screenshot to the git-ignored e2e/screenshots folder and prints its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Writes a screenshot to the git-ignored e2e/screenshots folder and prints its path: the viewport,
+ * or the whole page with `fullPage` (a long screen seen at once).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = false } = {}): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: false });
+  await page.screenshot({ path: file, fullPage });
   console.log(`screenshot: ${file}`);
   // Every journey that takes a screenshot also proves the page ran within its Content-Security-Policy.
   const violations = cspViolations.get(page) ?? [];

@@ -71,4 +71,17 @@ describe('the map as a picker', () => {
     const [x, y] = project(view, 182, -17.7);
     expect(unproject(view, x, y).longitude).toBeCloseTo(-178);
   });
+
+  it('as a picker, names no place in its caption until one is chosen', () => {
+    const picker = (marker: boolean) => (
+      <MantineProvider env="test">
+        <StaticMap latitude={10} longitude={0} place="the program" marker={marker} onPick={() => undefined} />
+      </MantineProvider>
+    );
+    const { rerender } = render(picker(false));
+    expect(screen.getByRole('img', { name: 'Map: click to place the program' })).toBeInTheDocument();
+    expect(screen.queryByText('the program')).not.toBeInTheDocument();
+    rerender(picker(true));
+    expect(screen.getByText('the program')).toBeInTheDocument();
+  });
 });

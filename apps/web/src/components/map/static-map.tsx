@@ -189,9 +189,12 @@ export function StaticMap({
         )}
       </svg>
       <Group component="figcaption" justify="space-between" gap="xs">
-        <Text size="sm" c="dimmed">
-          {place}
-        </Text>
+        {/* A picker names no place until one is chosen (its label says what the click places). */}
+        {(marker || !onPick) && (
+          <Text size="sm" c="dimmed">
+            {place}
+          </Text>
+        )}
         {marker && (
           <Anchor
             href={openStreetMapUrl(latitude, longitude)}

@@ -231,6 +231,39 @@ describe('ServerDataTable', { timeout: 15_000 }, () => {
       expect.objectContaining({ pageSize: 500, filters: { program: 'Nairobi' } }),
     );
   });
+
+  it('links to the server’s streamed CSV and .xlsx with the current search and filters', async () => {
+    const fetchPage = serverOf(ALL);
+    const { user } = renderWithProviders(
+      <ServerDataTable
+        queryKey={['t7']}
+        fetchPage={fetchPage}
+        columns={columns}
+        rowKey={(r) => r.id}
+        filters={filters}
+        pageSize={5}
+        exportFileName="unused.csv"
+        serverExport={(format, query) =>
+          `/api/export?format=${format}&q=${query.search}&program=${query.filters.program ?? ''}`
+        }
+      />,
+    );
+    await screen.findByText('Child 01');
+    const csv = () => screen.getByRole('link', { name: 'Export CSV' });
+    const xlsx = () => screen.getByRole('link', { name: 'Export Excel' });
+    expect(csv()).toHaveAttribute('href', '/api/export?format=csv&q=&program=');
+    // Not the page-built CSV: no button of that name, and nothing fetched for a file.
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Program' }));
+    await user.click(await screen.findByRole('option', { name: 'Nairobi' }));
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'Child 1');
+    await waitFor(() =>
+      expect(csv()).toHaveAttribute('href', '/api/export?format=csv&q=Child 1&program=Nairobi'),
+    );
+    expect(xlsx()).toHaveAttribute('href', '/api/export?format=xlsx&q=Child 1&program=Nairobi');
+    expect(csv()).toHaveAttribute('download');
+    expect(fetchPage.mock.calls.every(([request]) => request.pageSize === 5)).toBe(true);
+  });
 });
 
 describe('CSV', () => {

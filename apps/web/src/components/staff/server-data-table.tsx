@@ -7,6 +7,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useMemo, useState, type ReactNode } from 'react';
 import { downloadText, toCsv } from './csv';
+import { ExportLinks } from './export-links';
 
 /** What a server-paged list is asked for: the current page, sort, search and filters. */
 export interface PageRequest {
@@ -30,6 +31,8 @@ export interface StaffColumn<Row> {
   /** Hidden until chosen in Columns. */
   hiddenByDefault?: boolean;
   render?: (row: Row) => ReactNode;
+  /** Kept on one line (codes, dates, amounts, action buttons); the table scrolls sideways instead. */
+  noWrap?: boolean;
   /** The value in the CSV export (default: the field as text). */
   csv?: (row: Row) => unknown;
 }
@@ -57,13 +60,25 @@ export interface ServerDataTableProps<Row> {
   emptyText?: string;
   /** The CSV file's name; the export holds every row of the current filter, not only this page. */
   exportFileName?: string;
+  /**
+   * The server's streamed export (CSV and .xlsx) instead of the page-built CSV: the address of each
+   * format for the current search and filters (sorting and paging are the screen's, not the file's).
+   */
+  serverExport?: (
+    format: 'csv' | 'xlsx',
+    query: { search: string; filters: Record<string, string> },
+  ) => string;
   /** Row selection: the selected rows are passed to these actions. */
   selectionActions?: (selected: Row[], clear: () => void) => ReactNode;
+  /** Keeps the last column (a row's actions) in view while the table scrolls sideways. */
+  pinLastColumn?: boolean;
   /** Filter values to start with (e.g. read from the address: ?status=failed). */
   initialFilters?: Record<string, string>;
 }
 
 const EXPORT_PAGE_SIZE = 500;
+/** A filter's width: two side by side on a phone, a few in a row on a desktop. */
+const FILTER_STYLE = { flex: '1 1 9rem', maxWidth: '16rem' } as const;
 /** No column sorted: the server's own order. */
 const NO_SORT = { columnAccessor: '', direction: 'asc' } as const;
 
@@ -75,7 +90,8 @@ function cellText<Row>(row: Row, column: StaffColumn<Row>): unknown {
 /**
  * The staff list: pages, sorting, search and filters are the server's (one request per change,
  * the previous page kept on screen while the next loads); column choice, row selection, the empty
- * and loading states and a CSV export of the current filter are here. Built on mantine-datatable.
+ * and loading states and a CSV export of the current filter (built here, or the server's streamed
+ * CSV and .xlsx when the screen gives `serverExport`) are here. Built on mantine-datatable.
  */
 export function ServerDataTable<Row>({
   queryKey,
@@ -87,8 +103,10 @@ export function ServerDataTable<Row>({
   pageSize = 25,
   emptyText = 'Nothing here yet.',
   exportFileName,
+  serverExport,
   selectionActions,
   initialFilters,
+  pinLastColumn = false,
 }: ServerDataTableProps<Row>) {
   const [page, setPage] = useState(1);
   const [sortStatus, setSortStatus] = useState<DataTableSortStatus<Row> | null>(null);
@@ -121,6 +139,7 @@ export function ServerDataTable<Row>({
         accessor: c.key,
         title: c.title,
         sortable: c.sortable ?? false,
+        noWrap: c.noWrap ?? false,
         ...(c.render ? { render: (row: Row) => c.render!(row) } : {}),
       })),
     [visible],
@@ -165,7 +184,7 @@ export function ServerDataTable<Row>({
             setSearchInput(e.currentTarget.value);
             setPage(1);
           }}
-          style={{ flex: '1 1 14rem' }}
+          style={{ flex: '2 1 16rem', minWidth: 'min(16rem, 100%)' }}
         />
         {filters.map((f) =>
           f.kind === 'dateRange' ? (
@@ -177,7 +196,7 @@ export function ServerDataTable<Row>({
               clearable
               valueFormat="YYYY-MM-DD"
               onChange={(range) => changeFilter(f.key, dateRangeValue(range))}
-              style={{ flex: '0 1 16rem' }}
+              style={FILTER_STYLE}
             />
           ) : (
             <Select
@@ -188,7 +207,7 @@ export function ServerDataTable<Row>({
               onChange={(value) => changeFilter(f.key, value)}
               clearable
               placeholder="All"
-              style={{ flex: '0 1 12rem' }}
+              style={FILTER_STYLE}
             />
           ),
         )}
@@ -217,10 +236,17 @@ export function ServerDataTable<Row>({
             ))}
           </Menu.Dropdown>
         </Menu>
-        {exportFileName && (
-          <Button variant="default" onClick={() => void exportCsv()} loading={exporting}>
-            Export CSV
-          </Button>
+        {serverExport ? (
+          <ExportLinks
+            csv={serverExport('csv', { search, filters: filterValues })}
+            xlsx={serverExport('xlsx', { search, filters: filterValues })}
+          />
+        ) : (
+          exportFileName && (
+            <Button variant="default" onClick={() => void exportCsv()} loading={exporting}>
+              Export CSV
+            </Button>
+          )
         )}
       </Group>
       {selectionActions && selected.length > 0 && (
@@ -236,6 +262,7 @@ export function ServerDataTable<Row>({
       )}
       <DataTable<Row>
         withTableBorder
+        pinLastColumn={pinLastColumn}
         borderRadius="sm"
         minHeight={data && data.items.length > 0 ? undefined : 180}
         records={data?.items ?? []}

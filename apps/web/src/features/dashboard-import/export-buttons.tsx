@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { ExportLinks } from '../../components/staff/export-links';
 import { exportUrl } from './import-api';
 
 export interface ExportButtonsProps {
@@ -10,14 +10,5 @@ export interface ExportButtonsProps {
 
 /** Downloads the records table with the current filters, as CSV or Excel (streamed by the server). */
 export function ExportButtons(filters: ExportButtonsProps) {
-  return (
-    <Group gap="xs">
-      <Button component="a" href={exportUrl('csv', filters)} download variant="default" size="sm">
-        Export CSV
-      </Button>
-      <Button component="a" href={exportUrl('xlsx', filters)} download variant="default" size="sm">
-        Export Excel
-      </Button>
-    </Group>
-  );
+  return <ExportLinks csv={exportUrl('csv', filters)} xlsx={exportUrl('xlsx', filters)} />;
 }

@@ -59,7 +59,8 @@ function CountsList({ counts }: { counts: ImportCounts }) {
 function RowErrors({ report }: { report: Pick<DryRunReport, 'errors'> }) {
   if (report.errors.length === 0) return <Text>No row has an error.</Text>;
   return (
-    <Table.ScrollContainer minWidth={520}>
+    // Fits a phone's width: long values and reasons wrap in their cells instead of scrolling away.
+    <Table.ScrollContainer minWidth={340}>
       <Table striped withTableBorder aria-label="Rows with errors">
         <Table.Thead>
           <Table.Tr>
@@ -74,7 +75,9 @@ function RowErrors({ report }: { report: Pick<DryRunReport, 'errors'> }) {
             <Table.Tr key={`${e.row}-${e.column}-${i}`}>
               <Table.Td>{e.row}</Table.Td>
               <Table.Td>{e.column}</Table.Td>
-              <Table.Td>{e.value === '' ? <Text c="dimmed">(empty)</Text> : e.value}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {e.value === '' ? <Text c="dimmed">(empty)</Text> : e.value}
+              </Table.Td>
               <Table.Td>{e.reason}</Table.Td>
             </Table.Tr>
           ))}
@@ -319,8 +322,9 @@ export function ImportWizard() {
               {report.counts.failed > 0 && (
                 <List size="sm">
                   <List.Item>
-                    Rows with errors are left out; the {report.counts.rows - report.counts.failed} others are
-                    imported.
+                    {report.counts.rows - report.counts.failed === 1
+                      ? 'Rows with errors are left out; the other one is imported.'
+                      : `Rows with errors are left out; the ${report.counts.rows - report.counts.failed} others are imported.`}
                   </List.Item>
                 </List>
               )}
@@ -330,7 +334,8 @@ export function ImportWizard() {
                   loading={busy}
                   disabled={report.counts.rows === report.counts.failed}
                 >
-                  Import {report.counts.rows - report.counts.failed} rows
+                  Import {report.counts.rows - report.counts.failed}{' '}
+                  {report.counts.rows - report.counts.failed === 1 ? 'row' : 'rows'}
                 </Button>
               </Group>
             </Stack>

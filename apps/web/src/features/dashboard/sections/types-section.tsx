@@ -433,7 +433,7 @@ export function TypesSection() {
                 <Table.Th visibleFrom="sm">Kind</Table.Th>
                 <Table.Th>Price a month</Table.Th>
                 <Table.Th visibleFrom="sm">Records</Table.Th>
-                <Table.Th>Sponsorships</Table.Th>
+                <Table.Th visibleFrom="sm">Sponsorships</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -444,6 +444,11 @@ export function TypesSection() {
                     <Text fw={500}>{type.settings.customLabelPlural}</Text>
                     <Text size="xs" c="dimmed">
                       /sponsored/board/{type.identifier}
+                    </Text>
+                    {/* A phone has no room for the Sponsorships column: the count goes under the name. */}
+                    <Text size="xs" c="dimmed" hiddenFrom="sm">
+                      {type.activeSponsorships} active{' '}
+                      {type.activeSponsorships === 1 ? 'sponsorship' : 'sponsorships'}
                     </Text>
                     {!type.settings.active && (
                       <Badge color="gray" size="sm">
@@ -465,7 +470,7 @@ export function TypesSection() {
                     )}
                   </Table.Td>
                   <Table.Td visibleFrom="sm">{type.records}</Table.Td>
-                  <Table.Td>{type.activeSponsorships}</Table.Td>
+                  <Table.Td visibleFrom="sm">{type.activeSponsorships}</Table.Td>
                   <Table.Td>
                     <Button
                       size="xs"

@@ -1,9 +1,9 @@
 import type { RecordDetail, RecordInput, RecordRow, RecordUpdate } from '@kinship/domain';
 import type { PageAnswer, PageRequest } from '../../../components/staff/server-data-table';
-import { apiPaged, apiRequest } from '../../../lib/api-client';
+import { apiPaged, apiRequest, apiUrl } from '../../../lib/api-client';
 
 // The Records section's calls (decision 029): GET/POST dashboard/records, GET/PATCH/DELETE
-// dashboard/records/{id}, POST dashboard/records/{id}/duplicate.
+// dashboard/records/{id}, POST dashboard/records/{id}/duplicate; GET dashboard/records/export.
 
 export function fetchRecordsPage(type: number, request: PageRequest): Promise<PageAnswer<RecordRow>> {
   return apiPaged<RecordRow>('dashboard/records', {
@@ -30,3 +30,20 @@ export const duplicateRecord = (id: number) =>
   apiRequest<RecordDetail>(`dashboard/records/${id}/duplicate`, { method: 'POST', body: {} });
 
 export const deleteRecord = (id: number) => apiRequest<void>(`dashboard/records/${id}`, { method: 'DELETE' });
+
+/**
+ * The table's export, streamed by the server as CSV or .xlsx, with the table's search and filters
+ * (the same condition as the list: status, program, grade, gender, sponsored, has pictures).
+ */
+export function recordsExportUrl(
+  type: number,
+  format: 'csv' | 'xlsx',
+  query: { search: string; filters: Record<string, string> },
+): string {
+  return apiUrl('dashboard/records/export', {
+    partnerSponsoredTypesId: type,
+    format,
+    ...query.filters,
+    q: query.search,
+  });
+}

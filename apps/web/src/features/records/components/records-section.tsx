@@ -24,6 +24,7 @@ import {
   duplicateRecord,
   fetchRecordsPage,
   getRecord,
+  recordsExportUrl,
   updateRecord,
 } from '../api/records-api';
 import { RecordEditor } from './record-editor';
@@ -35,15 +36,17 @@ function columnsFor(type: PartnerSponsoredType): StaffColumn<RecordRow>[] {
     key: c.key,
     title: c.label,
     sortable: c.key !== 'age',
+    noWrap: true,
     ...(c.key === 'grade' ? { render: (r: RecordRow) => r.grade ?? '' } : {}),
   }));
   return [
-    { key: 'code', title: 'Code', sortable: true },
+    { key: 'code', title: 'Code', sortable: true, noWrap: true },
     ...own,
     {
       key: 'status',
       title: 'Status',
       sortable: true,
+      noWrap: true,
       render: (r) => (
         <Badge
           variant="light"
@@ -53,11 +56,12 @@ function columnsFor(type: PartnerSponsoredType): StaffColumn<RecordRow>[] {
         </Badge>
       ),
     },
-    { key: 'program', title: 'Program', sortable: true },
+    { key: 'program', title: 'Program', sortable: true, noWrap: true },
     {
       key: 'slotsFilled',
       title: 'Slots',
       sortable: true,
+      noWrap: true,
       render: (r) => `${r.slotsFilled} of ${r.maxSlots}`,
       csv: (r) => `${r.slotsFilled} of ${r.maxSlots}`,
     },
@@ -65,6 +69,7 @@ function columnsFor(type: PartnerSponsoredType): StaffColumn<RecordRow>[] {
       key: 'monthlyAmount',
       title: 'Monthly',
       sortable: true,
+      noWrap: true,
       render: (r) => formatCents(r.monthlyAmount),
       csv: (r) => formatCents(r.monthlyAmount),
     },
@@ -100,7 +105,8 @@ export function RecordsSection() {
     ),
   );
   const [editing, setEditing] = useState<Editing>(null);
-  const phone = useMediaQuery('(max-width: 48em)');
+  // Read on the first render (not in an effect): the table's pinned column follows its first value.
+  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const queryClient = useQueryClient();
   const type = types.find((t) => String(t.id) === typeId);
   const { viewer } = useViewer(partner.id);
@@ -124,6 +130,7 @@ export function RecordsSection() {
   const actions: StaffColumn<RecordRow> = {
     key: 'actions',
     title: 'Actions',
+    noWrap: true,
     render: (r) => (
       <Group gap={4} wrap="nowrap">
         <Button size="compact-sm" variant="light" onClick={() => setEditing({ mode: 'edit', id: r.id })}>
@@ -185,7 +192,10 @@ export function RecordsSection() {
         columns={[...columnsFor(type), actions]}
         rowKey={(r) => r.id}
         searchLabel="Search names, code and title"
-        exportFileName={`${type.identifier}.csv`}
+        serverExport={(format, query) => recordsExportUrl(type.id, format, query)}
+        // One line a row; the table scrolls sideways in its card, its actions kept in view on a
+        // desktop (a phone has no room to pin them).
+        pinLastColumn={!phone}
         emptyText={`No ${type.customLabelPlural.toLowerCase()} here.`}
         filters={[
           { key: 'status', label: 'Status', options: RECORD_STATUSES.map((s) => ({ value: s, label: s })) },
