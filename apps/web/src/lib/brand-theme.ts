@@ -1,4 +1,5 @@
 import {
+  Badge,
   createTheme,
   type CSSVariablesResolver,
   type MantineColorsTuple,
@@ -92,6 +93,11 @@ export function buildBrandTheme(brandColor: string | null | undefined): MantineT
     focusRing: 'auto',
     fontFamily:
       'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    components: {
+      // A badge is a word or two (a status, a count): a narrow table column on a phone squeezed it
+      // to "SC…"; it keeps its whole width and the table scrolls sideways instead.
+      Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
+    },
   });
 }
 

@@ -33,6 +33,8 @@ export interface StaffColumn<Row> {
   render?: (row: Row) => ReactNode;
   /** Kept on one line (codes, dates, amounts, action buttons); the table scrolls sideways instead. */
   noWrap?: boolean;
+  /** A wrapping column's narrowest width in px, so a phone scrolls sideways instead of squeezing it. */
+  minWidth?: number;
   /** The value in the CSV export (default: the field as text). */
   csv?: (row: Row) => unknown;
 }
@@ -140,6 +142,7 @@ export function ServerDataTable<Row>({
         title: c.title,
         sortable: c.sortable ?? false,
         noWrap: c.noWrap ?? false,
+        ...(c.minWidth ? { cellsStyle: () => ({ minWidth: c.minWidth }) } : {}),
         ...(c.render ? { render: (row: Row) => c.render!(row) } : {}),
       })),
     [visible],

@@ -45,6 +45,7 @@ const COLUMNS: StaffColumn<SponsorRow>[] = [
     key: 'name',
     title: 'Name',
     sortable: true,
+    noWrap: true,
     render: (r) => (
       <Stack gap={0}>
         <Anchor component={Link} to={`/dashboard/sponsors/${r.id}`} fw={600}>
@@ -66,6 +67,7 @@ const COLUMNS: StaffColumn<SponsorRow>[] = [
     key: 'activeSponsorships',
     title: 'Sponsoring',
     sortable: true,
+    minWidth: 220,
     render: (r) => (
       <Stack gap={2}>
         <Text size="sm">{sponsoringText(r.sponsoring)}</Text>
@@ -89,6 +91,7 @@ const COLUMNS: StaffColumn<SponsorRow>[] = [
     key: 'totalPaid',
     title: 'Paid',
     sortable: true,
+    noWrap: true,
     render: (r) => (
       <Stack gap={0}>
         <Text size="sm">{formatCents(r.totalPaid)}</Text>
@@ -103,6 +106,7 @@ const COLUMNS: StaffColumn<SponsorRow>[] = [
     key: 'lastPaymentAt',
     title: 'Last payment',
     sortable: true,
+    noWrap: true,
     render: (r) => (r.lastPaymentAt ? formatDate(r.lastPaymentAt) : '—'),
     csv: (r) => r.lastPaymentAt ?? '',
   },
