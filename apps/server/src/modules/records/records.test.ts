@@ -126,6 +126,80 @@ describe('the records list', () => {
     expect(byCount[0]!.sponsors).toBeGreaterThan(0);
   });
 
+  it('sorts by monthly amount and program on kept sort keys that follow every write (records-sort-keys)', async () => {
+    const planOf = sql`(SELECT p.monthly_amount FROM sponsored_type_plans p
+      WHERE p.partner_sponsored_types_id = s.partner_sponsored_types_id AND p.current = true ORDER BY p.id DESC LIMIT 1)`;
+    const drift = async () =>
+      rows(sql`SELECT s.id, s.sort_monthly_amount, s.sort_program, e.name
+        FROM sponsoreds s JOIN entities e ON e.id = s.entities_id
+        WHERE s.sort_program <> e.name OR s.sort_monthly_amount <> coalesce(s.monthly_amount, ${planOf}, 0)`);
+    // The order the table must show, computed live from the plans and programs.
+    const expected = async (sort: 'monthlyAmount' | 'program', order: 'asc' | 'desc') => {
+      const dir = sql.raw(order);
+      const key = sort === 'program' ? sql`e.name` : sql`coalesce(s.monthly_amount, ${planOf}, 0)`;
+      return (
+        (await rows(sql`SELECT s.id FROM sponsoreds s JOIN entities e ON e.id = s.entities_id
+          WHERE s.partners_id = 2 AND s.partner_sponsored_types_id = ${STUDENTS}
+          ORDER BY ${key} ${dir}, s.id ${dir}`)) as { id: number }[]
+      ).map((r) => r.id);
+    };
+    const listed = async (sort: 'monthlyAmount' | 'program', order: 'asc' | 'desc') =>
+      (await admin.get(list(`sort=${sort}&order=${order}&pageSize=500`))).json<RecordRow[]>();
+    const sameOrder = async (when: string) => {
+      for (const sort of ['monthlyAmount', 'program'] as const)
+        for (const order of ['asc', 'desc'] as const) {
+          const page = await listed(sort, order);
+          expect(
+            page.map((r) => r.id),
+            `${sort} ${order} ${when}`,
+          ).toEqual(await expected(sort, order));
+          if (sort === 'monthlyAmount') {
+            const shown = page.map((r) => r.monthlyAmount);
+            const sorted = [...shown].sort((a, b) => (order === 'asc' ? a - b : b - a));
+            expect(shown, `the amounts shown, ${order} ${when}`).toEqual(sorted);
+          }
+        }
+    };
+    expect(await drift(), 'after the seed').toEqual([]);
+    await sameOrder('after the seed');
+
+    const [record] = (await rows(
+      sql`SELECT id, monthly_amount, entities_id FROM sponsoreds
+        WHERE partners_id = 2 AND partner_sponsored_types_id = ${STUDENTS} AND monthly_amount IS NULL ORDER BY id LIMIT 1`,
+    )) as [{ id: number; monthly_amount: number | null; entities_id: number }];
+    const [program] = (await rows(sql`SELECT name FROM entities WHERE id = ${OTHER}`)) as [{ name: string }];
+    // The record's own amount, then back to the plan's.
+    await rows(sql`UPDATE sponsoreds SET monthly_amount = 987654 WHERE id = ${record.id}`);
+    expect(await drift(), 'after an amount of its own').toEqual([]);
+    expect((await listed('monthlyAmount', 'desc'))[0]!.id).toBe(record.id);
+    await rows(sql`UPDATE sponsoreds SET monthly_amount = NULL WHERE id = ${record.id}`);
+    expect(await drift(), 'after it was cleared').toEqual([]);
+    // A new current plan for the type, then removed again.
+    const [plan] = (await rows(
+      sql`INSERT INTO sponsored_type_plans (partner_sponsored_types_id, monthly_amount, current)
+        VALUES (${STUDENTS}, 1, true) RETURNING id`,
+    )) as [{ id: number }];
+    expect(await drift(), 'after a new current plan').toEqual([]);
+    await sameOrder('with the new plan');
+    await rows(sql`UPDATE sponsored_type_plans SET monthly_amount = 999999 WHERE id = ${plan.id}`);
+    expect(await drift(), 'after the plan changed its amount').toEqual([]);
+    await rows(sql`DELETE FROM sponsored_type_plans WHERE id = ${plan.id}`);
+    expect(await drift(), 'after the plan was removed').toEqual([]);
+    // The record moved to another program, and a program renamed.
+    await rows(sql`UPDATE sponsoreds SET entities_id = ${OTHER} WHERE id = ${record.id}`);
+    expect(await drift(), 'after a move to another program').toEqual([]);
+    await rows(sql`UPDATE entities SET name = ${'AAA ' + program.name} WHERE id = ${OTHER}`);
+    expect(await drift(), 'after a program was renamed').toEqual([]);
+    await sameOrder('with the renamed program');
+    await rows(sql`UPDATE entities SET name = ${program.name} WHERE id = ${OTHER}`);
+    await rows(sql`UPDATE sponsoreds SET entities_id = ${record.entities_id} WHERE id = ${record.id}`);
+    expect(await drift(), 'after both were put back').toEqual([]);
+    // Nothing written to the kept keys directly sticks.
+    await rows(sql`UPDATE sponsoreds SET sort_monthly_amount = 5, sort_program = 'wrong' WHERE id = ${record.id}`);
+    expect(await drift(), 'after a direct write').toEqual([]);
+    await sameOrder('after everything was put back');
+  });
+
   it('searches names, code and title, and filters by status, program, gender, sponsored and pictures', async () => {
     const [record] = await rows(
       sql`SELECT code, first_name, last_name FROM sponsoreds WHERE id = ${DEMO_IDS.maskedNotSponsored}`,
