@@ -157,8 +157,8 @@ export function listConditions(
 }
 
 /**
- * One page of the Records table in two statements run together, whatever the page, sort or
- * filters: the page and the total. The page selects its ids first (the filters, the sort and
+ * One page of the Records table and its total: two statements run together (the page and the
+ * count), or for a search one (the page counts its matches). The page selects its ids first (the filters, the sort and
  * limit/offset over the record's own indexed columns, program and monthly amount included as kept
  * sort keys), and only those ids are joined to their program, so a deep page costs the index
  * entries it skips. Sponsors and pictures are the record's kept counts (sponsors_count,
@@ -185,19 +185,41 @@ export async function listRecords(
         ? sql`${sortKey} DESC NULLS LAST, ${id} DESC`
         : sql`${sortKey} DESC, ${id} DESC`
       : sql`${sortKey} ASC, ${id} ASC`;
-  const pageIds = sql`SELECT ${sponsoreds.id} AS page_id, ${key} AS page_key FROM ${sponsoreds}
+  const offset = (query.page - 1) * query.pageSize;
+  // A search reads every record whose words match anyway (trigrams, then a top-N sort), so its
+  // page counts them in the same scan (`count(*) OVER ()`, exact) instead of a second statement
+  // reading them all again. Without a search the page walks a sort index and stops after it, and
+  // the count runs beside it.
+  const countInPage = Boolean(query.q);
+  const pageTotal = countInPage ? sql`, count(*) OVER () AS page_total` : sql``;
+  const pageIds = sql`SELECT ${sponsoreds.id} AS page_id, ${key} AS page_key${pageTotal} FROM ${sponsoreds}
       WHERE ${where} ORDER BY ${direction(key, sql`${sponsoreds.id}`)}
-      LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`;
-  const [rows, [total]] = await Promise.all([
+      LIMIT ${query.pageSize} OFFSET ${offset}`;
+  const page = db
+    .select({
+      ...rowColumns,
+      monthlyAmount: amount.mapWith(Number) as SQL<number>,
+      pageTotal: (countInPage ? sql`page.page_total` : sql`NULL`).mapWith(Number) as SQL<number | null>,
+    })
+    .from(sql`(${pageIds}) page`)
+    .innerJoin(sponsoreds, sql`${sponsoreds.id} = page.page_id`)
+    .innerJoin(entities, eq(entities.id, sponsoreds.entitiesId))
+    .orderBy(direction(sql`page.page_key`, sql`page.page_id`));
+  const counted = () =>
     db
-      .select({ ...rowColumns, monthlyAmount: amount.mapWith(Number) as SQL<number> })
-      .from(sql`(${pageIds}) page`)
-      .innerJoin(sponsoreds, sql`${sponsoreds.id} = page.page_id`)
-      .innerJoin(entities, eq(entities.id, sponsoreds.entitiesId))
-      .orderBy(direction(sql`page.page_key`, sql`page.page_id`)),
-    db.select({ total: count() }).from(sponsoreds).where(where),
-  ]);
-  return { rows, total: total?.total ?? 0 };
+      .select({ total: count() })
+      .from(sponsoreds)
+      .where(where)
+      .then(([row]) => row?.total ?? 0);
+  const withoutTotal = (found: Awaited<typeof page>) => found.map(({ pageTotal: _, ...row }) => row);
+  if (!countInPage) {
+    const [found, total] = await Promise.all([page, counted()]);
+    return { rows: withoutTotal(found), total };
+  }
+  const found = await page;
+  // An empty page past the first says nothing of the total: count it then.
+  const total = found.length > 0 ? found[0]!.pageTotal! : offset === 0 ? 0 : await counted();
+  return { rows: withoutTotal(found), total };
 }
 
 export async function customValuesOf(

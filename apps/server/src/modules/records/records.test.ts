@@ -195,7 +195,9 @@ describe('the records list', () => {
     await rows(sql`UPDATE sponsoreds SET entities_id = ${record.entities_id} WHERE id = ${record.id}`);
     expect(await drift(), 'after both were put back').toEqual([]);
     // Nothing written to the kept keys directly sticks.
-    await rows(sql`UPDATE sponsoreds SET sort_monthly_amount = 5, sort_program = 'wrong' WHERE id = ${record.id}`);
+    await rows(
+      sql`UPDATE sponsoreds SET sort_monthly_amount = 5, sort_program = 'wrong' WHERE id = ${record.id}`,
+    );
     expect(await drift(), 'after a direct write').toEqual([]);
     await sameOrder('after everything was put back');
   });
@@ -236,6 +238,33 @@ describe('the records list', () => {
     const pictured = (await admin.get(list('hasPictures=true&pageSize=200'))).json<RecordRow[]>();
     expect(pictured.map((r) => r.id)).toContain(DEMO_IDS.maskedNotSponsored);
     expect(pictured.every((r) => r.pictures > 0)).toBe(true);
+
+    // A search counts its matches in the page's own statement: the total stays exact on every
+    // page, past the last one too, and for a program-scoped viewer only within their programs.
+    const searched = sql`(coalesce(code, '') || chr(31) || coalesce(first_name, '') || ' ' ||
+      coalesce(last_name, '') || chr(31) || coalesce(title, '')) ILIKE '%a%'
+      AND partners_id = 2 AND partner_sponsored_types_id = ${STUDENTS}`;
+    const [{ n: matching }] = (await rows(
+      sql`SELECT count(*)::int AS n FROM sponsoreds WHERE ${searched}`,
+    )) as [{ n: number }];
+    const [{ n: mine }] = (await rows(
+      sql`SELECT count(*)::int AS n FROM sponsoreds WHERE ${searched} AND entities_id = ${PROGRAM}`,
+    )) as [{ n: number }];
+    expect(matching, 'the demo has records to search').toBeGreaterThan(2);
+    expect(mine, 'and some outside the program').toBeLessThan(matching);
+    const firstOfSearch = await admin.get(list('q=a&pageSize=2'));
+    expect(firstOfSearch.json<RecordRow[]>()).toHaveLength(2);
+    expect(total(firstOfSearch)).toBe(matching);
+    const lastOfSearch = await admin.get(list(`q=a&pageSize=2&page=${Math.ceil(matching / 2)}`));
+    expect(lastOfSearch.json<RecordRow[]>()).toHaveLength(matching % 2 || 2);
+    expect(total(lastOfSearch)).toBe(matching);
+    const pastSearch = await admin.get(list(`q=a&pageSize=2&page=${Math.ceil(matching / 2) + 1}`));
+    expect(pastSearch.json<RecordRow[]>()).toEqual([]);
+    expect(total(pastSearch), 'past the last page').toBe(matching);
+    const scopedSearch = await programAdmin.get(list('q=a&pageSize=200'));
+    expect(total(scopedSearch)).toBe(mine);
+    expect(scopedSearch.json<RecordRow[]>().every((r) => r.entitiesId === PROGRAM)).toBe(true);
+    expect(scopedSearch.json<RecordRow[]>()).toHaveLength(mine);
 
     const bad = await admin.get(list('status=gone'));
     expect(bad.status).toBe(400);
