@@ -13,7 +13,7 @@ BEGIN
   NEW."sort_program" := coalesce((SELECT e."name" FROM "entities" e WHERE e."id" = NEW."entities_id"), '');
   RETURN NEW;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "sponsoreds_sort_keys" BEFORE INSERT OR UPDATE OF "monthly_amount", "partner_sponsored_types_id", "entities_id", "sort_monthly_amount", "sort_program" ON "sponsoreds" FOR EACH ROW EXECUTE FUNCTION "sponsoreds_sort_keys"();--> statement-breakpoint
+CREATE TRIGGER "sponsoreds_sort_keys" BEFORE INSERT OR UPDATE OF "monthly_amount", "partner_sponsored_types_id", "entities_id" ON "sponsoreds" FOR EACH ROW EXECUTE FUNCTION "sponsoreds_sort_keys"();--> statement-breakpoint
 CREATE FUNCTION "sponsoreds_resort_amounts"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   changed integer[];

@@ -194,12 +194,26 @@ describe('the records list', () => {
     await rows(sql`UPDATE entities SET name = ${program.name} WHERE id = ${OTHER}`);
     await rows(sql`UPDATE sponsoreds SET entities_id = ${record.entities_id} WHERE id = ${record.id}`);
     expect(await drift(), 'after both were put back').toEqual([]);
-    // Nothing written to the kept keys directly sticks.
-    await rows(
-      sql`UPDATE sponsoreds SET sort_monthly_amount = 5, sort_program = 'wrong' WHERE id = ${record.id}`,
-    );
-    expect(await drift(), 'after a direct write').toEqual([]);
     await sameOrder('after everything was put back');
+
+    // A plan change through the types editor (the new plan written before the old one retires).
+    const changed = await admin.request('PUT', `/api/dashboard/types/${TEACHERS}/plan?partnersId=2`, {
+      monthlyAmount: 6100,
+      paymentIntervalsIds: [1, 2],
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(await drift(), 'after a plan change in the editor').toEqual([]);
+    const [{ n: planPriced }] = (await rows(
+      sql`SELECT count(*)::int AS n FROM sponsoreds
+        WHERE partner_sponsored_types_id = ${TEACHERS} AND monthly_amount IS NULL AND sort_monthly_amount = 6100`,
+    )) as [{ n: number }];
+    expect(planPriced, 'the teachers priced by the plan').toBeGreaterThan(0);
+    const teachers = (await admin.get(list('sort=monthlyAmount&order=desc&pageSize=500', TEACHERS))).json<
+      RecordRow[]
+    >();
+    const amounts = teachers.map((r) => r.monthlyAmount);
+    expect(amounts).toContain(6100);
+    expect(amounts).toEqual([...amounts].sort((x, y) => y - x));
   });
 
   it('searches names, code and title, and filters by status, program, gender, sponsored and pictures', async () => {
