@@ -158,10 +158,10 @@ export function listConditions(
 
 /**
  * One page of the Records table and its total: two statements run together (the page and the
- * count), or for a search one (the page counts its matches). The page selects its ids first (the filters, the sort and
- * limit/offset over the record's own indexed columns, program and monthly amount included as kept
- * sort keys), and only those ids are joined to their program, so a deep page costs the index
- * entries it skips. Sponsors and pictures are the record's kept counts (sponsors_count,
+ * count), or for a search one (the page counts its matches). The page selects its ids first (the
+ * filters, the sort and limit/offset over the record's own indexed columns, program and monthly
+ * amount included as kept sort keys), and only those ids are joined to their program, so a deep
+ * page costs the index entries it skips. Sponsors and pictures are the record's kept counts (sponsors_count,
  * pictures_count), the monthly amount shown the record's own or the type's current plan, read once.
  */
 export async function listRecords(
