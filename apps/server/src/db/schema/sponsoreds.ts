@@ -156,6 +156,13 @@ export const sponsoreds = pgTable(
      */
     sponsorsCount: integer('sponsors_count').notNull().default(0),
     picturesCount: integer('pictures_count').notNull().default(0),
+    /**
+     * The Records table's sort keys for monthly amount and program, kept by triggers (migration
+     * records-sort-keys): the amount the record is offered at (its own, else its type's current
+     * plan, else 0) and its program's name. Written only by those triggers; read only to sort.
+     */
+    sortMonthlyAmount: integer('sort_monthly_amount').notNull().default(0),
+    sortProgram: text('sort_program').notNull().default(''),
     status: text('status').notNull().default('active'),
     active: boolean('active').notNull().default(true),
     masked: boolean('masked').notNull().default(false),
@@ -225,6 +232,8 @@ export const sponsoreds = pgTable(
       t.entitiesId,
       t.sponsorsCount,
       t.picturesCount,
+      t.sortMonthlyAmount,
+      t.sortProgram,
     ].map((column) =>
       index(`sponsoreds_records_${column.name}_idx`).on(
         t.partnersId,
@@ -233,6 +242,10 @@ export const sponsoreds = pgTable(
         t.id,
       ),
     ),
+    // The pictures filter ("has pictures") in the table's default order (code), deep pages included.
+    index('sponsoreds_records_with_pictures_idx')
+      .on(t.partnersId, t.partnerSponsoredTypesId, t.code, t.id)
+      .where(sql`${t.picturesCount} > 0`),
     index('sponsoreds_search_trgm_idx').using(
       'gin',
       sql`(coalesce(${t.code}, '') || chr(31) || coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '') || chr(31) || coalesce(${t.title}, '')) gin_trgm_ops`,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   filterTypes,
@@ -140,20 +140,31 @@ export async function updateType(tx: Tx, id: number, values: Partial<TypeValues>
   return row!;
 }
 
-/** Makes a new plan the current one; the former plans stay for the sponsorships started on them. */
+/**
+ * Makes a new plan the current one; the former plans stay for the sponsorships started on them.
+ * The new plan is written before the former ones stop being current: the type's records follow
+ * its current plan in their kept sort key (migration records-sort-keys), so they are rewritten
+ * once, to the new amount, not once to no plan and again to the new one.
+ */
 export async function replaceCurrentPlan(
   tx: Tx,
   typeId: number,
   plan: { monthlyAmount: number; paymentIntervalsIds: number[] },
 ) {
-  await tx
-    .update(sponsoredTypePlans)
-    .set({ current: false })
-    .where(and(eq(sponsoredTypePlans.partnerSponsoredTypesId, typeId), eq(sponsoredTypePlans.current, true)));
   const [row] = await tx
     .insert(sponsoredTypePlans)
     .values({ partnerSponsoredTypesId: typeId, monthlyAmount: plan.monthlyAmount, current: true })
     .returning();
+  await tx
+    .update(sponsoredTypePlans)
+    .set({ current: false })
+    .where(
+      and(
+        eq(sponsoredTypePlans.partnerSponsoredTypesId, typeId),
+        eq(sponsoredTypePlans.current, true),
+        ne(sponsoredTypePlans.id, row!.id),
+      ),
+    );
   await tx.insert(sponsoredTypePlanIntervals).values(
     plan.paymentIntervalsIds.map((paymentIntervalsId) => ({
       sponsoredTypePlansId: row!.id,

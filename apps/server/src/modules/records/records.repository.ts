@@ -93,9 +93,12 @@ export const rowColumns = {
  * How each sort orders the page's ids. `nullable` sorts keep empty values last in both directions
  * (an index scanned backwards would put them first), so their descending order is a sort of the
  * matching rows; the others read their index `(partners_id, partner_sponsored_types_id, <column>,
- * id)` in either direction and stop after the page (migration records-list-indexes).
+ * id)` in either direction and stop after the page (migrations records-list-indexes and
+ * records-sort-keys). Monthly amount and program sort on the record's kept sort keys
+ * (`sort_monthly_amount`: its own amount, else its type's current plan, else 0, which is the
+ * amount the row shows; `sort_program`: its program's name), kept by triggers.
  */
-const SORT_KEYS: Record<Exclude<RecordSort, 'monthlyAmount'>, { key: SQL; nullable: boolean }> = {
+const SORT_KEYS: Record<RecordSort, { key: SQL; nullable: boolean }> = {
   code: { key: sql`${sponsoreds.code}`, nullable: false },
   firstName: { key: sql`${sponsoreds.firstName}`, nullable: true },
   lastName: { key: sql`${sponsoreds.lastName}`, nullable: true },
@@ -104,7 +107,8 @@ const SORT_KEYS: Record<Exclude<RecordSort, 'monthlyAmount'>, { key: SQL; nullab
   homeroom: { key: sql`${sponsoreds.homeroom}`, nullable: true },
   birthday: { key: sql`${sponsoreds.birthday}`, nullable: true },
   status: { key: sql`${sponsoreds.status}`, nullable: false },
-  program: { key: sql`${entities.name}`, nullable: false },
+  program: { key: sql`${sponsoreds.sortProgram}`, nullable: false },
+  monthlyAmount: { key: sql`${sponsoreds.sortMonthlyAmount}`, nullable: false },
   slotsFilled: { key: sql`${sponsoreds.slotsFilled}`, nullable: false },
   sponsors: { key: sql`${sponsoreds.sponsorsCount}`, nullable: false },
   createdAt: { key: sql`${sponsoreds.createdAt}`, nullable: false },
@@ -153,12 +157,12 @@ export function listConditions(
 }
 
 /**
- * One page of the Records table in two statements run together, whatever the page, sort or
- * filters: the page and the total. The page selects its ids first (the filters, the sort and
- * limit/offset over the record's own indexed columns, joining only what the sort needs: the
- * program's name), and only those ids are joined to their program, so a deep page costs the index
- * entries it skips. Sponsors and pictures are the record's kept counts (sponsors_count,
- * pictures_count), the monthly amount the record's own or the type's current plan, read once.
+ * One page of the Records table and its total: two statements run together (the page and the
+ * count), or for a search one (the page counts its matches). The page selects its ids first (the
+ * filters, the sort and limit/offset over the record's own indexed columns, program and monthly
+ * amount included as kept sort keys), and only those ids are joined to their program, so a deep
+ * page costs the index entries it skips. Sponsors and pictures are the record's kept counts (sponsors_count,
+ * pictures_count), the monthly amount shown the record's own or the type's current plan, read once.
  */
 export async function listRecords(
   db: Queryable,
@@ -172,8 +176,7 @@ export async function listRecords(
     WHERE ${sponsoredTypePlans.partnerSponsoredTypesId} = ${partnerSponsoredTypesId} AND ${sponsoredTypePlans.current} = true
     ORDER BY ${sponsoredTypePlans.id} DESC LIMIT 1)`;
   const amount = sql`coalesce(${sponsoreds.monthlyAmount}, ${typeAmount}, 0)`;
-  const { key, nullable } =
-    query.sort === 'monthlyAmount' ? { key: amount, nullable: false } : SORT_KEYS[query.sort];
+  const { key, nullable } = SORT_KEYS[query.sort];
   // Ascending indexes give NULLS LAST forwards and, read backwards, NULLS FIRST: a column that
   // cannot be empty is sorted as the index reads; a nullable one keeps its empty values last.
   const direction = (sortKey: SQL, id: SQL) =>
@@ -182,21 +185,41 @@ export async function listRecords(
         ? sql`${sortKey} DESC NULLS LAST, ${id} DESC`
         : sql`${sortKey} DESC, ${id} DESC`
       : sql`${sortKey} ASC, ${id} ASC`;
-  const joins =
-    query.sort === 'program' ? sql`JOIN ${entities} ON ${entities.id} = ${sponsoreds.entitiesId}` : sql``;
-  const pageIds = sql`SELECT ${sponsoreds.id} AS page_id, ${key} AS page_key FROM ${sponsoreds} ${joins}
+  const offset = (query.page - 1) * query.pageSize;
+  // A search reads every record whose words match anyway (trigrams, then a top-N sort), so its
+  // page counts them in the same scan (`count(*) OVER ()`, exact) instead of a second statement
+  // reading them all again. Without a search the page walks a sort index and stops after it, and
+  // the count runs beside it.
+  const countInPage = Boolean(query.q);
+  const pageTotal = countInPage ? sql`, count(*) OVER () AS page_total` : sql``;
+  const pageIds = sql`SELECT ${sponsoreds.id} AS page_id, ${key} AS page_key${pageTotal} FROM ${sponsoreds}
       WHERE ${where} ORDER BY ${direction(key, sql`${sponsoreds.id}`)}
-      LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`;
-  const [rows, [total]] = await Promise.all([
+      LIMIT ${query.pageSize} OFFSET ${offset}`;
+  const page = db
+    .select({
+      ...rowColumns,
+      monthlyAmount: amount.mapWith(Number) as SQL<number>,
+      pageTotal: (countInPage ? sql`page.page_total` : sql`NULL`).mapWith(Number) as SQL<number | null>,
+    })
+    .from(sql`(${pageIds}) page`)
+    .innerJoin(sponsoreds, sql`${sponsoreds.id} = page.page_id`)
+    .innerJoin(entities, eq(entities.id, sponsoreds.entitiesId))
+    .orderBy(direction(sql`page.page_key`, sql`page.page_id`));
+  const counted = () =>
     db
-      .select({ ...rowColumns, monthlyAmount: amount.mapWith(Number) as SQL<number> })
-      .from(sql`(${pageIds}) page`)
-      .innerJoin(sponsoreds, sql`${sponsoreds.id} = page.page_id`)
-      .innerJoin(entities, eq(entities.id, sponsoreds.entitiesId))
-      .orderBy(direction(sql`page.page_key`, sql`page.page_id`)),
-    db.select({ total: count() }).from(sponsoreds).where(where),
-  ]);
-  return { rows, total: total?.total ?? 0 };
+      .select({ total: count() })
+      .from(sponsoreds)
+      .where(where)
+      .then(([row]) => row?.total ?? 0);
+  const withoutTotal = (found: Awaited<typeof page>) => found.map(({ pageTotal: _, ...row }) => row);
+  if (!countInPage) {
+    const [found, total] = await Promise.all([page, counted()]);
+    return { rows: withoutTotal(found), total };
+  }
+  const found = await page;
+  // An empty page past the first says nothing of the total: count it then.
+  const total = found.length > 0 ? found[0]!.pageTotal! : offset === 0 ? 0 : await counted();
+  return { rows: withoutTotal(found), total };
 }
 
 export async function customValuesOf(

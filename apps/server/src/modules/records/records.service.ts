@@ -100,10 +100,14 @@ export async function listRecordsOf(
   if (!type) throw notFound(TYPE_NOT_FOUND);
   const where = listConditions(ctx.partner.id, type.id, query, scopeCondition(scope, sponsoreds.entitiesId));
   const { rows, total } = await listRecords(db, type.id, where, query);
-  const values = await customValuesOf(
-    db,
-    rows.map((r) => r.id),
-  );
+  // A type without custom columns shows none: no statement for their values.
+  const values =
+    type.customColumns.length > 0
+      ? await customValuesOf(
+          db,
+          rows.map((r) => r.id),
+        )
+      : new Map<number, Record<string, string | null>>();
   return {
     total,
     rows: rows.map((r) => ({

@@ -126,6 +126,96 @@ describe('the records list', () => {
     expect(byCount[0]!.sponsors).toBeGreaterThan(0);
   });
 
+  it('sorts by monthly amount and program on kept sort keys that follow every write (records-sort-keys)', async () => {
+    const planOf = sql`(SELECT p.monthly_amount FROM sponsored_type_plans p
+      WHERE p.partner_sponsored_types_id = s.partner_sponsored_types_id AND p.current = true ORDER BY p.id DESC LIMIT 1)`;
+    const drift = async () =>
+      rows(sql`SELECT s.id, s.sort_monthly_amount, s.sort_program, e.name
+        FROM sponsoreds s JOIN entities e ON e.id = s.entities_id
+        WHERE s.sort_program <> e.name OR s.sort_monthly_amount <> coalesce(s.monthly_amount, ${planOf}, 0)`);
+    // The order the table must show, computed live from the plans and programs.
+    const expected = async (sort: 'monthlyAmount' | 'program', order: 'asc' | 'desc') => {
+      const dir = sql.raw(order);
+      const key = sort === 'program' ? sql`e.name` : sql`coalesce(s.monthly_amount, ${planOf}, 0)`;
+      return (
+        (await rows(sql`SELECT s.id FROM sponsoreds s JOIN entities e ON e.id = s.entities_id
+          WHERE s.partners_id = 2 AND s.partner_sponsored_types_id = ${STUDENTS}
+          ORDER BY ${key} ${dir}, s.id ${dir}`)) as { id: number }[]
+      ).map((r) => r.id);
+    };
+    const listed = async (sort: 'monthlyAmount' | 'program', order: 'asc' | 'desc') =>
+      (await admin.get(list(`sort=${sort}&order=${order}&pageSize=500`))).json<RecordRow[]>();
+    const sameOrder = async (when: string) => {
+      for (const sort of ['monthlyAmount', 'program'] as const)
+        for (const order of ['asc', 'desc'] as const) {
+          const page = await listed(sort, order);
+          expect(
+            page.map((r) => r.id),
+            `${sort} ${order} ${when}`,
+          ).toEqual(await expected(sort, order));
+          if (sort === 'monthlyAmount') {
+            const shown = page.map((r) => r.monthlyAmount);
+            const sorted = [...shown].sort((a, b) => (order === 'asc' ? a - b : b - a));
+            expect(shown, `the amounts shown, ${order} ${when}`).toEqual(sorted);
+          }
+        }
+    };
+    expect(await drift(), 'after the seed').toEqual([]);
+    await sameOrder('after the seed');
+
+    const [record] = (await rows(
+      sql`SELECT id, monthly_amount, entities_id FROM sponsoreds
+        WHERE partners_id = 2 AND partner_sponsored_types_id = ${STUDENTS} AND monthly_amount IS NULL ORDER BY id LIMIT 1`,
+    )) as [{ id: number; monthly_amount: number | null; entities_id: number }];
+    const [program] = (await rows(sql`SELECT name FROM entities WHERE id = ${OTHER}`)) as [{ name: string }];
+    // The record's own amount, then back to the plan's.
+    await rows(sql`UPDATE sponsoreds SET monthly_amount = 987654 WHERE id = ${record.id}`);
+    expect(await drift(), 'after an amount of its own').toEqual([]);
+    expect((await listed('monthlyAmount', 'desc'))[0]!.id).toBe(record.id);
+    await rows(sql`UPDATE sponsoreds SET monthly_amount = NULL WHERE id = ${record.id}`);
+    expect(await drift(), 'after it was cleared').toEqual([]);
+    // A new current plan for the type, then removed again.
+    const [plan] = (await rows(
+      sql`INSERT INTO sponsored_type_plans (partner_sponsored_types_id, monthly_amount, current)
+        VALUES (${STUDENTS}, 1, true) RETURNING id`,
+    )) as [{ id: number }];
+    expect(await drift(), 'after a new current plan').toEqual([]);
+    await sameOrder('with the new plan');
+    await rows(sql`UPDATE sponsored_type_plans SET monthly_amount = 999999 WHERE id = ${plan.id}`);
+    expect(await drift(), 'after the plan changed its amount').toEqual([]);
+    await rows(sql`DELETE FROM sponsored_type_plans WHERE id = ${plan.id}`);
+    expect(await drift(), 'after the plan was removed').toEqual([]);
+    // The record moved to another program, and a program renamed.
+    await rows(sql`UPDATE sponsoreds SET entities_id = ${OTHER} WHERE id = ${record.id}`);
+    expect(await drift(), 'after a move to another program').toEqual([]);
+    await rows(sql`UPDATE entities SET name = ${'AAA ' + program.name} WHERE id = ${OTHER}`);
+    expect(await drift(), 'after a program was renamed').toEqual([]);
+    await sameOrder('with the renamed program');
+    await rows(sql`UPDATE entities SET name = ${program.name} WHERE id = ${OTHER}`);
+    await rows(sql`UPDATE sponsoreds SET entities_id = ${record.entities_id} WHERE id = ${record.id}`);
+    expect(await drift(), 'after both were put back').toEqual([]);
+    await sameOrder('after everything was put back');
+
+    // A plan change through the types editor (the new plan written before the old one retires).
+    const changed = await admin.request('PUT', `/api/dashboard/types/${TEACHERS}/plan?partnersId=2`, {
+      monthlyAmount: 6100,
+      paymentIntervalsIds: [1, 2],
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(await drift(), 'after a plan change in the editor').toEqual([]);
+    const [{ n: planPriced }] = (await rows(
+      sql`SELECT count(*)::int AS n FROM sponsoreds
+        WHERE partner_sponsored_types_id = ${TEACHERS} AND monthly_amount IS NULL AND sort_monthly_amount = 6100`,
+    )) as [{ n: number }];
+    expect(planPriced, 'the teachers priced by the plan').toBeGreaterThan(0);
+    const teachers = (await admin.get(list('sort=monthlyAmount&order=desc&pageSize=500', TEACHERS))).json<
+      RecordRow[]
+    >();
+    const amounts = teachers.map((r) => r.monthlyAmount);
+    expect(amounts).toContain(6100);
+    expect(amounts).toEqual([...amounts].sort((x, y) => y - x));
+  });
+
   it('searches names, code and title, and filters by status, program, gender, sponsored and pictures', async () => {
     const [record] = await rows(
       sql`SELECT code, first_name, last_name FROM sponsoreds WHERE id = ${DEMO_IDS.maskedNotSponsored}`,
@@ -162,6 +252,33 @@ describe('the records list', () => {
     const pictured = (await admin.get(list('hasPictures=true&pageSize=200'))).json<RecordRow[]>();
     expect(pictured.map((r) => r.id)).toContain(DEMO_IDS.maskedNotSponsored);
     expect(pictured.every((r) => r.pictures > 0)).toBe(true);
+
+    // A search counts its matches in the page's own statement: the total stays exact on every
+    // page, past the last one too, and for a program-scoped viewer only within their programs.
+    const searched = sql`(coalesce(code, '') || chr(31) || coalesce(first_name, '') || ' ' ||
+      coalesce(last_name, '') || chr(31) || coalesce(title, '')) ILIKE '%a%'
+      AND partners_id = 2 AND partner_sponsored_types_id = ${STUDENTS}`;
+    const [{ n: matching }] = (await rows(
+      sql`SELECT count(*)::int AS n FROM sponsoreds WHERE ${searched}`,
+    )) as [{ n: number }];
+    const [{ n: mine }] = (await rows(
+      sql`SELECT count(*)::int AS n FROM sponsoreds WHERE ${searched} AND entities_id = ${PROGRAM}`,
+    )) as [{ n: number }];
+    expect(matching, 'the demo has records to search').toBeGreaterThan(2);
+    expect(mine, 'and some outside the program').toBeLessThan(matching);
+    const firstOfSearch = await admin.get(list('q=a&pageSize=2'));
+    expect(firstOfSearch.json<RecordRow[]>()).toHaveLength(2);
+    expect(total(firstOfSearch)).toBe(matching);
+    const lastOfSearch = await admin.get(list(`q=a&pageSize=2&page=${Math.ceil(matching / 2)}`));
+    expect(lastOfSearch.json<RecordRow[]>()).toHaveLength(matching % 2 || 2);
+    expect(total(lastOfSearch)).toBe(matching);
+    const pastSearch = await admin.get(list(`q=a&pageSize=2&page=${Math.ceil(matching / 2) + 1}`));
+    expect(pastSearch.json<RecordRow[]>()).toEqual([]);
+    expect(total(pastSearch), 'past the last page').toBe(matching);
+    const scopedSearch = await programAdmin.get(list('q=a&pageSize=200'));
+    expect(total(scopedSearch)).toBe(mine);
+    expect(scopedSearch.json<RecordRow[]>().every((r) => r.entitiesId === PROGRAM)).toBe(true);
+    expect(scopedSearch.json<RecordRow[]>()).toHaveLength(mine);
 
     const bad = await admin.get(list('status=gone'));
     expect(bad.status).toBe(400);
