@@ -67,7 +67,7 @@ const COLUMNS: StaffColumn<SponsorRow>[] = [
     key: 'activeSponsorships',
     title: 'Sponsoring',
     sortable: true,
-    minWidth: 220,
+    minWidth: 280,
     render: (r) => (
       <Stack gap={2}>
         <Text size="sm">{sponsoringText(r.sponsoring)}</Text>
