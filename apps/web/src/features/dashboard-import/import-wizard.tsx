@@ -16,6 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { ColumnMapping, ImportFieldKey } from '@kinship/domain';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { usePartner } from '../../shared/partner/partner-context';
@@ -146,6 +147,7 @@ function ImportRun({ id, onDone }: { id: number; onDone: () => void }) {
  */
 export function ImportWizard() {
   const partner = usePartner();
+  const phone = useMediaQuery('(max-width: 36em)');
   const types = partner.partnerSponsoredTypes;
   const [typeId, setTypeId] = useState<string | null>(types[0] ? String(types[0].id) : null);
   const [file, setFile] = useState<File | null>(null);
@@ -217,7 +219,20 @@ export function ImportWizard() {
         <Title order={1}>Import records</Title>
         {typeId && <ExportButtons partnerSponsoredTypesId={Number(typeId)} />}
       </Group>
-      <Stepper active={active} size="sm" orientation="horizontal" allowNextStepsSelect={false}>
+      {/* One line on a phone too: smaller steps and short separators between them. */}
+      <Stepper
+        active={active}
+        size={phone ? 'xs' : 'sm'}
+        iconSize={phone ? 22 : undefined}
+        wrap={false}
+        styles={
+          phone
+            ? { separator: { marginInline: 4, minWidth: 8 }, stepBody: { marginInlineStart: 6 } }
+            : undefined
+        }
+        orientation="horizontal"
+        allowNextStepsSelect={false}
+      >
         <Stepper.Step label="Upload" />
         <Stepper.Step label="Columns" />
         <Stepper.Step label="Check" />
