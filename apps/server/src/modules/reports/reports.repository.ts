@@ -5,8 +5,13 @@ import type { Queryable } from '../../db/types.ts';
 // whatever the number of rows: a sponsorship payment is split over the records of its subscription
 // by each line's amount, in whole cents: line k gets floor(amount * upto_k / whole) -
 // floor(amount * before_k / whole) (upto and before the running sums of the line amounts), which
-// add up to the payment exactly with no window over the payments, which gives every share a program and a sponsored type; a donation has
-// neither and is seen by partner-wide viewers only.
+// add up to the payment exactly with no window over the payments, which gives every share a
+// program and a sponsored type; a donation has neither and is seen by partner-wide viewers only.
+// The shares are then summed by a hash aggregate on their group (month, key or donor), with no
+// sort of the payments: a payment is counted once by its first share (the first of its
+// subscription's lines the viewer sees, or of those with the group's key), not by
+// count(DISTINCT), and the months series, the labels and the donors' names join the few grouped
+// rows only (docs/performance.md, Overview and Reports).
 
 export type Row = Record<string, unknown>;
 
@@ -55,13 +60,35 @@ export interface Period {
 /** Statuses of money received: a refunded payment is counted net of its refunds (zero when whole). */
 export const RECEIVED_STATUSES = ['succeeded', 'refunded'] as const;
 
+/** A key the shares are grouped by in the giving-by-type, -program and -fund reports. */
+export type ShareKey = 'pst_id' | 'entities_id' | 'fund';
+
+/**
+ * A line's group for `key`, as the report groups its shares: the key and, when it is empty, the
+ * fund (a line's fund is an initiative for an initiative-type record, else a sponsorship).
+ */
+function lineGroup(key: ShareKey | undefined): SQL {
+  const fund = 'COALESCE(st_id = 4, false)';
+  if (key === undefined) return sql.raw('subscriptions_id');
+  if (key === 'fund') return sql.raw(`subscriptions_id, ${fund}`);
+  return sql.raw(`subscriptions_id, ${key}, CASE WHEN ${key} IS NULL THEN ${fund} END`);
+}
+
 /**
  * The CTEs `pay` (the period's payments with their fund, donor and tip), `lines` (each line's running
- * share of its subscription) and `alloc`: one
- * row per payment share with `payment_id, created_at, status, users_id, donor_email, donor_first,
- * donor_last, fund, entities_id, pst_id, gross, refunded, fee, tip` (cents).
+ * share of its subscription, of the lines the viewer sees) and `alloc`: one row per payment share
+ * the viewer sees (`filter`) with `payment_id, created_at, status, users_id, donor_email,
+ * donor_first, donor_last, fund, entities_id, pst_id, gross, refunded, fee, tip` (cents), and
+ * `first_share` (the payment's first share the viewer sees: count these to count payments) and
+ * `first_of_key` (its first share with its `key` group, the same as `first_share` without a key).
  */
-export function sharesCte(period: Period, statuses: readonly string[], tipModel: boolean): SQL {
+export function sharesCte(
+  period: Period,
+  statuses: readonly string[],
+  tipModel: boolean,
+  filter: ShareFilter,
+  key?: ShareKey,
+): SQL {
   const statusList = sql.join(
     statuses.map((s) => sql`${s}`),
     sql`, `,
@@ -87,12 +114,16 @@ WITH pay AS (
     AND p.created_at >= ${period.from.toISOString()}::timestamptz AND p.created_at < ${period.to.toISOString()}::timestamptz
 ),
 lines AS (
+  -- The running sums are over all of a subscription's lines (so a share is the same cents for
+  -- every viewer); the viewer's filter then keeps their lines, and numbers them for the counts.
   SELECT subscriptions_id, entities_id, pst_id, st_id,
     CASE WHEN total > 0 THEN cum ELSE rn END AS upto,
     CASE WHEN total > 0 THEN cum - weight ELSE rn - 1 END AS before,
-    CASE WHEN total > 0 THEN total ELSE cnt END AS whole
+    CASE WHEN total > 0 THEN total ELSE cnt END AS whole,
+    row_number() OVER (PARTITION BY subscriptions_id ORDER BY id) = 1 AS first_share,
+    row_number() OVER (PARTITION BY ${lineGroup(key)} ORDER BY id) = 1 AS first_of_key
   FROM (
-    SELECT us.subscriptions_id, s.entities_id, s.partner_sponsored_types_id AS pst_id, s.sponsored_types_id AS st_id,
+    SELECT us.id, us.subscriptions_id, s.entities_id, s.partner_sponsored_types_id AS pst_id, s.sponsored_types_id AS st_id,
       GREATEST(us.amount, 0)::bigint AS weight,
       row_number() OVER w AS rn,
       (sum(GREATEST(us.amount, 0)::bigint) OVER w)::bigint AS cum,
@@ -104,6 +135,7 @@ lines AS (
     WHERE us.partners_id = ${period.partnersId} AND us.subscriptions_id IS NOT NULL
     WINDOW w AS (PARTITION BY us.subscriptions_id ORDER BY us.id ROWS UNBOUNDED PRECEDING)
   ) ordered
+  WHERE ${shareCondition(filter, 'ordered')}
 ),
 alloc AS (
   SELECT pay.id AS payment_id, pay.created_at, pay.status, pay.users_id, pay.donor_email, pay.donor_first,
@@ -116,15 +148,19 @@ alloc AS (
     CASE WHEN l.whole IS NULL THEN pay.application_fee
       ELSE pay.application_fee * l.upto / l.whole - pay.application_fee * l.before / l.whole END AS fee,
     CASE WHEN l.whole IS NULL THEN pay.tip_amount
-      ELSE pay.tip_amount * l.upto / l.whole - pay.tip_amount * l.before / l.whole END AS tip
+      ELSE pay.tip_amount * l.upto / l.whole - pay.tip_amount * l.before / l.whole END AS tip,
+    COALESCE(l.first_share, true) AS first_share,
+    COALESCE(l.first_of_key, true) AS first_of_key
   FROM pay LEFT JOIN lines l ON l.subscriptions_id = pay.subscriptions_id
+  -- A payment with no line the viewer sees is one share with no program: partner-wide only.
+  WHERE ${shareCondition(filter, 'l')}
 )`;
 }
 
-const money = sql.raw(`COALESCE(sum(a.gross), 0)::bigint AS gross,
-  COALESCE(sum(a.refunded), 0)::bigint AS refunded,
-  COALESCE(sum(a.gross - a.refunded), 0)::bigint AS net,
-  count(DISTINCT a.payment_id)::int AS payments`);
+/** Sums of grouped rows (`g.gross`, `g.refunded`): the money columns of a report's row. */
+const money = sql.raw(`COALESCE(sum(g.gross), 0)::bigint AS gross,
+  COALESCE(sum(g.refunded), 0)::bigint AS refunded,
+  COALESCE(sum(g.gross - g.refunded), 0)::bigint AS net`);
 
 /** The months `YYYY-MM` from the period's start to its (exclusive) end, as a CTE `months(m)`. */
 function monthsCte(period: Period): SQL {
@@ -138,47 +174,64 @@ function monthsCte(period: Period): SQL {
 
 const monthOf = sql.raw(`date_trunc('month', a.created_at AT TIME ZONE 'UTC')`);
 
-/** Giving by month (and, with `byFund`, by fund too), with a totals row (`is_total`). */
+/** Giving by month (fees and tips too), with a totals row (`is_total`). */
 export function givingByMonthQuery(period: Period, filter: ShareFilter, tipModel: boolean): SQL {
-  return sql`${sharesCte(period, RECEIVED_STATUSES, tipModel)},
-${monthsCte(period)}
+  return sql`${sharesCte(period, RECEIVED_STATUSES, tipModel, filter)},
+${monthsCte(period)},
+by_month AS (
+  SELECT ${monthOf} AS m, sum(a.gross) AS gross, sum(a.refunded) AS refunded, sum(a.fee) AS fees,
+    sum(a.tip) AS tips, count(*) FILTER (WHERE a.first_share) AS payments
+  FROM alloc a GROUP BY 1
+)
 SELECT to_char(months.m, 'YYYY-MM') AS month, GROUPING(months.m) = 1 AS is_total, ${money},
-  COALESCE(sum(a.fee), 0)::bigint AS fees, COALESCE(sum(a.tip), 0)::bigint AS tips
-FROM months LEFT JOIN alloc a ON ${monthOf} = months.m AND ${shareCondition(filter)}
+  COALESCE(sum(g.payments), 0)::int AS payments,
+  COALESCE(sum(g.fees), 0)::bigint AS fees, COALESCE(sum(g.tips), 0)::bigint AS tips
+FROM months LEFT JOIN by_month g ON g.m = months.m
 GROUP BY GROUPING SETS ((months.m), ())
 ORDER BY GROUPING(months.m), months.m`;
 }
 
 /** Giving grouped by one key of the share (`pst_id`, `entities_id` or `fund`), with a totals row. */
-export function givingByKeyQuery(
-  period: Period,
-  filter: ShareFilter,
-  key: 'pst_id' | 'entities_id' | 'fund',
-): SQL {
+export function givingByKeyQuery(period: Period, filter: ShareFilter, key: ShareKey): SQL {
   const column = sql.raw(`a.${key}`);
   // Shares with no type or program are told apart by their fund (general donations, initiatives).
   const second = key === 'fund' ? sql.raw(`a.fund`) : sql.raw(`CASE WHEN a.${key} IS NULL THEN a.fund END`);
-  return sql`${sharesCte(period, RECEIVED_STATUSES, false)}
-SELECT ${column} AS key, ${second} AS fund_key, GROUPING(${column}) = 1 AS is_total, ${money}
-FROM alloc a WHERE ${shareCondition(filter)}
-GROUP BY GROUPING SETS ((${column}, ${second}), ())
-ORDER BY GROUPING(${column}), net DESC`;
+  // A payment counts once in each of its groups, and once in the totals row.
+  return sql`${sharesCte(period, RECEIVED_STATUSES, false, filter, key)},
+by_key AS (
+  SELECT ${column} AS key, ${second} AS fund_key, sum(a.gross) AS gross, sum(a.refunded) AS refunded,
+    count(*) FILTER (WHERE a.first_of_key) AS payments, count(*) FILTER (WHERE a.first_share) AS first_payments
+  FROM alloc a GROUP BY 1, 2
+)
+SELECT g.key, g.fund_key, GROUPING(g.key) = 1 AS is_total, ${money},
+  (CASE WHEN GROUPING(g.key) = 1 THEN COALESCE(sum(g.first_payments), 0) ELSE sum(g.payments) END)::int AS payments
+FROM by_key g
+GROUP BY GROUPING SETS ((g.key, g.fund_key), ())
+ORDER BY GROUPING(g.key), net DESC, g.key, g.fund_key`;
 }
 
 /** What each donor gave in the period (a person by account, a guest by email), with a totals row. */
 export function donorTotalsQuery(period: Period, filter: ShareFilter): SQL {
-  return sql`${sharesCte(period, RECEIVED_STATUSES, false)},
+  // Grouped by account (or a guest's email) first; the names join the donors, not their payments.
+  return sql`${sharesCte(period, RECEIVED_STATUSES, false, filter)},
+by_donor AS (
+  SELECT a.users_id, CASE WHEN a.users_id IS NULL THEN lower(a.donor_email) END AS guest_email,
+    max(NULLIF(btrim(concat_ws(' ', a.donor_first, a.donor_last)), '')) AS given_name,
+    max(a.donor_email) AS given_email, sum(a.gross) AS gross, sum(a.refunded) AS refunded,
+    count(*) FILTER (WHERE a.first_share) AS payments
+  FROM alloc a GROUP BY 1, 2
+),
 donor AS (
-  SELECT a.*, COALESCE('u' || a.users_id::text, 'e' || lower(a.donor_email), 'anonymous') AS donor_key
-  FROM alloc a WHERE ${shareCondition(filter)}
+  SELECT COALESCE('u' || d.users_id::text, 'e' || d.guest_email, 'anonymous') AS donor_key,
+    COALESCE(NULLIF(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), d.given_name) AS donor,
+    COALESCE(u.email, d.given_email) AS email, d.gross, d.refunded, d.payments
+  FROM by_donor d LEFT JOIN users u ON u.id = d.users_id
 )
-SELECT a.donor_key, GROUPING(a.donor_key) = 1 AS is_total,
-  max(COALESCE(NULLIF(btrim(concat_ws(' ', u.first_name, u.last_name)), ''),
-               NULLIF(btrim(concat_ws(' ', a.donor_first, a.donor_last)), ''))) AS donor,
-  max(COALESCE(u.email, a.donor_email)) AS email, ${money}
-FROM donor a LEFT JOIN users u ON u.id = a.users_id
-GROUP BY GROUPING SETS ((a.donor_key), ())
-ORDER BY GROUPING(a.donor_key), net DESC, donor_key`;
+SELECT g.donor_key, GROUPING(g.donor_key) = 1 AS is_total, max(g.donor) AS donor, max(g.email) AS email,
+  ${money}, COALESCE(sum(g.payments), 0)::int AS payments
+FROM donor g
+GROUP BY GROUPING SETS ((g.donor_key), ())
+ORDER BY GROUPING(g.donor_key), net DESC, donor_key`;
 }
 
 /** New and lost sponsors by month: a person's first sponsorship start, and the end of their last. */
@@ -252,16 +305,17 @@ SELECT
 
 /** Net giving by month and fund over the period (one statement): the overview's figures and charts. */
 export function overviewGivingQuery(period: Period, filter: ShareFilter): SQL {
-  return sql`${sharesCte(period, RECEIVED_STATUSES, false)}
-SELECT to_char(${monthOf}, 'YYYY-MM') AS month, a.fund, COALESCE(sum(a.gross - a.refunded), 0)::bigint AS net
-FROM alloc a WHERE ${shareCondition(filter)}
-GROUP BY 1, 2`;
+  return sql`${sharesCte(period, RECEIVED_STATUSES, false, filter)},
+by_month AS (
+  SELECT ${monthOf} AS m, a.fund, sum(a.gross - a.refunded) AS net FROM alloc a GROUP BY 1, 2
+)
+SELECT to_char(g.m, 'YYYY-MM') AS month, g.fund, COALESCE(g.net, 0)::bigint AS net FROM by_month g`;
 }
 
 /** Failed payments since `since` that the viewer sees (one statement). */
 export function failedPaymentsQuery(period: Period, filter: ShareFilter): SQL {
-  return sql`${sharesCte(period, ['failed'], false)}
-SELECT count(DISTINCT a.payment_id)::int AS failed FROM alloc a WHERE ${shareCondition(filter)}`;
+  return sql`${sharesCte(period, ['failed'], false, filter)}
+SELECT count(*) FILTER (WHERE a.first_share)::int AS failed FROM alloc a`;
 }
 
 // ------------------------------------------------------------------------------------ year-end run
