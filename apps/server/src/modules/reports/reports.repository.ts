@@ -75,6 +75,36 @@ function lineGroup(key: ShareKey | undefined): SQL {
 }
 
 /**
+ * What a report reads of a share beyond its money: `money` only (by month, by donor, a count),
+ * its `fund` too, or its `record` (type or program).
+ */
+export type ShareNeeds = 'money' | 'fund' | 'record';
+
+export interface SharesOptions {
+  /** The payments' statuses. */
+  statuses: readonly string[];
+  /** Whether the tip (the donor's boost) is counted (the `tip` fee model). */
+  tipModel?: boolean;
+  filter: ShareFilter;
+  /** The report's group key, for `first_of_key`. */
+  key?: ShareKey;
+  needs: ShareNeeds;
+}
+
+/**
+ * Which subscriptions' payments are split over their lines. A split's shares add up to the payment
+ * exactly (cents and count), so a partner-wide viewer's report that reads only money needs no
+ * split at all, one by fund splits only the subscriptions with a line of an initiative-type
+ * record (the others are sponsorship whole), and any other report (by type or program, or a
+ * program-scoped viewer's) splits every payment.
+ */
+function splitOf(filter: ShareFilter, needs: ShareNeeds): 'none' | 'initiative' | 'all' {
+  const partnerWide = filter.entityIds === 'all' && filter.entitiesId === undefined;
+  if (!partnerWide || needs === 'record') return 'all';
+  return needs === 'fund' ? 'initiative' : 'none';
+}
+
+/**
  * The CTEs `pay` (the period's payments with their fund, donor and tip), `lines` (each line's running
  * share of its subscription, of the lines the viewer sees) and `alloc`: one row per payment share
  * the viewer sees (`filter`) with `payment_id, created_at, status, users_id, donor_email,
@@ -82,17 +112,20 @@ function lineGroup(key: ShareKey | undefined): SQL {
  * `first_share` (the payment's first share the viewer sees: count these to count payments) and
  * `first_of_key` (its first share with its `key` group, the same as `first_share` without a key).
  */
-export function sharesCte(
-  period: Period,
-  statuses: readonly string[],
-  tipModel: boolean,
-  filter: ShareFilter,
-  key?: ShareKey,
-): SQL {
+export function sharesCte(period: Period, options: SharesOptions): SQL {
+  const { statuses, tipModel = false, filter, key } = options;
   const statusList = sql.join(
     statuses.map((s) => sql`${s}`),
     sql`, `,
   );
+  const split = splitOf(filter, options.needs);
+  // Whole subscriptions, so that a split subscription's running sums hold all its lines.
+  const onlyInitiatives =
+    split === 'initiative'
+      ? sql` AND us.subscriptions_id IN (SELECT i.subscriptions_id FROM user_sponsoreds i
+        JOIN sponsoreds si ON si.id = i.sponsoreds_id
+        WHERE i.partners_id = ${period.partnersId} AND si.sponsored_types_id = 4)`
+      : sql``;
   const tip = tipModel
     ? sql`LEAST(p.amount, CASE WHEN p.subscriptions_id IS NOT NULL THEN COALESCE(sub.additional_amount, 0) ELSE COALESCE(o.additional_amount, 0) END)`
     : sql`0`;
@@ -113,7 +146,16 @@ WITH pay AS (
   WHERE p.partners_id = ${period.partnersId} AND p.status IN (${statusList})
     AND p.created_at >= ${period.from.toISOString()}::timestamptz AND p.created_at < ${period.to.toISOString()}::timestamptz
 ),
-lines AS (
+${
+  split === 'none'
+    ? sql`alloc AS (
+  SELECT pay.id AS payment_id, pay.created_at, pay.status, pay.users_id, pay.donor_email, pay.donor_first,
+    pay.donor_last, NULL::int AS entities_id, NULL::int AS pst_id, pay.fund, pay.amount AS gross,
+    pay.refunded_amount AS refunded, pay.application_fee AS fee, pay.tip_amount AS tip,
+    true AS first_share, true AS first_of_key
+  FROM pay
+)`
+    : sql`lines AS (
   -- The running sums are over all of a subscription's lines (so a share is the same cents for
   -- every viewer); the viewer's filter then keeps their lines, and numbers them for the counts.
   SELECT subscriptions_id, entities_id, pst_id, st_id,
@@ -132,7 +174,7 @@ lines AS (
     FROM user_sponsoreds us JOIN sponsoreds s ON s.id = us.sponsoreds_id
     -- Every subscription line of the partner (not only those paid in the period): \`pay\` is then
     -- referenced once, so PostgreSQL inlines it instead of materialising 200,000 rows first.
-    WHERE us.partners_id = ${period.partnersId} AND us.subscriptions_id IS NOT NULL
+    WHERE us.partners_id = ${period.partnersId} AND us.subscriptions_id IS NOT NULL${onlyInitiatives}
     WINDOW w AS (PARTITION BY us.subscriptions_id ORDER BY us.id ROWS UNBOUNDED PRECEDING)
   ) ordered
   WHERE ${shareCondition(filter, 'ordered')}
@@ -154,7 +196,8 @@ alloc AS (
   FROM pay LEFT JOIN lines l ON l.subscriptions_id = pay.subscriptions_id
   -- A payment with no line the viewer sees is one share with no program: partner-wide only.
   WHERE ${shareCondition(filter, 'l')}
-)`;
+)`
+}`;
 }
 
 /** Sums of grouped rows (`g.gross`, `g.refunded`): the money columns of a report's row. */
@@ -176,7 +219,7 @@ const monthOf = sql.raw(`date_trunc('month', a.created_at AT TIME ZONE 'UTC')`);
 
 /** Giving by month (fees and tips too), with a totals row (`is_total`). */
 export function givingByMonthQuery(period: Period, filter: ShareFilter, tipModel: boolean): SQL {
-  return sql`${sharesCte(period, RECEIVED_STATUSES, tipModel, filter)},
+  return sql`${sharesCte(period, { statuses: RECEIVED_STATUSES, tipModel, filter, needs: 'money' })},
 ${monthsCte(period)},
 by_month AS (
   SELECT ${monthOf} AS m, sum(a.gross) AS gross, sum(a.refunded) AS refunded, sum(a.fee) AS fees,
@@ -197,7 +240,12 @@ export function givingByKeyQuery(period: Period, filter: ShareFilter, key: Share
   // Shares with no type or program are told apart by their fund (general donations, initiatives).
   const second = key === 'fund' ? sql.raw(`a.fund`) : sql.raw(`CASE WHEN a.${key} IS NULL THEN a.fund END`);
   // A payment counts once in each of its groups, and once in the totals row.
-  return sql`${sharesCte(period, RECEIVED_STATUSES, false, filter, key)},
+  return sql`${sharesCte(period, {
+    statuses: RECEIVED_STATUSES,
+    filter,
+    key,
+    needs: key === 'fund' ? 'fund' : 'record',
+  })},
 by_key AS (
   SELECT ${column} AS key, ${second} AS fund_key, sum(a.gross) AS gross, sum(a.refunded) AS refunded,
     count(*) FILTER (WHERE a.first_of_key) AS payments, count(*) FILTER (WHERE a.first_share) AS first_payments
@@ -213,7 +261,7 @@ ORDER BY GROUPING(g.key), net DESC, g.key, g.fund_key`;
 /** What each donor gave in the period (a person by account, a guest by email), with a totals row. */
 export function donorTotalsQuery(period: Period, filter: ShareFilter): SQL {
   // Grouped by account (or a guest's email) first; the names join the donors, not their payments.
-  return sql`${sharesCte(period, RECEIVED_STATUSES, false, filter)},
+  return sql`${sharesCte(period, { statuses: RECEIVED_STATUSES, filter, needs: 'money' })},
 by_donor AS (
   SELECT a.users_id, CASE WHEN a.users_id IS NULL THEN lower(a.donor_email) END AS guest_email,
     max(NULLIF(btrim(concat_ws(' ', a.donor_first, a.donor_last)), '')) AS given_name,
@@ -305,7 +353,7 @@ SELECT
 
 /** Net giving by month and fund over the period (one statement): the overview's figures and charts. */
 export function overviewGivingQuery(period: Period, filter: ShareFilter): SQL {
-  return sql`${sharesCte(period, RECEIVED_STATUSES, false, filter)},
+  return sql`${sharesCte(period, { statuses: RECEIVED_STATUSES, filter, needs: 'fund' })},
 by_month AS (
   SELECT ${monthOf} AS m, a.fund, sum(a.gross - a.refunded) AS net FROM alloc a GROUP BY 1, 2
 )
@@ -314,7 +362,7 @@ SELECT to_char(g.m, 'YYYY-MM') AS month, g.fund, COALESCE(g.net, 0)::bigint AS n
 
 /** Failed payments since `since` that the viewer sees (one statement). */
 export function failedPaymentsQuery(period: Period, filter: ShareFilter): SQL {
-  return sql`${sharesCte(period, ['failed'], false, filter)}
+  return sql`${sharesCte(period, { statuses: ['failed'], filter, needs: 'money' })}
 SELECT count(*) FILTER (WHERE a.first_share)::int AS failed FROM alloc a`;
 }
 
