@@ -89,6 +89,12 @@ export interface SharesOptions {
   /** The report's group key, for `first_of_key`. */
   key?: ShareKey;
   needs: ShareNeeds;
+  /**
+   * The report groups by month: each payment is read with its date. Otherwise the payments of one
+   * subscription (donation, order) with the same amounts are read once, `n` of them, before any
+   * join: they have the same shares.
+   */
+  byMonth?: boolean;
 }
 
 /**
@@ -105,15 +111,16 @@ function splitOf(filter: ShareFilter, needs: ShareNeeds): 'none' | 'initiative' 
 }
 
 /**
- * The CTEs `pay` (the period's payments with their fund, donor and tip), `lines` (each line's running
- * share of its subscription, of the lines the viewer sees) and `alloc`: one row per payment share
- * the viewer sees (`filter`) with `payment_id, created_at, status, users_id, donor_email,
- * donor_first, donor_last, fund, entities_id, pst_id, gross, refunded, fee, tip` (cents), and
- * `first_share` (the payment's first share the viewer sees: count these to count payments) and
- * `first_of_key` (its first share with its `key` group, the same as `first_share` without a key).
+ * The CTEs `pay` (the period's payments with their fund, donor and tip; `n` alike payments in one
+ * row unless `byMonth`), `lines` (each line's running share of its subscription, of the lines the
+ * viewer sees) and `alloc`: one row per share of `n` payments the viewer sees (`filter`) with
+ * `n, created_at, users_id, donor_email, donor_first, donor_last, fund, entities_id, pst_id, gross,
+ * refunded, fee, tip` (cents, for the `n` payments), and `first_share` (the payments' first share
+ * the viewer sees: sum `n` of these to count payments) and `first_of_key` (their first share with
+ * its `key` group, the same as `first_share` without a key).
  */
 export function sharesCte(period: Period, options: SharesOptions): SQL {
-  const { statuses, tipModel = false, filter, key } = options;
+  const { statuses, tipModel = false, filter, key, byMonth = false } = options;
   const statusList = sql.join(
     statuses.map((s) => sql`${s}`),
     sql`, `,
@@ -129,9 +136,21 @@ export function sharesCte(period: Period, options: SharesOptions): SQL {
   const tip = tipModel
     ? sql`LEAST(p.amount, CASE WHEN p.subscriptions_id IS NOT NULL THEN COALESCE(sub.additional_amount, 0) ELSE COALESCE(o.additional_amount, 0) END)`
     : sql`0`;
+  const period_ = sql`p.partners_id = ${period.partnersId} AND p.status IN (${statusList})
+    AND p.created_at >= ${period.from.toISOString()}::timestamptz AND p.created_at < ${period.to.toISOString()}::timestamptz`;
+  // Grouped on the payments table's own columns, whose statistics let PostgreSQL hash it.
+  const paid = byMonth
+    ? sql``
+    : sql`paid AS (
+  SELECT p.subscriptions_id, p.donations_id, p.orders_id, p.amount, p.refunded_amount, p.application_fee,
+    count(*)::bigint AS n
+  FROM payments p WHERE ${period_}
+  GROUP BY p.subscriptions_id, p.donations_id, p.orders_id, p.amount, p.refunded_amount, p.application_fee
+),
+`;
   return sql`
-WITH pay AS (
-  SELECT p.id, p.created_at, p.status, p.amount::bigint AS amount, p.refunded_amount::bigint AS refunded_amount,
+WITH ${paid}pay AS (
+  SELECT ${byMonth ? sql`p.created_at, 1::bigint AS n` : sql`NULL::timestamptz AS created_at, p.n`}, p.amount::bigint AS amount, p.refunded_amount::bigint AS refunded_amount,
     p.application_fee::bigint AS application_fee, (${tip})::bigint AS tip_amount, p.subscriptions_id,
     COALESCE(sub.users_id, d.users_id, o.users_id) AS users_id,
     d.email AS donor_email, d.first_name AS donor_first, d.last_name AS donor_last,
@@ -139,19 +158,18 @@ WITH pay AS (
          WHEN d.id IS NOT NULL AND COALESCE(btrim(d.initiative), '') <> '' THEN 'initiative'
          WHEN d.id IS NOT NULL THEN 'general'
          ELSE 'gift' END AS fund
-  FROM payments p
+  FROM ${byMonth ? sql`payments p` : sql`paid p`}
   LEFT JOIN subscriptions sub ON sub.id = p.subscriptions_id
   LEFT JOIN donations d ON d.id = p.donations_id
   LEFT JOIN orders o ON o.id = p.orders_id
-  WHERE p.partners_id = ${period.partnersId} AND p.status IN (${statusList})
-    AND p.created_at >= ${period.from.toISOString()}::timestamptz AND p.created_at < ${period.to.toISOString()}::timestamptz
+  ${byMonth ? sql`WHERE ${period_}` : sql``}
 ),
 ${
   split === 'none'
     ? sql`alloc AS (
-  SELECT pay.id AS payment_id, pay.created_at, pay.status, pay.users_id, pay.donor_email, pay.donor_first,
-    pay.donor_last, NULL::int AS entities_id, NULL::int AS pst_id, pay.fund, pay.amount AS gross,
-    pay.refunded_amount AS refunded, pay.application_fee AS fee, pay.tip_amount AS tip,
+  SELECT pay.n, pay.created_at, pay.users_id, pay.donor_email, pay.donor_first, pay.donor_last,
+    NULL::int AS entities_id, NULL::int AS pst_id, pay.fund, pay.n * pay.amount AS gross,
+    pay.n * pay.refunded_amount AS refunded, pay.n * pay.application_fee AS fee, pay.n * pay.tip_amount AS tip,
     true AS first_share, true AS first_of_key
   FROM pay
 )`
@@ -180,16 +198,16 @@ ${
   WHERE ${shareCondition(filter, 'ordered')}
 ),
 alloc AS (
-  SELECT pay.id AS payment_id, pay.created_at, pay.status, pay.users_id, pay.donor_email, pay.donor_first,
-    pay.donor_last, l.entities_id, l.pst_id,
+  SELECT pay.n, pay.created_at, pay.users_id, pay.donor_email, pay.donor_first, pay.donor_last,
+    l.entities_id, l.pst_id,
     CASE WHEN pay.fund = 'sponsorship' AND l.st_id = 4 THEN 'initiative' ELSE pay.fund END AS fund,
-    CASE WHEN l.whole IS NULL THEN pay.amount
+    pay.n * CASE WHEN l.whole IS NULL THEN pay.amount
       ELSE pay.amount * l.upto / l.whole - pay.amount * l.before / l.whole END AS gross,
-    CASE WHEN l.whole IS NULL THEN pay.refunded_amount
+    pay.n * CASE WHEN l.whole IS NULL THEN pay.refunded_amount
       ELSE pay.refunded_amount * l.upto / l.whole - pay.refunded_amount * l.before / l.whole END AS refunded,
-    CASE WHEN l.whole IS NULL THEN pay.application_fee
+    pay.n * CASE WHEN l.whole IS NULL THEN pay.application_fee
       ELSE pay.application_fee * l.upto / l.whole - pay.application_fee * l.before / l.whole END AS fee,
-    CASE WHEN l.whole IS NULL THEN pay.tip_amount
+    pay.n * CASE WHEN l.whole IS NULL THEN pay.tip_amount
       ELSE pay.tip_amount * l.upto / l.whole - pay.tip_amount * l.before / l.whole END AS tip,
     COALESCE(l.first_share, true) AS first_share,
     COALESCE(l.first_of_key, true) AS first_of_key
@@ -219,11 +237,17 @@ const monthOf = sql.raw(`date_trunc('month', a.created_at AT TIME ZONE 'UTC')`);
 
 /** Giving by month (fees and tips too), with a totals row (`is_total`). */
 export function givingByMonthQuery(period: Period, filter: ShareFilter, tipModel: boolean): SQL {
-  return sql`${sharesCte(period, { statuses: RECEIVED_STATUSES, tipModel, filter, needs: 'money' })},
+  return sql`${sharesCte(period, {
+    statuses: RECEIVED_STATUSES,
+    tipModel,
+    filter,
+    needs: 'money',
+    byMonth: true,
+  })},
 ${monthsCte(period)},
 by_month AS (
   SELECT ${monthOf} AS m, sum(a.gross) AS gross, sum(a.refunded) AS refunded, sum(a.fee) AS fees,
-    sum(a.tip) AS tips, count(*) FILTER (WHERE a.first_share) AS payments
+    sum(a.tip) AS tips, sum(a.n) FILTER (WHERE a.first_share) AS payments
   FROM alloc a GROUP BY 1
 )
 SELECT to_char(months.m, 'YYYY-MM') AS month, GROUPING(months.m) = 1 AS is_total, ${money},
@@ -248,11 +272,11 @@ export function givingByKeyQuery(period: Period, filter: ShareFilter, key: Share
   })},
 by_key AS (
   SELECT ${column} AS key, ${second} AS fund_key, sum(a.gross) AS gross, sum(a.refunded) AS refunded,
-    count(*) FILTER (WHERE a.first_of_key) AS payments, count(*) FILTER (WHERE a.first_share) AS first_payments
+    sum(a.n) FILTER (WHERE a.first_of_key) AS payments, sum(a.n) FILTER (WHERE a.first_share) AS first_payments
   FROM alloc a GROUP BY 1, 2
 )
 SELECT g.key, g.fund_key, GROUPING(g.key) = 1 AS is_total, ${money},
-  (CASE WHEN GROUPING(g.key) = 1 THEN COALESCE(sum(g.first_payments), 0) ELSE sum(g.payments) END)::int AS payments
+  COALESCE(CASE WHEN GROUPING(g.key) = 1 THEN sum(g.first_payments) ELSE sum(g.payments) END, 0)::int AS payments
 FROM by_key g
 GROUP BY GROUPING SETS ((g.key, g.fund_key), ())
 ORDER BY GROUPING(g.key), net DESC, g.key, g.fund_key`;
@@ -266,7 +290,7 @@ by_donor AS (
   SELECT a.users_id, CASE WHEN a.users_id IS NULL THEN lower(a.donor_email) END AS guest_email,
     max(NULLIF(btrim(concat_ws(' ', a.donor_first, a.donor_last)), '')) AS given_name,
     max(a.donor_email) AS given_email, sum(a.gross) AS gross, sum(a.refunded) AS refunded,
-    count(*) FILTER (WHERE a.first_share) AS payments
+    sum(a.n) FILTER (WHERE a.first_share) AS payments
   FROM alloc a GROUP BY 1, 2
 ),
 donor AS (
@@ -275,11 +299,12 @@ donor AS (
     COALESCE(u.email, d.given_email) AS email, d.gross, d.refunded, d.payments
   FROM by_donor d LEFT JOIN users u ON u.id = d.users_id
 )
-SELECT g.donor_key, GROUPING(g.donor_key) = 1 AS is_total, max(g.donor) AS donor, max(g.email) AS email,
-  ${money}, COALESCE(sum(g.payments), 0)::int AS payments
+SELECT g.donor_key, false AS is_total, g.donor, g.email, g.gross::bigint AS gross, g.refunded::bigint AS refunded,
+  (g.gross - g.refunded)::bigint AS net, g.payments::int AS payments
 FROM donor g
-GROUP BY GROUPING SETS ((g.donor_key), ())
-ORDER BY GROUPING(g.donor_key), net DESC, donor_key`;
+UNION ALL
+SELECT NULL, true, max(g.donor), max(g.email), ${money}, COALESCE(sum(g.payments), 0)::int FROM donor g
+ORDER BY is_total, net DESC, donor_key`;
 }
 
 /** New and lost sponsors by month: a person's first sponsorship start, and the end of their last. */
@@ -353,7 +378,7 @@ SELECT
 
 /** Net giving by month and fund over the period (one statement): the overview's figures and charts. */
 export function overviewGivingQuery(period: Period, filter: ShareFilter): SQL {
-  return sql`${sharesCte(period, { statuses: RECEIVED_STATUSES, filter, needs: 'fund' })},
+  return sql`${sharesCte(period, { statuses: RECEIVED_STATUSES, filter, needs: 'fund', byMonth: true })},
 by_month AS (
   SELECT ${monthOf} AS m, a.fund, sum(a.gross - a.refunded) AS net FROM alloc a GROUP BY 1, 2
 )
@@ -363,7 +388,7 @@ SELECT to_char(g.m, 'YYYY-MM') AS month, g.fund, COALESCE(g.net, 0)::bigint AS n
 /** Failed payments since `since` that the viewer sees (one statement). */
 export function failedPaymentsQuery(period: Period, filter: ShareFilter): SQL {
   return sql`${sharesCte(period, { statuses: ['failed'], filter, needs: 'money' })}
-SELECT count(*) FILTER (WHERE a.first_share)::int AS failed FROM alloc a`;
+SELECT COALESCE(sum(a.n) FILTER (WHERE a.first_share), 0)::int AS failed FROM alloc a`;
 }
 
 // ------------------------------------------------------------------------------------ year-end run
