@@ -7,11 +7,11 @@ import type { Queryable } from '../../db/types.ts';
 // floor(amount * before_k / whole) (upto and before the running sums of the line amounts), which
 // add up to the payment exactly with no window over the payments, which gives every share a
 // program and a sponsored type; a donation has neither and is seen by partner-wide viewers only.
-// The shares are then summed by a hash aggregate on their group (month, key or donor), with no
-// sort of the payments: a payment is counted once by its first share (the first of its
-// subscription's lines the viewer sees, or of those with the group's key), not by
-// count(DISTINCT), and the months series, the labels and the donors' names join the few grouped
-// rows only (docs/performance.md, Overview and Reports).
+// As the shares add up exactly, a payment is split only where the report tells them apart
+// (`splitOf`). The shares are summed per group (month, key or donor) first, and the months
+// series, the labels and the donors' names join those few rows; a payment is counted once by its
+// first share (the first of its subscription's lines the viewer sees, or of those with the
+// group's key), not by count(DISTINCT), which sorted every payment (docs/performance.md).
 
 export type Row = Record<string, unknown>;
 
