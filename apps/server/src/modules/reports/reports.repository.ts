@@ -5,8 +5,13 @@ import type { Queryable } from '../../db/types.ts';
 // whatever the number of rows: a sponsorship payment is split over the records of its subscription
 // by each line's amount, in whole cents: line k gets floor(amount * upto_k / whole) -
 // floor(amount * before_k / whole) (upto and before the running sums of the line amounts), which
-// add up to the payment exactly with no window over the payments, which gives every share a program and a sponsored type; a donation has
-// neither and is seen by partner-wide viewers only.
+// add up to the payment exactly with no window over the payments, which gives every share a
+// program and a sponsored type; a donation has neither and is seen by partner-wide viewers only.
+// As the shares add up exactly, a payment is split only where the report tells them apart
+// (`splitOf`). The shares are summed per group (month, key or donor) first, and the months
+// series, the labels and the donors' names join those few rows; a payment is counted once by its
+// first share (the first of its subscription's lines the viewer sees, or of those with the
+// group's key), not by count(DISTINCT), which sorted every payment (docs/performance.md).
 
 export type Row = Record<string, unknown>;
 
@@ -55,23 +60,97 @@ export interface Period {
 /** Statuses of money received: a refunded payment is counted net of its refunds (zero when whole). */
 export const RECEIVED_STATUSES = ['succeeded', 'refunded'] as const;
 
+/** A key the shares are grouped by in the giving-by-type, -program and -fund reports. */
+export type ShareKey = 'pst_id' | 'entities_id' | 'fund';
+
 /**
- * The CTEs `pay` (the period's payments with their fund, donor and tip), `lines` (each line's running
- * share of its subscription) and `alloc`: one
- * row per payment share with `payment_id, created_at, status, users_id, donor_email, donor_first,
- * donor_last, fund, entities_id, pst_id, gross, refunded, fee, tip` (cents).
+ * A line's group for `key`, as the report groups its shares: the key and, when it is empty, the
+ * fund (a line's fund is an initiative for an initiative-type record, else a sponsorship).
  */
-export function sharesCte(period: Period, statuses: readonly string[], tipModel: boolean): SQL {
+function lineGroup(key: ShareKey | undefined): SQL {
+  const fund = 'COALESCE(st_id = 4, false)';
+  if (key === undefined) return sql.raw('subscriptions_id');
+  if (key === 'fund') return sql.raw(`subscriptions_id, ${fund}`);
+  return sql.raw(`subscriptions_id, ${key}, CASE WHEN ${key} IS NULL THEN ${fund} END`);
+}
+
+/**
+ * What a report reads of a share beyond its money: `money` only (by month, by donor, a count),
+ * its `fund` too, or its `record` (type or program).
+ */
+export type ShareNeeds = 'money' | 'fund' | 'record';
+
+export interface SharesOptions {
+  /** The payments' statuses. */
+  statuses: readonly string[];
+  /** Whether the tip (the donor's boost) is counted (the `tip` fee model). */
+  tipModel?: boolean;
+  filter: ShareFilter;
+  /** The report's group key, for `first_of_key`. */
+  key?: ShareKey;
+  needs: ShareNeeds;
+  /**
+   * The report groups by month: each payment is read with its date. Otherwise the payments of one
+   * subscription (donation, order) with the same amounts are read once, `n` of them, before any
+   * join: they have the same shares.
+   */
+  byMonth?: boolean;
+}
+
+/**
+ * Which subscriptions' payments are split over their lines. A split's shares add up to the payment
+ * exactly (cents and count), so a partner-wide viewer's report that reads only money needs no
+ * split at all, one by fund splits only the subscriptions with a line of an initiative-type
+ * record (the others are sponsorship whole), and any other report (by type or program, or a
+ * program-scoped viewer's) splits every payment.
+ */
+function splitOf(filter: ShareFilter, needs: ShareNeeds): 'none' | 'initiative' | 'all' {
+  const partnerWide = filter.entityIds === 'all' && filter.entitiesId === undefined;
+  if (!partnerWide || needs === 'record') return 'all';
+  return needs === 'fund' ? 'initiative' : 'none';
+}
+
+/**
+ * The CTEs `pay` (the period's payments with their fund, donor and tip; `n` alike payments in one
+ * row unless `byMonth`), `lines` (each line's running share of its subscription, of the lines the
+ * viewer sees) and `alloc`: one row per share of `n` payments the viewer sees (`filter`) with
+ * `n, created_at, users_id, donor_email, donor_first, donor_last, fund, entities_id, pst_id, gross,
+ * refunded, fee, tip` (cents, for the `n` payments), and `first_share` (the payments' first share
+ * the viewer sees: sum `n` of these to count payments) and `first_of_key` (their first share with
+ * its `key` group, the same as `first_share` without a key).
+ */
+export function sharesCte(period: Period, options: SharesOptions): SQL {
+  const { statuses, tipModel = false, filter, key, byMonth = false } = options;
   const statusList = sql.join(
     statuses.map((s) => sql`${s}`),
     sql`, `,
   );
+  const split = splitOf(filter, options.needs);
+  // Whole subscriptions, so that a split subscription's running sums hold all its lines.
+  const onlyInitiatives =
+    split === 'initiative'
+      ? sql` AND us.subscriptions_id IN (SELECT i.subscriptions_id FROM user_sponsoreds i
+        JOIN sponsoreds si ON si.id = i.sponsoreds_id
+        WHERE i.partners_id = ${period.partnersId} AND si.sponsored_types_id = 4)`
+      : sql``;
   const tip = tipModel
     ? sql`LEAST(p.amount, CASE WHEN p.subscriptions_id IS NOT NULL THEN COALESCE(sub.additional_amount, 0) ELSE COALESCE(o.additional_amount, 0) END)`
     : sql`0`;
+  const period_ = sql`p.partners_id = ${period.partnersId} AND p.status IN (${statusList})
+    AND p.created_at >= ${period.from.toISOString()}::timestamptz AND p.created_at < ${period.to.toISOString()}::timestamptz`;
+  // Grouped on the payments table's own columns, whose statistics let PostgreSQL hash it.
+  const paid = byMonth
+    ? sql``
+    : sql`paid AS (
+  SELECT p.subscriptions_id, p.donations_id, p.orders_id, p.amount, p.refunded_amount, p.application_fee,
+    count(*)::bigint AS n
+  FROM payments p WHERE ${period_}
+  GROUP BY p.subscriptions_id, p.donations_id, p.orders_id, p.amount, p.refunded_amount, p.application_fee
+),
+`;
   return sql`
-WITH pay AS (
-  SELECT p.id, p.created_at, p.status, p.amount::bigint AS amount, p.refunded_amount::bigint AS refunded_amount,
+WITH ${paid}pay AS (
+  SELECT ${byMonth ? sql`p.created_at, 1::bigint AS n` : sql`NULL::timestamptz AS created_at, p.n`}, p.amount::bigint AS amount, p.refunded_amount::bigint AS refunded_amount,
     p.application_fee::bigint AS application_fee, (${tip})::bigint AS tip_amount, p.subscriptions_id,
     COALESCE(sub.users_id, d.users_id, o.users_id) AS users_id,
     d.email AS donor_email, d.first_name AS donor_first, d.last_name AS donor_last,
@@ -79,20 +158,32 @@ WITH pay AS (
          WHEN d.id IS NOT NULL AND COALESCE(btrim(d.initiative), '') <> '' THEN 'initiative'
          WHEN d.id IS NOT NULL THEN 'general'
          ELSE 'gift' END AS fund
-  FROM payments p
+  FROM ${byMonth ? sql`payments p` : sql`paid p`}
   LEFT JOIN subscriptions sub ON sub.id = p.subscriptions_id
   LEFT JOIN donations d ON d.id = p.donations_id
   LEFT JOIN orders o ON o.id = p.orders_id
-  WHERE p.partners_id = ${period.partnersId} AND p.status IN (${statusList})
-    AND p.created_at >= ${period.from.toISOString()}::timestamptz AND p.created_at < ${period.to.toISOString()}::timestamptz
+  ${byMonth ? sql`WHERE ${period_}` : sql``}
 ),
-lines AS (
+${
+  split === 'none'
+    ? sql`alloc AS (
+  SELECT pay.n, pay.created_at, pay.users_id, pay.donor_email, pay.donor_first, pay.donor_last,
+    NULL::int AS entities_id, NULL::int AS pst_id, pay.fund, pay.n * pay.amount AS gross,
+    pay.n * pay.refunded_amount AS refunded, pay.n * pay.application_fee AS fee, pay.n * pay.tip_amount AS tip,
+    true AS first_share, true AS first_of_key
+  FROM pay
+)`
+    : sql`lines AS (
+  -- The running sums are over all of a subscription's lines (so a share is the same cents for
+  -- every viewer); the viewer's filter then keeps their lines, and numbers them for the counts.
   SELECT subscriptions_id, entities_id, pst_id, st_id,
     CASE WHEN total > 0 THEN cum ELSE rn END AS upto,
     CASE WHEN total > 0 THEN cum - weight ELSE rn - 1 END AS before,
-    CASE WHEN total > 0 THEN total ELSE cnt END AS whole
+    CASE WHEN total > 0 THEN total ELSE cnt END AS whole,
+    row_number() OVER (PARTITION BY subscriptions_id ORDER BY id) = 1 AS first_share,
+    row_number() OVER (PARTITION BY ${lineGroup(key)} ORDER BY id) = 1 AS first_of_key
   FROM (
-    SELECT us.subscriptions_id, s.entities_id, s.partner_sponsored_types_id AS pst_id, s.sponsored_types_id AS st_id,
+    SELECT us.id, us.subscriptions_id, s.entities_id, s.partner_sponsored_types_id AS pst_id, s.sponsored_types_id AS st_id,
       GREATEST(us.amount, 0)::bigint AS weight,
       row_number() OVER w AS rn,
       (sum(GREATEST(us.amount, 0)::bigint) OVER w)::bigint AS cum,
@@ -101,30 +192,36 @@ lines AS (
     FROM user_sponsoreds us JOIN sponsoreds s ON s.id = us.sponsoreds_id
     -- Every subscription line of the partner (not only those paid in the period): \`pay\` is then
     -- referenced once, so PostgreSQL inlines it instead of materialising 200,000 rows first.
-    WHERE us.partners_id = ${period.partnersId} AND us.subscriptions_id IS NOT NULL
+    WHERE us.partners_id = ${period.partnersId} AND us.subscriptions_id IS NOT NULL${onlyInitiatives}
     WINDOW w AS (PARTITION BY us.subscriptions_id ORDER BY us.id ROWS UNBOUNDED PRECEDING)
   ) ordered
+  WHERE ${shareCondition(filter, 'ordered')}
 ),
 alloc AS (
-  SELECT pay.id AS payment_id, pay.created_at, pay.status, pay.users_id, pay.donor_email, pay.donor_first,
-    pay.donor_last, l.entities_id, l.pst_id,
+  SELECT pay.n, pay.created_at, pay.users_id, pay.donor_email, pay.donor_first, pay.donor_last,
+    l.entities_id, l.pst_id,
     CASE WHEN pay.fund = 'sponsorship' AND l.st_id = 4 THEN 'initiative' ELSE pay.fund END AS fund,
-    CASE WHEN l.whole IS NULL THEN pay.amount
+    pay.n * CASE WHEN l.whole IS NULL THEN pay.amount
       ELSE pay.amount * l.upto / l.whole - pay.amount * l.before / l.whole END AS gross,
-    CASE WHEN l.whole IS NULL THEN pay.refunded_amount
+    pay.n * CASE WHEN l.whole IS NULL THEN pay.refunded_amount
       ELSE pay.refunded_amount * l.upto / l.whole - pay.refunded_amount * l.before / l.whole END AS refunded,
-    CASE WHEN l.whole IS NULL THEN pay.application_fee
+    pay.n * CASE WHEN l.whole IS NULL THEN pay.application_fee
       ELSE pay.application_fee * l.upto / l.whole - pay.application_fee * l.before / l.whole END AS fee,
-    CASE WHEN l.whole IS NULL THEN pay.tip_amount
-      ELSE pay.tip_amount * l.upto / l.whole - pay.tip_amount * l.before / l.whole END AS tip
+    pay.n * CASE WHEN l.whole IS NULL THEN pay.tip_amount
+      ELSE pay.tip_amount * l.upto / l.whole - pay.tip_amount * l.before / l.whole END AS tip,
+    COALESCE(l.first_share, true) AS first_share,
+    COALESCE(l.first_of_key, true) AS first_of_key
   FROM pay LEFT JOIN lines l ON l.subscriptions_id = pay.subscriptions_id
-)`;
+  -- A payment with no line the viewer sees is one share with no program: partner-wide only.
+  WHERE ${shareCondition(filter, 'l')}
+)`
+}`;
 }
 
-const money = sql.raw(`COALESCE(sum(a.gross), 0)::bigint AS gross,
-  COALESCE(sum(a.refunded), 0)::bigint AS refunded,
-  COALESCE(sum(a.gross - a.refunded), 0)::bigint AS net,
-  count(DISTINCT a.payment_id)::int AS payments`);
+/** Sums of grouped rows (`g.gross`, `g.refunded`): the money columns of a report's row. */
+const money = sql.raw(`COALESCE(sum(g.gross), 0)::bigint AS gross,
+  COALESCE(sum(g.refunded), 0)::bigint AS refunded,
+  COALESCE(sum(g.gross - g.refunded), 0)::bigint AS net`);
 
 /** The months `YYYY-MM` from the period's start to its (exclusive) end, as a CTE `months(m)`. */
 function monthsCte(period: Period): SQL {
@@ -138,47 +235,76 @@ function monthsCte(period: Period): SQL {
 
 const monthOf = sql.raw(`date_trunc('month', a.created_at AT TIME ZONE 'UTC')`);
 
-/** Giving by month (and, with `byFund`, by fund too), with a totals row (`is_total`). */
+/** Giving by month (fees and tips too), with a totals row (`is_total`). */
 export function givingByMonthQuery(period: Period, filter: ShareFilter, tipModel: boolean): SQL {
-  return sql`${sharesCte(period, RECEIVED_STATUSES, tipModel)},
-${monthsCte(period)}
+  return sql`${sharesCte(period, {
+    statuses: RECEIVED_STATUSES,
+    tipModel,
+    filter,
+    needs: 'money',
+    byMonth: true,
+  })},
+${monthsCte(period)},
+by_month AS (
+  SELECT ${monthOf} AS m, sum(a.gross) AS gross, sum(a.refunded) AS refunded, sum(a.fee) AS fees,
+    sum(a.tip) AS tips, sum(a.n) FILTER (WHERE a.first_share) AS payments
+  FROM alloc a GROUP BY 1
+)
 SELECT to_char(months.m, 'YYYY-MM') AS month, GROUPING(months.m) = 1 AS is_total, ${money},
-  COALESCE(sum(a.fee), 0)::bigint AS fees, COALESCE(sum(a.tip), 0)::bigint AS tips
-FROM months LEFT JOIN alloc a ON ${monthOf} = months.m AND ${shareCondition(filter)}
+  COALESCE(sum(g.payments), 0)::int AS payments,
+  COALESCE(sum(g.fees), 0)::bigint AS fees, COALESCE(sum(g.tips), 0)::bigint AS tips
+FROM months LEFT JOIN by_month g ON g.m = months.m
 GROUP BY GROUPING SETS ((months.m), ())
 ORDER BY GROUPING(months.m), months.m`;
 }
 
 /** Giving grouped by one key of the share (`pst_id`, `entities_id` or `fund`), with a totals row. */
-export function givingByKeyQuery(
-  period: Period,
-  filter: ShareFilter,
-  key: 'pst_id' | 'entities_id' | 'fund',
-): SQL {
+export function givingByKeyQuery(period: Period, filter: ShareFilter, key: ShareKey): SQL {
   const column = sql.raw(`a.${key}`);
   // Shares with no type or program are told apart by their fund (general donations, initiatives).
   const second = key === 'fund' ? sql.raw(`a.fund`) : sql.raw(`CASE WHEN a.${key} IS NULL THEN a.fund END`);
-  return sql`${sharesCte(period, RECEIVED_STATUSES, false)}
-SELECT ${column} AS key, ${second} AS fund_key, GROUPING(${column}) = 1 AS is_total, ${money}
-FROM alloc a WHERE ${shareCondition(filter)}
-GROUP BY GROUPING SETS ((${column}, ${second}), ())
-ORDER BY GROUPING(${column}), net DESC`;
+  // A payment counts once in each of its groups, and once in the totals row.
+  return sql`${sharesCte(period, {
+    statuses: RECEIVED_STATUSES,
+    filter,
+    key,
+    needs: key === 'fund' ? 'fund' : 'record',
+  })},
+by_key AS (
+  SELECT ${column} AS key, ${second} AS fund_key, sum(a.gross) AS gross, sum(a.refunded) AS refunded,
+    sum(a.n) FILTER (WHERE a.first_of_key) AS payments, sum(a.n) FILTER (WHERE a.first_share) AS first_payments
+  FROM alloc a GROUP BY 1, 2
+)
+SELECT g.key, g.fund_key, GROUPING(g.key) = 1 AS is_total, ${money},
+  COALESCE(CASE WHEN GROUPING(g.key) = 1 THEN sum(g.first_payments) ELSE sum(g.payments) END, 0)::int AS payments
+FROM by_key g
+GROUP BY GROUPING SETS ((g.key, g.fund_key), ())
+ORDER BY GROUPING(g.key), net DESC, g.key, g.fund_key`;
 }
 
 /** What each donor gave in the period (a person by account, a guest by email), with a totals row. */
 export function donorTotalsQuery(period: Period, filter: ShareFilter): SQL {
-  return sql`${sharesCte(period, RECEIVED_STATUSES, false)},
+  // Grouped by account (or a guest's email) first; the names join the donors, not their payments.
+  return sql`${sharesCte(period, { statuses: RECEIVED_STATUSES, filter, needs: 'money' })},
+by_donor AS (
+  SELECT a.users_id, CASE WHEN a.users_id IS NULL THEN lower(a.donor_email) END AS guest_email,
+    max(NULLIF(btrim(concat_ws(' ', a.donor_first, a.donor_last)), '')) AS given_name,
+    max(a.donor_email) AS given_email, sum(a.gross) AS gross, sum(a.refunded) AS refunded,
+    sum(a.n) FILTER (WHERE a.first_share) AS payments
+  FROM alloc a GROUP BY 1, 2
+),
 donor AS (
-  SELECT a.*, COALESCE('u' || a.users_id::text, 'e' || lower(a.donor_email), 'anonymous') AS donor_key
-  FROM alloc a WHERE ${shareCondition(filter)}
+  SELECT COALESCE('u' || d.users_id::text, 'e' || d.guest_email, 'anonymous') AS donor_key,
+    COALESCE(NULLIF(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), d.given_name) AS donor,
+    COALESCE(u.email, d.given_email) AS email, d.gross, d.refunded, d.payments
+  FROM by_donor d LEFT JOIN users u ON u.id = d.users_id
 )
-SELECT a.donor_key, GROUPING(a.donor_key) = 1 AS is_total,
-  max(COALESCE(NULLIF(btrim(concat_ws(' ', u.first_name, u.last_name)), ''),
-               NULLIF(btrim(concat_ws(' ', a.donor_first, a.donor_last)), ''))) AS donor,
-  max(COALESCE(u.email, a.donor_email)) AS email, ${money}
-FROM donor a LEFT JOIN users u ON u.id = a.users_id
-GROUP BY GROUPING SETS ((a.donor_key), ())
-ORDER BY GROUPING(a.donor_key), net DESC, donor_key`;
+SELECT g.donor_key, false AS is_total, g.donor, g.email, g.gross::bigint AS gross, g.refunded::bigint AS refunded,
+  (g.gross - g.refunded)::bigint AS net, g.payments::int AS payments
+FROM donor g
+UNION ALL
+SELECT NULL, true, max(g.donor), max(g.email), ${money}, COALESCE(sum(g.payments), 0)::int FROM donor g
+ORDER BY is_total, net DESC, donor_key`;
 }
 
 /** New and lost sponsors by month: a person's first sponsorship start, and the end of their last. */
@@ -252,16 +378,17 @@ SELECT
 
 /** Net giving by month and fund over the period (one statement): the overview's figures and charts. */
 export function overviewGivingQuery(period: Period, filter: ShareFilter): SQL {
-  return sql`${sharesCte(period, RECEIVED_STATUSES, false)}
-SELECT to_char(${monthOf}, 'YYYY-MM') AS month, a.fund, COALESCE(sum(a.gross - a.refunded), 0)::bigint AS net
-FROM alloc a WHERE ${shareCondition(filter)}
-GROUP BY 1, 2`;
+  return sql`${sharesCte(period, { statuses: RECEIVED_STATUSES, filter, needs: 'fund', byMonth: true })},
+by_month AS (
+  SELECT ${monthOf} AS m, a.fund, sum(a.gross - a.refunded) AS net FROM alloc a GROUP BY 1, 2
+)
+SELECT to_char(g.m, 'YYYY-MM') AS month, g.fund, COALESCE(g.net, 0)::bigint AS net FROM by_month g`;
 }
 
 /** Failed payments since `since` that the viewer sees (one statement). */
 export function failedPaymentsQuery(period: Period, filter: ShareFilter): SQL {
-  return sql`${sharesCte(period, ['failed'], false)}
-SELECT count(DISTINCT a.payment_id)::int AS failed FROM alloc a WHERE ${shareCondition(filter)}`;
+  return sql`${sharesCte(period, { statuses: ['failed'], filter, needs: 'money' })}
+SELECT COALESCE(sum(a.n) FILTER (WHERE a.first_share), 0)::int AS failed FROM alloc a`;
 }
 
 // ------------------------------------------------------------------------------------ year-end run

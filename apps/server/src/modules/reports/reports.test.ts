@@ -163,6 +163,15 @@ describe('the reports', () => {
     const mine = (await programAdmin.get(`/api/dashboard/reports/giving-by-program${q}`)).json<Report>();
     expect(mine.partnerWide).toBe(false);
     expect(mine.totals.net).toBe(334);
+    // The payment counts once in each of its rows and once in the totals, whatever the report.
+    expect(all.rows.map((r) => r.payments)).toEqual([1, 1]);
+    expect(all.totals.payments).toBe(1);
+    expect(mine.totals.payments).toBe(1);
+    for (const slug of ['giving-by-month', 'giving-by-type', 'giving-by-fund', 'year-end-totals']) {
+      const report = (await admin.get(`/api/dashboard/reports/${slug}${q}`)).json<Report>();
+      expect(report.totals).toMatchObject({ net: 1001, payments: 1 });
+      expect(report.rows.filter((r) => r.net !== 0).every((r) => r.payments === 1)).toBe(true);
+    }
     // The program filter, and a program the person may not see.
     const filtered = (
       await admin.get(`/api/dashboard/reports/giving-by-month${q}&entitiesId=${OTHER}`)
