@@ -30,6 +30,9 @@ const ReportsSection = lazyNamed(() => import('../../features/dashboard-reports'
 
 /** Sections that are built, each in a lazy chunk of its own; the others show their placeholder. */
 const BUILT_SECTIONS: Record<string, ComponentType> = {
+  pictures: lazy(() =>
+    import('../../features/dashboard-pictures').then((m) => ({ default: m.PicturesSection })),
+  ),
   records: lazy(() =>
     import('../../features/records/components/records-section').then((m) => ({ default: m.RecordsSection })),
   ),

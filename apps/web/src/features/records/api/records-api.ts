@@ -1,22 +1,10 @@
-import type { RecordDetail, RecordInput, RecordRow, RecordUpdate } from '@kinship/domain';
-import type { PageAnswer, PageRequest } from '../../../components/staff/server-data-table';
-import { apiPaged, apiRequest, apiUrl } from '../../../lib/api-client';
+import type { RecordDetail, RecordInput, RecordUpdate } from '@kinship/domain';
+import { apiRequest, apiUrl } from '../../../lib/api-client';
 
 // The Records section's calls (decision 029): GET/POST dashboard/records, GET/PATCH/DELETE
 // dashboard/records/{id}, POST dashboard/records/{id}/duplicate; GET dashboard/records/export.
 
-export function fetchRecordsPage(type: number, request: PageRequest): Promise<PageAnswer<RecordRow>> {
-  return apiPaged<RecordRow>('dashboard/records', {
-    query: {
-      type,
-      page: request.page,
-      pageSize: request.pageSize,
-      q: request.search,
-      ...(request.sort ? { sort: request.sort.column, order: request.sort.direction } : {}),
-      ...request.filters,
-    },
-  });
-}
+export { fetchRecordsPage } from '../../../shared/records/fetch-records-page';
 
 export const getRecord = (id: number) => apiRequest<RecordDetail>(`dashboard/records/${id}`);
 
