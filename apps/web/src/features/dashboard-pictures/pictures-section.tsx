@@ -40,21 +40,11 @@ const columnsFor = (sponsoredTypesId: number): StaffColumn<RecordRow>[] => [
       ),
   },
   { key: 'status', title: 'Status', noWrap: true },
-  {
-    key: 'manage',
-    title: '',
-    noWrap: true,
-    render: (r) => (
-      <Anchor component={Link} to={`/dashboard/records/${r.id}/pictures`} size="sm">
-        {r.pictures === 0 ? 'Add pictures' : 'Manage pictures'}
-      </Anchor>
-    ),
-  },
 ];
 
 /**
- * Dashboard › Pictures (pictures.manage): the records of a type with how many pictures each has,
- * starting with those that have none, each a link to its pictures page (upload several at once,
+ * Dashboard › Pictures (pictures.manage): the records of a type with how many pictures each has
+ * (a filter finds those with none), each a link to its pictures page (upload several at once,
  * describe, order, choose the profile picture). A program-scoped person sees their programs' only
  * (the records API scopes the list).
  */
@@ -91,7 +81,6 @@ export function PicturesSection() {
             key={type.id}
             queryKey={['dashboard', 'pictures', 'records', type.id]}
             fetchPage={(request) => fetchRecordsPage(type.id, request)}
-            initialFilters={{ hasPictures: 'false' }}
             columns={columnsFor(type.sponsoredTypesId)}
             rowKey={(r) => r.id}
             searchLabel="Search names, code and title"
