@@ -62,7 +62,7 @@ export function PicturesSection() {
       <Title order={1}>Pictures</Title>
       <Text c="dimmed">
         Each record&apos;s pictures are kept on its own page: drop several at once, describe them, order them
-        by dragging and choose the profile picture. The list starts with the records that have none yet.
+        by dragging and choose the profile picture. Filter by Pictures to find the records that have none yet.
       </Text>
       {!type ? (
         <Text>This partner has no sponsored types yet.</Text>
