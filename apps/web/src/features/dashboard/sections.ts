@@ -22,7 +22,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     label: 'Pictures',
     action: 'pictures.manage',
     holds:
-      'Profile pictures and galleries: upload many at once, crop, and remove; metadata is stripped on upload.',
+      'Profile pictures and galleries: upload many at once, describe, order, choose the profile picture and remove; metadata is stripped on upload.',
   },
   {
     slug: 'programs',
