@@ -1,8 +1,9 @@
 import { actionScope, RECORD_STATUSES, sponsoredRecordName, type RecordRow } from '@kinship/domain';
-import { Anchor, Badge, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ServerDataTable, type StaffColumn } from '../../components/staff/server-data-table';
+import { TypeTabs } from '../../components/staff/type-tabs';
 import { useViewer } from '../../shared/auth/hooks/use-viewer';
 import { usePartner } from '../../shared/partner/partner-context';
 import { fetchRecordsPage } from '../../shared/records/fetch-records-page';
@@ -68,15 +69,7 @@ export function PicturesSection() {
         <Text>This partner has no sponsored types yet.</Text>
       ) : (
         <>
-          <Tabs value={typeId} onChange={setTypeId}>
-            <Tabs.List>
-              {types.map((t) => (
-                <Tabs.Tab key={t.id} value={String(t.id)}>
-                  {t.customLabelPlural}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-          </Tabs>
+          <TypeTabs types={types} value={typeId} onChange={setTypeId} />
           <ServerDataTable<RecordRow>
             key={type.id}
             queryKey={['dashboard', 'pictures', 'records', type.id]}

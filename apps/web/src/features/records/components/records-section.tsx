@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmButton } from '../../../components/staff/confirm-dialog';
 import { ServerDataTable, type StaffColumn } from '../../../components/staff/server-data-table';
+import { TypeTabs } from '../../../components/staff/type-tabs';
 import { useViewer } from '../../../shared/auth/hooks/use-viewer';
 import { usePartner } from '../../../shared/partner/partner-context';
 import {
@@ -175,15 +176,7 @@ export function RecordsSection() {
           New {type.customLabelSingular.toLowerCase()}
         </Button>
       </Group>
-      <Tabs value={typeId} onChange={setTypeId}>
-        <Tabs.List>
-          {types.map((t) => (
-            <Tabs.Tab key={t.id} value={String(t.id)}>
-              {t.customLabelPlural}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+      <TypeTabs types={types} value={typeId} onChange={setTypeId} />
       <ServerDataTable<RecordRow>
         key={type.id}
         queryKey={[...RECORDS_KEY, 'list', type.id]}
