@@ -118,96 +118,96 @@ export function GivingCodesSection() {
   );
 }
 
-function GiftsTable({ data }: { data: StaffGivingCodes }) {
-  if (data.gifts.length === 0) return <Text c="dimmed">No gifts yet.</Text>;
+/** A wide table of codes that scrolls sideways on a phone, or what its empty list says. */
+function CodesTable({
+  empty,
+  headers,
+  children,
+}: {
+  empty: string | null;
+  headers: string[];
+  children: ReactNode;
+}) {
+  if (empty) return <Text c="dimmed">{empty}</Text>;
   return (
     <ScrollArea>
       <Table striped highlightOnHover miw={760}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>State</Table.Th>
-            <Table.Th>Record</Table.Th>
-            <Table.Th>Period</Table.Th>
-            <Table.Th>Amount</Table.Th>
-            <Table.Th>From</Table.Th>
-            <Table.Th>To</Table.Th>
-            <Table.Th>Delivery</Table.Th>
+            {headers.map((h) => (
+              <Table.Th key={h}>{h}</Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {data.gifts.map((g) => (
-            <Table.Tr key={g.id}>
-              <Table.Td>
-                <StateBadge state={g.state} />
-              </Table.Td>
-              <Table.Td>{g.recordName ?? '—'}</Table.Td>
-              <Table.Td>{g.months ? `${g.months} months` : 'Open-ended'}</Table.Td>
-              <Table.Td>{formatCents(g.amount)}</Table.Td>
-              <Table.Td>
-                {g.giverName}
-                <Text size="xs" c="dimmed">
-                  {g.giverEmail}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                {g.recipientName}
-                <Text size="xs" c="dimmed">
-                  {g.redeemedByEmail ?? g.recipientEmail}
-                </Text>
-              </Table.Td>
-              <Table.Td>{g.deliverOn ?? '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+        <Table.Tbody>{children}</Table.Tbody>
       </Table>
     </ScrollArea>
   );
 }
 
-function TrialsTable({ data }: { data: StaffGivingCodes }) {
-  if (data.trials.length === 0) return <Text c="dimmed">No trial codes yet.</Text>;
+function GiftsTable({ data }: { data: StaffGivingCodes }) {
   return (
-    <ScrollArea>
-      <Table striped highlightOnHover miw={760}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>State</Table.Th>
-            <Table.Th>Code</Table.Th>
-            <Table.Th>Batch</Table.Th>
-            <Table.Th>Days</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Redeemed by</Table.Th>
-            <Table.Th>Ends</Table.Th>
-            <Table.Th>Expires</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.trials.map((t) => (
-            <Table.Tr key={t.id}>
-              <Table.Td>
-                <StateBadge state={t.state} />
-              </Table.Td>
-              <Table.Td>
-                <Code>{t.code}</Code>
-              </Table.Td>
-              <Table.Td>{t.batch ?? '—'}</Table.Td>
-              <Table.Td>{t.days}</Table.Td>
-              <Table.Td>{t.typeLabel ?? 'Any'}</Table.Td>
-              <Table.Td>
-                {t.redeemedByEmail ?? '—'}
-                {t.recordName && (
-                  <Text size="xs" c="dimmed">
-                    {t.recordName}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>{when(t.endsAt)}</Table.Td>
-              <Table.Td>{when(t.expiresAt)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea>
+    <CodesTable
+      empty={data.gifts.length === 0 ? 'No gifts yet.' : null}
+      headers={['State', 'Record', 'Period', 'Amount', 'From', 'To', 'Delivery']}
+    >
+      {data.gifts.map((g) => (
+        <Table.Tr key={g.id}>
+          <Table.Td>
+            <StateBadge state={g.state} />
+          </Table.Td>
+          <Table.Td>{g.recordName ?? '—'}</Table.Td>
+          <Table.Td>{g.months ? `${g.months} months` : 'Open-ended'}</Table.Td>
+          <Table.Td>{formatCents(g.amount)}</Table.Td>
+          <Table.Td>
+            {g.giverName}
+            <Text size="xs" c="dimmed">
+              {g.giverEmail}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            {g.recipientName}
+            <Text size="xs" c="dimmed">
+              {g.redeemedByEmail ?? g.recipientEmail}
+            </Text>
+          </Table.Td>
+          <Table.Td>{g.deliverOn ?? '—'}</Table.Td>
+        </Table.Tr>
+      ))}
+    </CodesTable>
+  );
+}
+
+function TrialsTable({ data }: { data: StaffGivingCodes }) {
+  return (
+    <CodesTable
+      empty={data.trials.length === 0 ? 'No trial codes yet.' : null}
+      headers={['State', 'Code', 'Batch', 'Days', 'Type', 'Redeemed by', 'Ends', 'Expires']}
+    >
+      {data.trials.map((t) => (
+        <Table.Tr key={t.id}>
+          <Table.Td>
+            <StateBadge state={t.state} />
+          </Table.Td>
+          <Table.Td>
+            <Code>{t.code}</Code>
+          </Table.Td>
+          <Table.Td>{t.batch ?? '—'}</Table.Td>
+          <Table.Td>{t.days}</Table.Td>
+          <Table.Td>{t.typeLabel ?? 'Any'}</Table.Td>
+          <Table.Td>
+            {t.redeemedByEmail ?? '—'}
+            {t.recordName && (
+              <Text size="xs" c="dimmed">
+                {t.recordName}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>{when(t.endsAt)}</Table.Td>
+          <Table.Td>{when(t.expiresAt)}</Table.Td>
+        </Table.Tr>
+      ))}
+    </CodesTable>
   );
 }
 
