@@ -65,9 +65,5 @@ export default defineConfig({
     // A user-event journey through a form takes 1 to 4 s when a server file runs next to it on two
     // cores (vitest.config.ts runs two files at a time); 5 s, the default, failed under load.
     testTimeout: 20_000,
-    // In CI only, a failed browser-simulation test is run once more before it fails the run: one
-    // of them (the staff table's page 2 after a click) failed once in about eleven runs with a
-    // server file busy on the other core, and passed alone every time. A real break fails twice.
-    retry: process.env.CI ? 1 : 0,
   },
 });

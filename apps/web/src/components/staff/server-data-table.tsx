@@ -287,6 +287,9 @@ export function ServerDataTable<Row>({
         fetching={isFetching}
         loadingText="Loading"
         noRecordsText={filtered ? 'No rows match this search.' : emptyText}
+        // mantine-datatable keeps its empty state in the page under a full table, hidden by style
+        // only, so screen readers would read "No records yet." below the rows: it is left out then.
+        {...(data && data.items.length > 0 ? { emptyState: <span hidden /> } : {})}
         paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
       />
     </Stack>
