@@ -179,7 +179,16 @@ export const giftsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.format ?? 'svg',
         siteUrlConfigOf(deps.config),
       );
-      return reply.type(qr.contentType).header('cache-control', 'private, no-store').send(qr.body);
+      // Shown inline as an <img>; a browser following the "Download" link saves it as a file.
+      const extension = request.query.format ?? 'svg';
+      return reply
+        .type(qr.contentType)
+        .header('cache-control', 'private, no-store')
+        .header(
+          'content-disposition',
+          `attachment; filename="lightning-${request.params.code.replace(/[^A-Za-z0-9-]/g, '')}.${extension}"`,
+        )
+        .send(qr.body);
     },
   );
 };

@@ -164,6 +164,11 @@ describe('lightning links', () => {
     expect(svg.text).toContain('<svg');
     const png = await staff.get(`/api/dashboard/lightning/${DEMO_LIGHTNING_CODE}/qr?partnersId=2&format=png`);
     expect(png.headers['content-type']).toBe('image/png');
+    // "Download" saves a file instead of opening the picture in a tab.
+    expect(png.headers['content-disposition']).toBe(
+      `attachment; filename="lightning-${DEMO_LIGHTNING_CODE}.png"`,
+    );
+    expect(svg.headers['content-disposition']).toMatch(/^attachment; filename="lightning-.+\.svg"$/);
   });
 
   it('staff create a link with a campaign; an unknown link is a 404; maple answers 404', async () => {
