@@ -11,6 +11,10 @@ import { EMAIL_PATTERN } from './email.ts';
  */
 export const LINK_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const LINK_CODE_LENGTH = 10;
+/** What a person is told when a typed code cannot be one: which characters codes use, not only how many. */
+export const LINK_CODE_FORMAT_MESSAGE =
+  'A link code has 10 letters and digits, like K7MQP-3XWRT. It never uses 0, 1, I, L or O: ' +
+  'these look alike, so they are left out.';
 
 /** A typed code as stored: upper case, without spaces or dashes; null when it cannot be a code. */
 export function normaliseLinkCode(typed: string): string | null {

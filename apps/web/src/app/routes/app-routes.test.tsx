@@ -70,6 +70,15 @@ describe('private demo gate', () => {
 });
 
 describe('site routes', () => {
+  it('the link page sits in the one main landmark of the layout', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/link', me: signedOut });
+    expect(
+      await screen.findByRole('heading', { name: 'Link your sponsorship', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    expect(document.querySelectorAll('#main-content')).toHaveLength(1);
+  });
+
   it('every page has a skip link to the main landmark, the navigation bar and the footer', () => {
     renderWithProviders(<AppRoutes />, { route: '/privacy' });
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main-content');

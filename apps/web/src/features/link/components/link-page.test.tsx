@@ -49,8 +49,15 @@ describe('/link/{redeemCode?}', () => {
     await user.type(screen.getByLabelText(/Link code/), 'ABC');
     await user.click(screen.getByRole('button', { name: 'Link to my account' }));
     expect(
-      await screen.findByText('A link code has 10 letters and digits, like K7MQP-3XWRT.'),
+      await screen.findByText(
+        'A link code has 10 letters and digits, like K7MQP-3XWRT. It never uses 0, 1, I, L or O: these look alike, so they are left out.',
+      ),
     ).toBeInTheDocument();
+    // Ten characters, but a 1 is never in a code: the message says which characters codes use.
+    await user.clear(screen.getByLabelText(/Link code/));
+    await user.type(screen.getByLabelText(/Link code/), 'ABCDE-12345');
+    await user.click(screen.getByRole('button', { name: 'Link to my account' }));
+    expect(await screen.findByText(/It never uses 0, 1, I, L or O/)).toBeInTheDocument();
     expect(api.callsTo('POST /api/link')).toHaveLength(0);
     await user.clear(screen.getByLabelText(/Link code/));
     await user.type(screen.getByLabelText(/Link code/), 'ABCDE-FGHJK');

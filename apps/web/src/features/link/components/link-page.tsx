@@ -1,5 +1,10 @@
 import { Alert, Button, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { formatLinkCode, normaliseLinkCode, type LinkedSponsorship } from '@kinship/domain';
+import {
+  formatLinkCode,
+  LINK_CODE_FORMAT_MESSAGE,
+  normaliseLinkCode,
+  type LinkedSponsorship,
+} from '@kinship/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -33,7 +38,7 @@ export function LinkPage() {
   const submit = async () => {
     setError(null);
     if (!normaliseLinkCode(code)) {
-      setError('A link code has 10 letters and digits, like K7MQP-3XWRT.');
+      setError(LINK_CODE_FORMAT_MESSAGE);
       return;
     }
     setBusy(true);
@@ -59,7 +64,8 @@ export function LinkPage() {
   };
 
   return (
-    <Container component="main" id="main-content" size="sm" py="xl">
+    // Inside the site layout's <main id="main-content">: a second main would nest landmarks.
+    <Container size="sm" py="xl">
       <Stack gap="lg">
         <Title order={1}>Link your sponsorship</Title>
         <Text>
