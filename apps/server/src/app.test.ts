@@ -37,6 +37,33 @@ afterAll(async () => {
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
+describe('addresses the router cannot read', () => {
+  it('a page address with a stray "%" is sent again escaped, so the site answers it (not raw JSON)', async () => {
+    const page = await t.client('demo.localhost').get('/link/%%%?x=1');
+    expect(page.status).toBe(308);
+    expect(page.headers.location).toBe('/link/%25%25%25?x=1');
+    const followed = await t.client('demo.localhost').get(page.headers.location as string);
+    expect(followed.status).toBe(200);
+    expect(followed.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('an API address with a stray "%" is a plain-text 400 with its code', async () => {
+    const res = await t.client('demo.localhost').get('/api/gifts/redeem/%%%');
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.headers['x-error-code']).toBe('bad_address');
+    expect(res.text).toBe(
+      'This address is not valid: a "%" in it must be followed by two hexadecimal digits.',
+    );
+  });
+
+  it('a 300-character code reaches its route instead of "No route for GET"', async () => {
+    const res = await t.client('demo.localhost').get(`/api/gifts/redeem/${'A'.repeat(300)}?partnersId=2`);
+    expect(res.status).toBe(404);
+    expect(res.text).toBe('We do not know this code. Please check it and try again.');
+  });
+});
+
 describe('serving the web app', () => {
   it('answers every page path with the app shell titled with the partner name', async () => {
     const demo = await t.client('demo.localhost').get('/sponsored/board/students?gender=Female');

@@ -46,7 +46,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { WEBHOOK_PATH, webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { authSettingsOf, createAuth, registerAuthRoutes, sessionOf, type Auth } from './platform/auth.ts';
 import { registerCrossSiteProtection } from './platform/csrf.ts';
-import { HttpError, registerErrorHandling } from './platform/errors.ts';
+import { frameworkErrorHandler, HttpError, registerErrorHandling } from './platform/errors.ts';
 import { registerTransportSecurity } from './platform/https.ts';
 import { registerJsonBodyLimit } from './platform/json-body.ts';
 import { createJobQueue, type JobQueue } from './platform/jobs.ts';
@@ -121,6 +121,10 @@ export async function buildApp(
     logger: options.logger === false ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // A long typed code reaches its route, which answers what is wrong with it, instead of the router
+    // refusing the address; the router's own refusals get the site's answers (frameworkErrorHandler).
+    routerOptions: { maxParamLength: 1000 },
+    frameworkErrors: frameworkErrorHandler,
     // Request ids name a request in the logs and the audit trail across processes and restarts; a
     // trusted proxy's x-request-id is kept.
     genReqId: () => randomUUID(),

@@ -4,7 +4,7 @@ import {
   type Problem,
   type ProblemFieldError,
 } from '@kinship/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 declare module 'fastify' {
@@ -49,7 +49,54 @@ export const ErrorCode = {
   nulCharacter: 'nul_character',
   invalidHost: 'invalid_host',
   routeNotFound: 'route_not_found',
+  badAddress: 'bad_address',
 } as const;
+
+export const BAD_ADDRESS_MESSAGE =
+  'This address is not valid: a "%" in it must be followed by two hexadecimal digits.';
+
+/**
+ * Fastify's own refusals, raised before any route runs (an address whose %-escapes do not decode,
+ * a path segment longer than the router keeps), which it would answer as its raw JSON. A page
+ * address is sent again with its stray "%" escaped, so the person gets the site's own page for what
+ * they typed (a link page with the code filled in, or the site's not-found page); an API address
+ * gets the plain-text error every other call gives, with its code.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const urlPath = request.raw.url?.split('?')[0] ?? '/';
+  const query = request.raw.url?.includes('?') ? request.raw.url.slice(request.raw.url.indexOf('?')) : '';
+  const isApi = urlPath.startsWith('/api/') || urlPath.startsWith('/media/');
+  if (error.code === 'FST_ERR_BAD_URL') {
+    if (!isApi) {
+      const escaped = urlPath.replace(/%(?![0-9A-Fa-f]{2})/g, '%25');
+      // Still not decodable (a %-escape of a byte that is not UTF-8): the site's home page.
+      let target = escaped;
+      try {
+        decodeURIComponent(escaped);
+      } catch {
+        target = '/';
+      }
+      void reply.redirect(`${target}${target === '/' ? '' : query}`, 308);
+      return;
+    }
+    void reply
+      .code(400)
+      .type('text/plain; charset=utf-8')
+      .header(ERROR_CODE_HEADER, ErrorCode.badAddress)
+      .send(BAD_ADDRESS_MESSAGE);
+    return;
+  }
+  // FST_ERR_MAX_PARAM_LENGTH and anything else the router refuses: nothing is found there.
+  void reply
+    .code(error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 404 : (error.statusCode ?? 400))
+    .type('text/plain; charset=utf-8')
+    .header(ERROR_CODE_HEADER, ErrorCode.routeNotFound)
+    .send(`Nothing is found at ${request.method} ${urlPath.slice(0, 120)}${urlPath.length > 120 ? '…' : ''}`);
+}
 
 export function errorCodeOf(status: number): string {
   return STATUS_ERROR_CODES[status] ?? (status >= 500 ? 'internal_error' : `http_${status}`);

@@ -22,7 +22,7 @@ import { listGivingCodes } from './staff.service.ts';
 import { issueTrials, previewTrial, redeemTrial } from './trials.service.ts';
 
 /** A code in a path: letters, digits and dashes, at most 64 (anything else is an unknown code). */
-export const codeParam = z.object({ code: z.string().min(1).max(80) });
+export const codeParam = z.object({ code: z.string().min(1).max(500) });
 
 /**
  * Gifts (feature 7; off answers 404): POST gifts (visitor or signed in, Idempotency-Key like the
