@@ -65,6 +65,25 @@ describe('addresses the router cannot read', () => {
 });
 
 describe('serving the web app', () => {
+  it('answers a page of a feature the partner has off with 404 (the app shows its not-found page)', async () => {
+    const maple = t.client('maple.localhost');
+    for (const page of [
+      '/gift',
+      '/gift/manage/ABC',
+      '/redeem/ABC',
+      '/redeemtrial',
+      '/lightning/students/X',
+    ]) {
+      const res = await maple.get(page);
+      expect(res.status, page).toBe(404);
+      expect(res.text, page).toContain('<title>Maple Schools Network</title>');
+    }
+    expect((await maple.get('/donate')).status).toBe(200);
+    expect((await maple.get('/giftcards')).status).toBe(200);
+    for (const page of ['/gift', '/redeem/ABC', '/redeemtrial/ABC', '/lightning'])
+      expect((await t.client('demo.localhost').get(page)).status, page).toBe(200);
+  });
+
   it('answers every page path with the app shell titled with the partner name', async () => {
     const demo = await t.client('demo.localhost').get('/sponsored/board/students?gender=Female');
     expect(demo.status).toBe(200);

@@ -36,6 +36,7 @@ import { landingRoutes } from './modules/landing/landing.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { listenForPartnerChanges, partnerCacheOf } from './modules/partners/partner-cache.ts';
 import { partnerViewOf } from './modules/partners/partners.service.ts';
+import { featureOfPage, hasFeature } from '@kinship/domain';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import type { SiteContext } from './platform/site-context.ts';
 import { sponsoredImagesRoutes } from './modules/sponsoreds/sponsored-images.routes.ts';
@@ -265,7 +266,12 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
       }
       throw error;
     }
+    const view = await partnerViewOf(app.deps.db, partner);
+    // A page of a feature the partner has turned off: the app shows its not-found page, and the
+    // address answers 404 as any unknown page should for crawlers and link checkers.
+    const feature = featureOfPage(urlPath);
     return reply
+      .code(feature !== null && !hasFeature(view, feature) ? 404 : 200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('content-security-policy', CONTENT_SECURITY_POLICY)
@@ -274,7 +280,7 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
           routePreloads(urlPath),
           headerImagePreload(partner, urlPath),
           siteIcon(partner),
-          embeddedPartnerScript(await partnerViewOf(app.deps.db, partner)),
+          embeddedPartnerScript(view),
         ]),
       );
   });

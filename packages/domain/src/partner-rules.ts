@@ -68,6 +68,23 @@ export function hasFeature(partner: PartnerWithFeatures, featuresId: number): bo
   return partner.partnerFeatures.some((f) => f.featuresId === featuresId);
 }
 
+/**
+ * Site pages that exist only while a feature is on: the web page shows the site's not-found page
+ * when the feature is off, and the server answers that page's address with 404, not 200.
+ */
+export const FEATURE_PAGES: readonly { path: string; feature: number }[] = [
+  { path: '/gift', feature: Feature.Gifts },
+  { path: '/redeem', feature: Feature.Gifts },
+  { path: '/redeemtrial', feature: Feature.Trials },
+  { path: '/lightning', feature: Feature.LightningSponsorships },
+];
+
+/** The feature a page address needs (`/gift/manage/X` needs Gifts), or null when it needs none. */
+export function featureOfPage(pathname: string): number | null {
+  const page = FEATURE_PAGES.find((p) => pathname === p.path || pathname.startsWith(`${p.path}/`));
+  return page ? page.feature : null;
+}
+
 /** Capabilities derived from features 9 (general donations), 7 (gifts) and 5 (trials). */
 export function partnerCapabilities(partner: PartnerWithFeatures): PartnerCapabilities {
   return {
