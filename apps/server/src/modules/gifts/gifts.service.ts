@@ -1,5 +1,4 @@
 import {
-  CART_ISSUE_MESSAGE,
   Feature,
   GIFT_CODE_VALID_DAYS,
   MESSAGES,
@@ -101,6 +100,13 @@ export const GIFT_HOLD_PAYING_SECONDS = 15 * 60;
 export const DELIVERY_DAYS_AHEAD = 365;
 export const GIFT_NO_RECORD = 'Nobody of this type is waiting for a sponsor right now.';
 export const ALREADY_SPONSORING = (name: string) => `You already sponsor ${name}.`;
+/** A gift has no cart, so its refusals say what happened to the record instead of the cart's words. */
+export const GIFT_RECORD_CLOSED =
+  'This person is no longer open for sponsorship, so they cannot be given as a gift. Please choose someone else.';
+export const GIFT_RECORD_FULL =
+  'Every sponsorship of this person is taken, so they cannot be given as a gift right now. Please choose someone else.';
+export const GIFT_RECORD_TAKEN =
+  'The last sponsorship of this person was taken while you paid, so your payment has been refunded in full. Please choose someone else.';
 export const GIFT_PROVIDER_UNAVAILABLE =
   'We could not reach the payment provider. Your gift is being checked; please look for its receipt email before trying again.';
 export const GIFT_ALREADY_REDEEMED = 'This gift was already redeemed: its address can no longer be changed.';
@@ -178,7 +184,7 @@ export async function createGift(
     if (body.sponsoredsId) throw notFound(`Sponsored record ${body.sponsoredsId} was not found.`);
     throw conflict(GIFT_NO_RECORD);
   }
-  if (record.status !== 'active' || !record.active || !record.typeActive) throw conflict(CART_ISSUE_MESSAGE);
+  if (record.status !== 'active' || !record.active || !record.typeActive) throw conflict(GIFT_RECORD_CLOSED);
   const [pricing] = await findPricing(deps.db, partner.id, [record.id]);
   if (!pricing || pricing.monthlyAmount === null) throw badRequest(MESSAGES.planNotDefined);
   const months = body.months ?? 1;
@@ -220,7 +226,7 @@ export async function createGift(
       expiresAt: new Date(deliverOn.getTime() + GIFT_CODE_VALID_DAYS * DAY_MS),
     },
   });
-  if (!held) throw conflict(CART_ISSUE_MESSAGE);
+  if (!held) throw conflict(GIFT_RECORD_FULL);
   const applicationFee = Math.round((amount * sponsorshipFeePercent(partner)) / 100);
   await insertPaymentRequest(deps.db, {
     ordersId: held.order.id,
@@ -385,8 +391,8 @@ export async function finishGiftOrder(
       idempotencyKey: `order:${order.id}:refund`,
     },
   );
-  await failOrder(deps.db, partner.id, order.id, CART_ISSUE_MESSAGE);
-  throw conflict(CART_ISSUE_MESSAGE);
+  await failOrder(deps.db, partner.id, order.id, GIFT_RECORD_TAKEN);
+  throw conflict(GIFT_RECORD_TAKEN);
 }
 
 /** Gift orders left pending by a request that died: replayed under the same key, or failed when nothing was asked of the gateway. */

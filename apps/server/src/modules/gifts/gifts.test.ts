@@ -14,6 +14,7 @@ import { clientAs, createPeople } from '../../../test/people.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { CODE_ALPHABET, codeBits, CODE_LENGTH, formatCode, newCode, normalizeCode } from './codes.ts';
 import { renderGiftCardPdf } from './gift-mail.ts';
+import { GIFT_RECORD_FULL } from './gifts.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -105,6 +106,8 @@ describe('POST /api/gifts', () => {
     // The hold counts: the only slot can no longer be given or sponsored.
     const again = await postGift(giftBody(record));
     expect(again.status).toBe(409);
+    // A gift has no cart: the refusal says the record is taken, not "There are issues with your cart".
+    expect(again.text).toBe(GIFT_RECORD_FULL);
     expect(await slotsFilledOf(t.database, record)).toBe(0);
   });
 
