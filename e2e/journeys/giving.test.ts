@@ -98,6 +98,10 @@ describe('giving in the Donations section', () => {
     await donor.page.getByText(/Refunded on \d{2}\/\d{2}\/\d{4}/).waitFor();
     await donor.page.getByTestId('receipt-net-amount').filter({ hasText: '$30.00' }).waitFor();
     await screenshot(donor.page, 'donations-receipt-refunded-390');
+    // The receipt number stays inside the card on a phone, and nothing scrolls the page sideways.
+    const number = await donor.page.getByText(code, { exact: true }).boundingBox();
+    expect(number!.x + number!.width).toBeLessThanOrEqual(390);
+    expect(await donor.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const notice = await mailTo(email, /A refund from/);
     expect(notice.text).toContain('has refunded $30.00 of your payment');
     await donor.context.close();

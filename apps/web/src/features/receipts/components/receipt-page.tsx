@@ -16,7 +16,8 @@ function ReceiptRow({ label, children }: { label: string; children: ReactNode })
       <Text c="dimmed" size="sm" style={{ flex: 'none' }}>
         {label}
       </Text>
-      <Text ta="right" fw={500}>
+      {/* A receipt number is one long word: it may break anywhere rather than run off a phone's card. */}
+      <Text ta="right" fw={500} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
         {children}
       </Text>
     </Group>
