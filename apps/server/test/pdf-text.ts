@@ -27,12 +27,20 @@ export function pdfText(pdf: Buffer): string {
       const parts = op[1] ?? op[2] ?? '';
       let text = '';
       for (const piece of parts.matchAll(/<([0-9a-fA-F]*)>|\(((?:\\.|[^\\)])*)\)/g)) {
-        if (piece[1] !== undefined) text += Buffer.from(piece[1], 'hex').toString('latin1');
-        else text += piece[2]!.replace(/\\(.)/g, '$1');
+        if (piece[1] !== undefined) text += fromWinAnsi(Buffer.from(piece[1], 'hex').toString('latin1'));
+        else text += fromWinAnsi(piece[2]!.replace(/\\(.)/g, '$1'));
       }
       lines.push(text);
     }
     streamPattern.lastIndex = end;
   }
   return lines.join('\n');
+}
+
+/** pdfkit's standard fonts write Windows-1252: its 0x80-0x9f bytes are punctuation, not controls. */
+const WIN_ANSI_80_9F =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+function fromWinAnsi(text: string): string {
+  return text.replace(/[\x80-\x9f]/g, (ch) => WIN_ANSI_80_9F[ch.charCodeAt(0) - 0x80]!);
 }

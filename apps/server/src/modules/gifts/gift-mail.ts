@@ -1,4 +1,4 @@
-import { formatCents, sponsoredRecordName } from '@kinship/domain';
+import { formatCents, formatDate, sponsoredRecordName } from '@kinship/domain';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import type { Db, PartnerRow, Queryable } from '../../db/types.ts';
@@ -72,7 +72,7 @@ function viewOf(
     code: formatCode(gift.code),
     link: redeemLink(partner, gift.code, config),
     recordFirstName: record && !record.masked ? sponsoredRecordName(record, '') || null : null,
-    expires: gift.expiresAt ? gift.expiresAt.toISOString().slice(0, 10) : null,
+    expires: gift.expiresAt ? formatDate(gift.expiresAt.toISOString().slice(0, 10)) : null,
   };
 }
 
@@ -195,6 +195,10 @@ export interface GiftCardInput {
   code: string;
   link: string;
   amount: string | null;
+  /** The day the gift is given (its delivery date), as the site writes dates. */
+  givenOn: string | null;
+  /** The last day the code can be redeemed. */
+  expires: string | null;
 }
 
 export function renderGiftCardPdf(input: GiftCardInput): Promise<Buffer> {
@@ -217,12 +221,14 @@ export function renderGiftCardPdf(input: GiftCardInput): Promise<Buffer> {
   const color = /^#[0-9a-f]{6}$/i.test(input.brandColor) ? input.brandColor : '#1c7ed6';
   const width = doc.page.width;
   const height = doc.page.height;
+  const margin = 48;
   doc.rect(0, 0, width, 18).fill(color);
   doc.rect(0, height - 18, width, 18).fill(color);
-  let y = 48;
+  // Header: the partner's logo and name, the date the gift is given on the right.
+  let y = 44;
   if (input.logo) {
     try {
-      doc.image(input.logo, 48, y, { fit: [56, 56] });
+      doc.image(input.logo, margin, y, { fit: [56, 56] });
     } catch {
       // An unreadable logo leaves the name alone.
     }
@@ -231,52 +237,95 @@ export function renderGiftCardPdf(input: GiftCardInput): Promise<Buffer> {
     .fillColor('#000')
     .font('Helvetica-Bold')
     .fontSize(22)
-    .text(pdfSafe(input.partnerName), input.logo ? 116 : 48, y + 14);
-  y += 90;
-  const textX = input.picture ? 300 : 48;
+    .text(pdfSafe(input.partnerName), input.logo ? margin + 68 : margin, y + 16, { width: width / 2 });
+  if (input.givenOn)
+    doc
+      .font('Helvetica')
+      .fontSize(12)
+      .fillColor('#555')
+      .text(pdfSafe(input.givenOn), width / 2, y + 22, { width: width / 2 - margin, align: 'right' });
+  y += 84;
+
+  // The code panel fills the bottom of the card: what the recipient needs, large and boxed.
+  const panelHeight = 120;
+  const panelY = height - 18 - 28 - panelHeight;
+  // The picture of the record (not masked) on the left, the words beside it.
+  const pictureWidth = input.picture ? 250 : 0;
   if (input.picture) {
     try {
-      doc.image(input.picture, 48, y, { fit: [220, 260] });
+      doc.image(input.picture, margin, y, { fit: [pictureWidth, panelY - y - 20], align: 'center' });
     } catch {
       // No picture rather than a broken card.
     }
   }
-  const textWidth = width - textX - 48;
+  const textX = input.picture ? margin + pictureWidth + 32 : margin;
+  const textWidth = width - textX - margin;
   doc
     .fillColor(color)
     .font('Helvetica-Bold')
-    .fontSize(30)
+    .fontSize(34)
     .text('A gift of sponsorship', textX, y, { width: textWidth });
-  doc.moveDown(0.4);
+  doc.moveDown(0.5);
   doc
     .fillColor('#000')
     .font('Helvetica')
-    .fontSize(14)
+    .fontSize(17)
     .text(
       pdfSafe(
         `For ${input.recipientName || 'you'}, from ${input.giverName || 'a friend'}: ${
           input.recordFirstName ? `the sponsorship of ${input.recordFirstName}` : 'a sponsorship'
         }, paid for ${input.period}.`,
       ),
-      { width: textWidth },
+      { width: textWidth, lineGap: 3 },
     );
   if (input.message) {
-    doc.moveDown(0.6);
+    doc.moveDown(0.8);
     doc
       .font('Helvetica-Oblique')
-      .fontSize(13)
+      .fontSize(15)
       .fillColor('#333')
-      .text(pdfSafe(`"${input.message}"`), { width: textWidth });
+      .text(pdfSafe(`“${input.message}”`), {
+        width: textWidth,
+        lineGap: 2,
+        height: Math.max(40, panelY - doc.y - 16),
+        ellipsis: true,
+      });
   }
-  doc.moveDown(1);
-  doc.font('Helvetica').fontSize(11).fillColor('#555').text('Your code', { width: textWidth });
-  doc.font('Courier-Bold').fontSize(20).fillColor('#000').text(input.code, { width: textWidth });
-  doc.moveDown(0.5);
+
+  doc
+    .roundedRect(margin, panelY, width - 2 * margin, panelHeight, 10)
+    .lineWidth(1.5)
+    .stroke(color);
+  const inner = margin + 24;
+  const innerWidth = width - 2 * margin - 48;
   doc
     .font('Helvetica')
     .fontSize(11)
     .fillColor('#555')
-    .text(pdfSafe(`Redeem it at ${input.link}`), { width: textWidth, link: input.link });
+    .text('Your code', inner, panelY + 18, { width: innerWidth / 2 });
+  doc
+    .font('Courier-Bold')
+    .fontSize(26)
+    .fillColor('#000')
+    .text(input.code, inner, panelY + 34, { width: innerWidth / 2 });
+  if (input.expires)
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .fillColor('#000')
+      .text(pdfSafe(`Use it by ${input.expires}`), inner, panelY + 74, { width: innerWidth / 2 });
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .fillColor('#555')
+    .text('Redeem it at', inner + innerWidth / 2, panelY + 18, { width: innerWidth / 2 })
+    .fillColor(color)
+    .fontSize(12)
+    .text(pdfSafe(input.link), inner + innerWidth / 2, panelY + 36, {
+      width: innerWidth / 2,
+      link: input.link,
+      underline: true,
+    });
   doc.end();
   return done;
 }
@@ -313,6 +362,8 @@ export async function giftCardPdf(
     code: view.code,
     link: view.link,
     amount: formatCents(gift.amount),
+    givenOn: formatDate((gift.deliverOn ?? gift.createdAt).toISOString().slice(0, 10)),
+    expires: view.expires,
   });
 }
 

@@ -178,10 +178,18 @@ describe('delivery and the gift card', () => {
       code: 'ABCD-EFGH',
       link: 'http://demo.localhost/redeem/ABCDEFGH',
       amount: '$300.00',
+      givenOn: '11/27/2026',
+      expires: '11/27/2027',
     };
-    const open = pdfText(await renderGiftCardPdf({ ...base, recordFirstName: 'Amara' }));
+    const open = pdfText(
+      await renderGiftCardPdf({ ...base, recordFirstName: 'Amara', message: 'For you — with love' }),
+    );
     expect(open).toContain('Amara');
     expect(open).toContain('ABCD-EFGH');
+    // The em dash is drawn as itself (it printed as "-"), and the card says when to use the code.
+    expect(open).toContain('For you — with love');
+    expect(open).toContain('Use it by 11/27/2027');
+    expect(open).toContain('11/27/2026');
     const masked = pdfText(await renderGiftCardPdf({ ...base, recordFirstName: null }));
     expect(masked).not.toContain('Amara');
     expect(masked).toContain('a sponsorship');
