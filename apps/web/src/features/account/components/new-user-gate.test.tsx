@@ -19,7 +19,7 @@ describe('NewUserGate', () => {
     });
     const { user } = renderWithProviders(<NewUserGate />, { me: { signedIn: true, isNew: true, user: null } });
     expect(await screen.findByRole('dialog', { name: /Welcome to/ })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: /close/i }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     act(() => askForNewUserDetails());
     expect(await screen.findByRole('dialog', { name: /Welcome to/ })).toBeInTheDocument();
