@@ -314,7 +314,9 @@ describe('a new visitor from a lightning link', () => {
       await page.getByRole('button', { name: 'Checkout', exact: true }).click();
       await page.getByLabel('Card number').waitFor();
       await fillCard(page, CARD_OK);
-      const paid = page.waitForRequest((req) => new URL(req.url()).pathname.startsWith('/api/payments/checkout/'));
+      const paid = page.waitForRequest((req) =>
+        new URL(req.url()).pathname.startsWith('/api/payments/checkout/'),
+      );
       await page.getByRole('button', { name: 'Pay Now' }).click();
       expect((await paid).postDataJSON()).toMatchObject({ lightningCode: 'SPRINGGALA' });
       await page

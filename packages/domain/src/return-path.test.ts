@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { isSafeReturnPath, RETURN_PATH_MAX } from './return-path.ts';
 
 describe('isSafeReturnPath', () => {
-  it.each(['/', '/redirect', '/redeem/ABCD-EFGH', '/redeemtrial/X?a=1#top', '/invitation/tok.en_1', '/checkout'])(
-    'accepts the page %s of this site',
-    (path) => expect(isSafeReturnPath(path)).toBe(true),
-  );
+  it.each([
+    '/',
+    '/redirect',
+    '/redeem/ABCD-EFGH',
+    '/redeemtrial/X?a=1#top',
+    '/invitation/tok.en_1',
+    '/checkout',
+  ])('accepts the page %s of this site', (path) => expect(isSafeReturnPath(path)).toBe(true));
 
   it.each([
     'https://evil.example/x',

@@ -126,7 +126,11 @@ describe('invitations', () => {
 
   it('a new person signs up from the link: the confirmation mail brings them back to the invitation, signed in, to join', async () => {
     const email = `new-staff-${Date.now()}@example.org`;
-    const made = await admin.post(`/api/dashboard/team/invitations?${Q}`, { email, roles: [3], entityIds: [] });
+    const made = await admin.post(`/api/dashboard/team/invitations?${Q}`, {
+      email,
+      roles: [3],
+      entityIds: [],
+    });
     expect(made.status).toBe(201);
     const token = await linkMailedTo(email);
     // The invitation page shows the invited address, which the sign-up form is filled with.

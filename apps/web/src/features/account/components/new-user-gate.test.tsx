@@ -17,7 +17,9 @@ describe('NewUserGate', () => {
         user: { id: 'a1', email: 'nina@example.org', name: 'Nina New', emailVerified: true },
       }),
     });
-    const { user } = renderWithProviders(<NewUserGate />, { me: { signedIn: true, isNew: true, user: null } });
+    const { user } = renderWithProviders(<NewUserGate />, {
+      me: { signedIn: true, isNew: true, user: null },
+    });
     expect(await screen.findByRole('dialog', { name: /Welcome to/ })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

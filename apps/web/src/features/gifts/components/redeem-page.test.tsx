@@ -42,7 +42,11 @@ describe('/redeem/{code}', () => {
       'GET /api/users/getByToken': json(buildUser()),
       // Before: the code's preview; after: the server tells the redeemer of their own redemption.
       'GET /api/gifts/redeem/ABCDE-FGHJK-LMNPQ-RSTUV': () =>
-        json(redeemed ? { ...giftPreview, redeemedByYou: { redeemedAt, endsAt, sponsoredsId: 42 } } : giftPreview),
+        json(
+          redeemed
+            ? { ...giftPreview, redeemedByYou: { redeemedAt, endsAt, sponsoredsId: 42 } }
+            : giftPreview,
+        ),
       'POST /api/gifts/redeem/ABCDE-FGHJK-LMNPQ-RSTUV': () => {
         redeemed = true;
         return json({ sponsoredsId: 42, userSponsoredsId: 9, endsAt });
@@ -57,8 +61,12 @@ describe('/redeem/{code}', () => {
     await user.click(await screen.findByRole('button', { name: 'Redeem my gift' }));
     expect(await screen.findByRole('heading', { name: 'Your sponsorship has begun' })).toBeInTheDocument();
     // The page reads the code again after redeeming: still no error above the success.
-    await vi.waitFor(() => expect(api.callsTo('GET /api/gifts/redeem/ABCDE-FGHJK-LMNPQ-RSTUV')).toHaveLength(2));
-    expect(await screen.findByText(new RegExp(`You redeemed this gift on ${day(redeemedAt)}`))).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(api.callsTo('GET /api/gifts/redeem/ABCDE-FGHJK-LMNPQ-RSTUV')).toHaveLength(2),
+    );
+    expect(
+      await screen.findByText(new RegExp(`You redeemed this gift on ${day(redeemedAt)}`)),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByText(CODE_MESSAGES.used)).not.toBeInTheDocument();
   });
@@ -83,7 +91,9 @@ describe('/redeem/{code}', () => {
     await user.click(await screen.findByRole('button', { name: 'Redeem my gift' }));
     expect(await screen.findByRole('heading', { name: 'Your sponsorship has begun' })).toBeInTheDocument();
     await vi.waitFor(() =>
-      expect(queryClient.getQueryState(['code-preview', 'gift', 'ABCDE-FGHJK-LMNPQ-RSTUV'])?.status).toBe('error'),
+      expect(queryClient.getQueryState(['code-preview', 'gift', 'ABCDE-FGHJK-LMNPQ-RSTUV'])?.status).toBe(
+        'error',
+      ),
     );
     expect(screen.queryByText(CODE_MESSAGES.used)).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -105,9 +115,14 @@ describe('/redeem/{code}', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Your sponsorship has begun' })).toBeInTheDocument();
     expect(
-      screen.getByText(new RegExp(`You redeemed this gift on ${day(redeemedAt)}. It runs until ${day(endsAt)}.`)),
+      screen.getByText(
+        new RegExp(`You redeemed this gift on ${day(redeemedAt)}. It runs until ${day(endsAt)}.`),
+      ),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'See the profile' })).toHaveAttribute('href', '/sponsored/profile/42');
+    expect(screen.getByRole('link', { name: 'See the profile' })).toHaveAttribute(
+      'href',
+      '/sponsored/profile/42',
+    );
     expect(screen.queryByRole('button', { name: 'Redeem my gift' })).not.toBeInTheDocument();
   });
 
@@ -164,7 +179,9 @@ describe('/redeemtrial/{code}', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Start my trial' }));
     expect(await screen.findByRole('heading', { name: 'Your trial has begun' })).toBeInTheDocument();
-    expect(await screen.findByText(new RegExp(`You started this trial on ${day(redeemedAt)}`))).toBeInTheDocument();
+    expect(
+      await screen.findByText(new RegExp(`You started this trial on ${day(redeemedAt)}`)),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -201,8 +201,8 @@ function RedeemPage({ kind }: { kind: 'gift' | 'trial' }) {
             <Text>
               {kind === 'gift' ? 'You redeemed this gift on ' : 'You started this trial on '}
               {new Date(done.redeemedAt).toLocaleDateString()}.
-              {done.endsAt && ` It runs until ${new Date(done.endsAt).toLocaleDateString()}.`} You can now
-              see the full profile, pictures and updates.
+              {done.endsAt && ` It runs until ${new Date(done.endsAt).toLocaleDateString()}.`} You can now see
+              the full profile, pictures and updates.
             </Text>
             <Group>
               <Button component={Link} to={`/sponsored/profile/${done.sponsoredsId}`}>
