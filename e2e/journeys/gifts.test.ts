@@ -8,9 +8,11 @@ import { launchBrowser, newPage, screenshot, signIn, siteUrl } from '../support/
 /**
  * Gifts, trials and lightning links (issue 15) in Chromium on the sandbox gateway: a visitor gifts
  * a 6-month sponsorship to a friend; the friend's mail carries the link and the gift card PDF; the
- * friend signs up, redeems and sees the private profile; a second redeem and an expired code say
- * so. A trial code issued in the dashboard is redeemed and converted to paid. A lightning link
- * leads to a paid sponsorship in three screens. Maple has the three features off: each route is
+ * friend signs up from the gift's page, the confirmation link brings them back to it (the new-user
+ * dialog over it, the page already knowing them), redeems and sees only their success, also after
+ * a reload; others read the code as used; an expired code says so. A trial code issued in the
+ * dashboard is redeemed the same way and converted to paid. A lightning link leads to a paid
+ * sponsorship in three screens, and a new visitor from one pays two screens after confirming. Maple has the three features off: each route is
  * the 404 page, the navigation has no entry and the API answers 404.
  */
 
@@ -52,8 +54,18 @@ async function fillCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('ZIP / Postal code').fill('78701');
 }
 
-/** Signs up a new person from the page they are on and confirms the address; back signed in. */
-async function signUpAndConfirm(page: Page, first: string, email: string): Promise<void> {
+/**
+ * Signs up a new person from the page they are on and confirms the address from the mail: the link
+ * signs them in and returns them to that same page (issue 21), where the new-user dialog opens over
+ * it. `behindDialog` checks the page while the dialog is open; then the details are saved.
+ */
+async function signUpAndConfirm(
+  page: Page,
+  first: string,
+  email: string,
+  behindDialog: () => Promise<void> = async () => undefined,
+): Promise<void> {
+  const startedOn = new URL(page.url());
   await page.getByRole('link', { name: 'Sign up!' }).first().click();
   await page.getByLabel('First name').fill(first);
   await page.getByLabel('Last name').fill('Friend');
@@ -65,8 +77,10 @@ async function signUpAndConfirm(page: Page, first: string, email: string): Promi
   );
   const link = linksIn(mail).find((l) => l.includes('/verify-email'))!;
   await page.goto(link);
+  await page.waitForURL((url) => url.pathname === startedOn.pathname && url.search === startedOn.search);
   const modal = page.getByRole('dialog', { name: 'Welcome to Bright Futures Demo!' });
   await modal.waitFor();
+  await behindDialog();
   await modal.getByRole('textbox', { name: 'Address', exact: true }).fill('12 Main Street');
   await modal.getByLabel('City').fill('Austin');
   await modal.getByLabel('State/Province').fill('TX');
@@ -74,7 +88,19 @@ async function signUpAndConfirm(page: Page, first: string, email: string): Promi
   await modal.getByLabel('Phone').fill('(512) 555-0142');
   await modal.getByRole('button', { name: 'Save' }).click();
   await modal.waitFor({ state: 'hidden', timeout: 45_000 });
+  expect(new URL(page.url()).pathname).toBe(startedOn.pathname);
 }
+
+/** Clicks the redeem button and waits for the page to read the code again after the success. */
+async function redeemAndReread(page: Page, button: string, api: string): Promise<void> {
+  const reread = page.waitForResponse(
+    (res) => res.request().method() === 'GET' && new URL(res.url()).pathname.startsWith(api),
+  );
+  await page.getByRole('button', { name: button }).click();
+  await reread;
+}
+
+const today = () => new Date().toLocaleDateString('en-US');
 
 describe('a gift sponsorship', () => {
   const friend = `fran.${Date.now()}@example.org`;
@@ -110,18 +136,35 @@ describe('a gift sponsorship', () => {
   });
 
   it(
-    'the friend signs up, redeems and sees the private profile; a second redeem says it was used',
+    'the friend signs up and comes back to the gift, redeems, sees only the success (also after a reload) and the private profile; others read it as used',
     { timeout: 180_000 },
     async () => {
       const { context, page } = await newPage(browser);
       await page.goto(redeemLink);
       await page.getByRole('heading', { name: /Gail Giver gave you a sponsorship/ }).waitFor();
       await screenshot(page, 'redeem-preview-1280');
-      await signUpAndConfirm(page, 'Fran', friend);
-      await page.goto(redeemLink);
-      await page.getByRole('button', { name: 'Redeem my gift' }).click();
+      await signUpAndConfirm(page, 'Fran', friend, async () => {
+        // Behind the details dialog the page already knows the person: no "Sign in or sign up".
+        await page.getByText('Save your details to finish setting up your account').waitFor();
+        expect(await page.getByText(/Sign in or sign up/).count()).toBe(0);
+        await screenshot(page, 'redeem-dialog-1280');
+        await page.setViewportSize({ width: 390, height: 844 });
+        await screenshot(page, 'redeem-dialog-390');
+        await page.setViewportSize({ width: 1280, height: 900 });
+      });
+      // The dialog saved, the page is still the gift: one click redeems it.
+      await redeemAndReread(page, 'Redeem my gift', '/api/gifts/redeem/');
       await page.getByRole('heading', { name: 'Your sponsorship has begun' }).waitFor();
+      await page.getByText(`You redeemed this gift on ${today()}`).waitFor();
+      expect(await page.getByText('This code has already been used.').count()).toBe(0);
+      expect(await page.getByRole('alert').count()).toBe(0);
       await screenshot(page, 'redeem-done-1280');
+      await page.reload();
+      await page.getByText(`You redeemed this gift on ${today()}`).waitFor();
+      expect(await page.getByText('This code has already been used.').count()).toBe(0);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, 'redeem-done-390');
+      await page.setViewportSize({ width: 1280, height: 900 });
       await page.getByRole('link', { name: 'See the profile' }).click();
       await page.waitForURL(/\/sponsored\/profile\/\d+/);
       const id = Number(new URL(page.url()).pathname.split('/').pop());
@@ -132,10 +175,13 @@ describe('a gift sponsorship', () => {
         }[];
       });
       expect(mine.map((s) => s.sponsoredsId)).toContain(id);
-      await page.goto(redeemLink);
-      await page.getByText('This code has already been used.').waitFor();
-      await screenshot(page, 'redeem-used-1280');
       await context.close();
+      // Anyone else (here a visitor) is told plainly that the code was used.
+      const other = await newPage(browser, 390, 844);
+      await other.page.goto(redeemLink);
+      await other.page.getByText('This code has already been used.').waitFor();
+      await screenshot(other.page, 'redeem-used-390');
+      await other.context.close();
     },
   );
 
@@ -166,14 +212,24 @@ describe('a trial code', () => {
     await context.close();
 
     const person = `tess.${Date.now()}@example.org`;
-    const visitor = await newPage(browser);
+    const visitor = await newPage(browser, 390, 844);
     const p = visitor.page;
     await p.goto(siteUrl('demo', `/redeemtrial/${code}`));
     await p.getByRole('heading', { name: /30-day trial sponsorship/ }).waitFor();
-    await signUpAndConfirm(p, 'Tess', person);
-    await p.goto(siteUrl('demo', `/redeemtrial/${code}`));
-    await p.getByRole('button', { name: 'Start my trial' }).click();
+    await signUpAndConfirm(p, 'Tess', person, async () => {
+      await p.getByRole('button', { name: 'Start my trial' }).waitFor({ state: 'attached' });
+      expect(await p.getByText(/Sign in or sign up/).count()).toBe(0);
+      await screenshot(p, 'trial-dialog-390');
+    });
+    await redeemAndReread(p, 'Start my trial', '/api/trials/redeem/');
     await p.getByRole('heading', { name: 'Your trial has begun' }).waitFor();
+    await p.getByText(`You started this trial on ${today()}`).waitFor();
+    expect(await p.getByRole('alert').count()).toBe(0);
+    await screenshot(p, 'trial-done-390');
+    await p.reload();
+    await p.getByText(`You started this trial on ${today()}`).waitFor();
+    expect(await p.getByText('This code has already been used.').count()).toBe(0);
+    await p.setViewportSize({ width: 1280, height: 900 });
     await screenshot(p, 'trial-done-1280');
     await p.getByRole('button', { name: 'Continue with my card' }).click();
     await p.waitForURL(/\/checkout$/);
@@ -234,6 +290,40 @@ describe('a lightning link', () => {
       await admin.page.getByRole('img', { name: 'QR code of Spring gala table cards' }).waitFor();
       await screenshot(admin.page, 'dashboard-lightning-1280');
       await admin.context.close();
+    },
+  );
+});
+
+describe('a new visitor from a lightning link', () => {
+  it(
+    'signs up from checkout, comes back to the cart from the mail and pays in two screens, credited to the link',
+    { timeout: 180_000 },
+    async () => {
+      const { context, page } = await newPage(browser, 390, 844);
+      await page.goto(siteUrl('demo', '/lightning/students/SPRINGGALA'));
+      await page.getByText('Spring gala table cards').waitFor();
+      await page.getByRole('button', { name: 'Sponsor now' }).click();
+      await page.waitForURL(/\/checkout$/);
+      const person = `lena.${Date.now()}@example.org`;
+      await signUpAndConfirm(page, 'Lena', person, async () => {
+        // Back on checkout with the cart as it was, the dialog over it.
+        expect(await page.getByRole('list', { name: 'Your cart' }).getByRole('listitem').count()).toBe(1);
+        await screenshot(page, 'lightning-checkout-dialog-390');
+      });
+      // Screen 1 after sign-in: the cart; screen 2: the payment.
+      await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+      await page.getByLabel('Card number').waitFor();
+      await fillCard(page, CARD_OK);
+      const paid = page.waitForRequest((req) =>
+        new URL(req.url()).pathname.startsWith('/api/payments/checkout/'),
+      );
+      await page.getByRole('button', { name: 'Pay Now' }).click();
+      expect((await paid).postDataJSON()).toMatchObject({ lightningCode: 'SPRINGGALA' });
+      await page
+        .getByRole('heading', { name: 'Thank you for your sponsorship!' })
+        .waitFor({ timeout: 30_000 });
+      await screenshot(page, 'lightning-paid-390');
+      await context.close();
     },
   );
 });

@@ -3,13 +3,14 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { linksIn, readEml } from '../../apps/server/test/eml.ts';
-import { launchBrowser, newPage, screenshot, siteUrl } from '../support/browser.ts';
+import { launchBrowser, newPage, screenshot, signIn, siteUrl } from '../support/browser.ts';
 
 /**
  * Accounts (issue 4) in Chromium: a person signs up on the demo site, confirms their address from
  * the .eml file the server wrote, fills the new-user modal, logs out, logs in again through the
  * built-in form, and then through the local OpenID Connect provider (real redirect, code exchange
- * and PKCE), and is returned to the page they were on.
+ * and PKCE), and is returned to the page they were on. A staff invitation's sign-up has the invited
+ * address filled in, and its confirmation link returns to the invitation.
  */
 
 let browser: Browser;
@@ -20,15 +21,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The newest mail to `to`, waiting for the outbox to write it. */
-async function mailTo(to: string): Promise<ReturnType<typeof readEml>> {
+/** The newest mail to `to` (with a link containing `linkPart`, when given), waiting for the outbox to write it. */
+async function mailTo(to: string, linkPart?: string): Promise<ReturnType<typeof readEml>> {
   const dir = inject('mailDir');
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 40_000;
   while (Date.now() < deadline) {
     const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
     const mails = files
       .map((f) => readEml(fs.readFileSync(path.join(dir, f), 'utf8')))
-      .filter((mail) => mail.to.includes(to));
+      .filter((mail) => mail.to.includes(to))
+      .filter((mail) => !linkPart || linksIn(mail).some((l) => l.includes(linkPart)));
     if (mails.length > 0) return mails[mails.length - 1]!;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -118,6 +120,66 @@ describe('a new person on the demo site', () => {
     await logOut(page);
     await context.close();
   });
+});
+
+describe('a staff invitation to a new person', () => {
+  it(
+    'prefills the invited address on the sign-up form, and the confirmation link returns to the invitation',
+    { timeout: 180_000 },
+    async () => {
+      const invited = `nora.staff.${Date.now()}@example.org`;
+      const admin = await newPage(browser);
+      await signIn(admin.page, 'demo', 'partner-admin@demo.example.org', 'demo-admin-2026');
+      const status = await admin.page.evaluate(async (email) => {
+        const res = await fetch('/api/dashboard/team/invitations?partnersId=2', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, roles: [3], entityIds: [] }),
+        });
+        return res.status;
+      }, invited);
+      expect(status).toBe(201);
+      await admin.context.close();
+      const invitationLink = linksIn(await mailTo(invited, '/invitation/')).find((l) =>
+        l.includes('/invitation/'),
+      )!;
+
+      // At 390 px the prefilled form only; at 1280 px the whole way (the invitation is used after it).
+      for (const width of [390, 1280]) {
+        const { context, page } = await newPage(browser, width, width === 390 ? 844 : 900);
+        await page.goto(invitationLink);
+        await page.getByRole('heading', { name: 'Join the team of Bright Futures Demo' }).waitFor();
+        await page.getByRole('main').getByRole('link', { name: 'Sign up!' }).click();
+        await page.waitForURL(/\/signup\?email=/);
+        expect(await page.getByLabel('Email').inputValue()).toBe(invited);
+        await screenshot(page, `invitation-sign-up-prefilled-${width}`);
+        if (width === 390) {
+          await context.close();
+          continue;
+        }
+        await page.getByLabel('First name').fill('Nora');
+        await page.getByLabel('Last name').fill('Staff');
+        await page.getByRole('textbox', { name: 'Password', exact: true }).fill('nora-staff-pass-2026');
+        await page.getByRole('button', { name: 'Create account' }).click();
+        await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+        const verify = linksIn(await mailTo(invited, '/verify-email')).find((l) =>
+          l.includes('/verify-email'),
+        )!;
+        expect(new URL(verify).searchParams.get('callbackURL')).toBe(new URL(invitationLink).pathname);
+        await page.goto(verify);
+        await page.waitForURL((url) => url.pathname === new URL(invitationLink).pathname);
+        const modal = page.getByRole('dialog', { name: 'Welcome to Bright Futures Demo!' });
+        await modal.waitFor();
+        // Behind the dialog: the invitation, for a signed-in person.
+        await page.getByRole('button', { name: 'Accept and join' }).waitFor({ state: 'attached' });
+        await screenshot(page, 'invitation-dialog-1280');
+        await modal.getByRole('button', { name: 'Close' }).click();
+        await page.getByRole('button', { name: 'Accept and join' }).click();
+        await page.getByText('You have joined the team of Bright Futures Demo.').waitFor();
+        await context.close();
+      }
+    },
+  );
 });
 
 describe('signing in through the OpenID Connect provider', () => {

@@ -78,6 +78,17 @@ export const codeRecordSchema = z.object({
 });
 export type CodeRecord = z.infer<typeof codeRecordSchema>;
 
+/**
+ * A used code read by the person who used it: when, and until when the sponsorship runs. Only the
+ * redeemer is told; anyone else still gets the "already been used" answer.
+ */
+export const redeemedByViewerSchema = z.object({
+  redeemedAt: z.string(),
+  endsAt: z.string().nullable(),
+  sponsoredsId: z.number(),
+});
+export type RedeemedByViewer = z.infer<typeof redeemedByViewerSchema>;
+
 export const giftPreviewSchema = z.object({
   code: z.string(),
   record: codeRecordSchema,
@@ -86,6 +97,8 @@ export const giftPreviewSchema = z.object({
   recipientName: z.string().nullable(),
   message: z.string().nullable(),
   expiresAt: z.string().nullable(),
+  /** Set only for the signed-in person who redeemed this gift. */
+  redeemedByYou: redeemedByViewerSchema.nullable(),
 });
 export type GiftPreview = z.infer<typeof giftPreviewSchema>;
 
@@ -110,6 +123,8 @@ export const trialPreviewSchema = z.object({
   days: z.number(),
   record: codeRecordSchema,
   expiresAt: z.string().nullable(),
+  /** Set only for the signed-in person who started this trial. */
+  redeemedByYou: redeemedByViewerSchema.nullable(),
 });
 export type TrialPreview = z.infer<typeof trialPreviewSchema>;
 

@@ -36,3 +36,4 @@ export * from './reports.ts';
 export * from './sponsors.ts';
 export * from './updates.ts';
 export * from './gifts.ts';
+export * from './return-path.ts';

@@ -1,3 +1,4 @@
+import { isSafeReturnPath } from '@kinship/domain';
 import type { PartnerRow } from '../db/types.ts';
 import type { MailMessage } from './mail.ts';
 import { resolveTenantOf, type PartnerLookup } from './tenant.ts';
@@ -62,14 +63,16 @@ function htmlMail(partner: PartnerRow, paragraphs: string[], link: { href: strin
 
 /**
  * The verification link on the partner's site. better-auth's own link is rebased on the site's
- * origin; after verifying, the visitor lands on the site's /redirect page (the login return
- * address) unless the sign-up named another page of the site.
+ * origin; after verifying, the visitor returns to the page of the site the sign-up named (the page
+ * they started from: a redeem page, checkout, an invitation; decision 054), else to the site's
+ * /redirect page (the login return address). Anything but a path of the site is never kept.
  */
 export function verificationLink(betterAuthUrl: string, origin: string): string {
   const source = new URL(betterAuthUrl);
   const link = new URL(`${source.pathname}${source.search}`, origin);
   const callback = link.searchParams.get('callbackURL');
-  if (!callback || callback === '/') link.searchParams.set('callbackURL', '/redirect');
+  if (!callback || callback === '/' || !isSafeReturnPath(callback))
+    link.searchParams.set('callbackURL', '/redirect');
   return link.toString();
 }
 

@@ -1,3 +1,4 @@
+import { RETURN_PATH_MESSAGE } from '@kinship/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linksIn, readEml } from '../../test/eml.ts';
 import type { TestClient } from '../../test/http-client.ts';
@@ -113,6 +114,72 @@ describe('sign-up with email verification', () => {
     expect((await client.get('/api/users/getByToken?partnersId=2')).status).toBe(401);
     await client.signIn('ada@example.org', 'correct horse battery');
     expect((await client.get('/api/users/getByToken?partnersId=2')).status).toBe(200);
+  });
+
+  it('returns the person to the page they signed up from once the link is opened, signed in', async () => {
+    const client = t.client('demo.localhost');
+    const signUp = await client.post('/api/auth/sign-up/email', {
+      name: 'Rita Redeemer',
+      email: 'rita@example.org',
+      password: 'correct horse battery',
+      callbackURL: '/redeem/ABCD-EFGH-JKLM?from=mail',
+    });
+    expect(signUp.status, signUp.text).toBe(200);
+    const link = linksIn(readEml(t.mailTo('rita@example.org')[0]!))[0]!;
+    expect(new URL(link).searchParams.get('callbackURL')).toBe('/redeem/ABCD-EFGH-JKLM?from=mail');
+    const opened = await client.get(onHostOf(link).path);
+    expect([opened.status, opened.headers.location]).toEqual([302, '/redeem/ABCD-EFGH-JKLM?from=mail']);
+    expect(sessionCookieOf(client)).not.toBeNull();
+  });
+
+  it('refuses a return page that is not a page of this site, and a link whose return page was changed', async () => {
+    const refused = [
+      'https://evil.example/steal',
+      `http://demo.localhost:${t.port}/redeem/ABCD`,
+      '//evil.example/x',
+      '/\\evil.example',
+      '/%2Fevil.example',
+      '/api/auth/sign-out',
+      'javascript:alert(1)',
+    ];
+    for (const [i, callbackURL] of refused.entries()) {
+      const email = `open-redirect-${i}@example.org`;
+      const res = await t.client('demo.localhost').post('/api/auth/sign-up/email', {
+        name: 'Eve',
+        email,
+        password: 'correct horse battery',
+        callbackURL,
+      });
+      expect([res.status, res.json<{ message: string }>().message], callbackURL).toEqual([
+        400,
+        RETURN_PATH_MESSAGE,
+      ]);
+      expect(t.mailTo(email), callbackURL).toEqual([]);
+    }
+    const again = await t.client('demo.localhost').post('/api/auth/send-verification-email', {
+      email: 'rita@example.org',
+      callbackURL: 'https://evil.example/',
+    });
+    expect(again.status).toBe(400);
+
+    const client = t.client('demo.localhost');
+    await client.post('/api/auth/sign-up/email', {
+      name: 'Tom Tampered',
+      email: 'tampered@example.org',
+      password: 'correct horse battery',
+      callbackURL: '/checkout',
+    });
+    const link = new URL(linksIn(readEml(t.mailTo('tampered@example.org')[0]!))[0]!);
+    for (const evil of ['https://evil.example/', '//evil.example', '/%5cevil.example']) {
+      link.searchParams.set('callbackURL', evil);
+      const opened = await client.get(`${link.pathname}${link.search}`);
+      expect(opened.status, evil).toBe(400);
+      expect(opened.headers.location).toBeUndefined();
+      expect(sessionCookieOf(client)).toBeNull();
+    }
+    link.searchParams.set('callbackURL', '/checkout');
+    const opened = await client.get(`${link.pathname}${link.search}`);
+    expect([opened.status, opened.headers.location]).toEqual([302, '/checkout']);
   });
 
   it('names the partner of the host the person signed up on', async () => {

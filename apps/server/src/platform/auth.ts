@@ -1,3 +1,4 @@
+import { isSafeReturnPath, RETURN_PATH_MESSAGE } from '@kinship/domain';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
@@ -104,6 +105,13 @@ const NEW_PASSWORD_FIELDS: Record<string, string> = {
   '/reset-password': 'newPassword',
   '/change-password': 'newPassword',
 };
+
+/** The page an auth call names to return to (`callbackURL` of the body or the link), if any. */
+function returnPathOf(body: unknown, query: unknown): unknown {
+  const fromBody = (body as Record<string, unknown> | undefined)?.callbackURL;
+  if (fromBody !== undefined) return fromBody;
+  return (query as Record<string, unknown> | undefined)?.callbackURL;
+}
 
 /** Sign-in routes after which the session a browser already carried is revoked. */
 const SIGN_IN_PATHS = new Set(['/sign-in/email', '/callback/:id']);
@@ -245,6 +253,10 @@ function createAuthInstance(
     hooks: {
       // Per account and address: counted before the password is checked (decision 015).
       before: createAuthMiddleware(async (ctx) => {
+        // Where a link or sign-in returns to is a page of this site, never another (decision 054).
+        const returnTo = returnPathOf(ctx.body, ctx.query);
+        if (returnTo !== undefined && !isSafeReturnPath(returnTo))
+          throw new APIError('BAD_REQUEST', { message: RETURN_PATH_MESSAGE, code: 'INVALID_CALLBACK_URL' });
         // A new password (sign-up, reset, change) must not be a common one.
         const field = NEW_PASSWORD_FIELDS[ctx.path];
         if (field) {

@@ -74,3 +74,20 @@ export function problemOf(
   if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return 'expired';
   return null;
 }
+
+/**
+ * Whether a used code was used by this signed-in person on this site: they are told of their own
+ * redemption (when, until when); to anyone else it stays "already been used".
+ */
+export function redeemedBy(
+  row: { partnersId: number; redeemedAt: Date | null; redeemedByUsersId: number | null },
+  ctx: SiteContext,
+  usersId: number | undefined,
+): boolean {
+  return (
+    usersId !== undefined &&
+    row.redeemedAt !== null &&
+    row.partnersId === ctx.partner.id &&
+    row.redeemedByUsersId === usersId
+  );
+}

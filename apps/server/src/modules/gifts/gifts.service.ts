@@ -54,7 +54,7 @@ import {
 } from '../orders/orders.service.ts';
 import { findPartnerById } from '../partners/partners.service.ts';
 import { receiptUrl } from '../receipts/receipts.service.ts';
-import { codeError, problemOf, readCode, requireFeature, wrongCode } from './code-guard.ts';
+import { codeError, problemOf, readCode, redeemedBy, requireFeature, wrongCode } from './code-guard.ts';
 import { formatCode, newCode } from './codes.ts';
 import {
   endSponsorship,
@@ -497,23 +497,36 @@ export async function resendGift(
 
 // ------------------------------------------------------------------------------------ redeem
 
-async function giftOfCode(db: Db, ctx: SiteContext, raw: string): Promise<GiftRow> {
+/**
+ * The gift of a code that may be used, or its error. With `redeemer`, a gift that person redeemed
+ * on this site is answered too (their own success, not "already used").
+ */
+async function giftOfCode(db: Db, ctx: SiteContext, raw: string, redeemer?: number): Promise<GiftRow> {
   const code = await readCode(db, 'gift', ctx.clientAddress, raw);
   const gift = await findGiftByCode(db, code);
   // A gift whose payment did not go through, or not yet delivered, is not a code anyone was given.
   if (!gift || !gift.deliveredAt) return wrongCode(db, 'gift', ctx.clientAddress, 'unknown');
+  if (redeemedBy(gift, ctx, redeemer)) return gift;
   const problem = problemOf(gift, ctx.partner.id);
   if (problem) return wrongCode(db, 'gift', ctx.clientAddress, problem);
   return gift;
 }
 
-/** GET gifts/redeem/{code}: what the code gives, or why it cannot be used. */
+/** GET gifts/redeem/{code}: what the code gives, or why it cannot be used; its redeemer reads their own success. */
 export async function previewGift(db: Db, ctx: SiteContext, raw: string): Promise<GiftPreview> {
   await requireFeature(db, ctx, Feature.Gifts);
-  const gift = await giftOfCode(db, ctx, raw);
+  const viewerId = ctx.viewer?.user?.id;
+  const gift = await giftOfCode(db, ctx, raw, viewerId);
   const record = await findRecord(db, ctx.partner.id, gift.sponsoredsId!);
   if (!record) throw codeError('unknown');
   return {
+    redeemedByYou: redeemedBy(gift, ctx, viewerId)
+      ? {
+          redeemedAt: gift.redeemedAt!.toISOString(),
+          endsAt: gift.paidThrough?.toISOString() ?? null,
+          sponsoredsId: gift.sponsoredsId!,
+        }
+      : null,
     code: formatCode(gift.code),
     record: await codeRecordOf(db, ctx.partner.id, record),
     months: gift.openEnded ? null : gift.months,

@@ -252,6 +252,34 @@ describe('redeem', () => {
     expect(second.text).toBe(CODE_MESSAGES.used);
   });
 
+  it('tells the person who redeemed a gift that it was theirs and when, and everyone else that it is used', async () => {
+    const { code } = await deliveredGift();
+    const [friend, stranger] = await createPeople(t.database, 2, 'redeemer');
+    const redeemed = await clientAs(t.port, friend!).post(`/api/gifts/redeem/${code}`, {}, freshAddress());
+    expect(redeemed.status, redeemed.text).toBe(200);
+    const { endsAt, sponsoredsId } = redeemed.json<{ endsAt: string; sponsoredsId: number }>();
+    const [row] = await rowsWhere<Row>(t.database, 'gift_codes', `code = '${code}'`);
+
+    const own = await clientAs(t.port, friend!).get(`/api/gifts/redeem/${code}`, freshAddress());
+    expect(own.status, own.text).toBe(200);
+    expect(own.json()).toMatchObject({
+      months: 6,
+      redeemedByYou: {
+        redeemedAt: new Date(String(row!.redeemed_at)).toISOString(),
+        endsAt,
+        sponsoredsId,
+      },
+    });
+    for (const other of [clientAs(t.port, stranger!), t.client('demo.localhost')]) {
+      const res = await other.get(`/api/gifts/redeem/${code}`, freshAddress());
+      expect([res.status, res.text]).toEqual([409, CODE_MESSAGES.used]);
+    }
+    // An unused code tells nobody anything about a redeemer.
+    const fresh = await deliveredGift();
+    const unused = await clientAs(t.port, friend!).get(`/api/gifts/redeem/${fresh.code}`, freshAddress());
+    expect(unused.json()).toMatchObject({ redeemedByYou: null });
+  });
+
   it('says plainly what is wrong: unknown, expired, for another partner', async () => {
     const unknown = await t.client('demo.localhost').get(`/api/gifts/redeem/${newCode()}`, freshAddress());
     expect(unknown.status).toBe(404);

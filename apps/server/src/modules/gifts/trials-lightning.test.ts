@@ -48,6 +48,19 @@ describe('trial codes', () => {
     expect(await slotsFilledOf(t.database, record)).toBe(1);
     const again = await clientAs(t.port, person!).post(`/api/trials/redeem/${codes[0]}`, {}, freshAddress());
     expect(again.text).toBe(CODE_MESSAGES.used);
+    // Read again, the code tells the person who started the trial that it was theirs, and when.
+    const own = await clientAs(t.port, person!).get(`/api/trials/redeem/${codes[0]}`, freshAddress());
+    expect(own.status, own.text).toBe(200);
+    expect(own.json()).toMatchObject({
+      days: 10,
+      record: { id: record },
+      redeemedByYou: { endsAt: res.json<{ endsAt: string }>().endsAt, sponsoredsId: record },
+    });
+    const [stranger] = await createPeople(t.database, 1, 'trial-stranger');
+    for (const other of [clientAs(t.port, stranger!), t.client('demo.localhost')]) {
+      const read = await other.get(`/api/trials/redeem/${codes[0]}`, freshAddress());
+      expect([read.status, read.text]).toEqual([409, CODE_MESSAGES.used]);
+    }
     const [trial] = await rowsWhere<Row>(
       t.database,
       'trial_codes',

@@ -16,7 +16,7 @@ import type { SiteContext } from '../../platform/site-context.ts';
 import { addFilledSlots, findActiveSponsorships, lockSponsoreds } from '../checkout/checkout.service.ts';
 import { heldSlotsBySponsored, siteUrlConfigOf } from '../orders/orders.service.ts';
 import { findPartnerById } from '../partners/partners.service.ts';
-import { codeError, problemOf, readCode, requireFeature, wrongCode } from './code-guard.ts';
+import { codeError, problemOf, readCode, redeemedBy, requireFeature, wrongCode } from './code-guard.ts';
 import { formatCode, newCode } from './codes.ts';
 import { queueReminderMail } from './gift-mail.ts';
 import {
@@ -53,10 +53,12 @@ export const TRIAL_ISSUE_PARTNER_WIDE =
 
 const DAY_MS = 86_400_000;
 
-async function trialOfCode(db: Db, ctx: SiteContext, raw: string): Promise<TrialRow> {
+/** The trial of a code that may be used, or its error; with `redeemer`, also one that person started here. */
+async function trialOfCode(db: Db, ctx: SiteContext, raw: string, redeemer?: number): Promise<TrialRow> {
   const code = await readCode(db, 'trial', ctx.clientAddress, raw);
   const trial = await findTrialByCode(db, code);
   if (!trial) return wrongCode(db, 'trial', ctx.clientAddress, 'unknown');
+  if (redeemedBy(trial, ctx, redeemer)) return trial;
   const problem = problemOf(trial, ctx.partner.id);
   if (problem) return wrongCode(db, 'trial', ctx.clientAddress, problem);
   return trial;
@@ -75,16 +77,33 @@ async function recordForTrial(db: Db, ctx: SiteContext, trial: TrialRow): Promis
   return record;
 }
 
-/** GET trials/redeem/{code}: the days and the record the code would start. */
+/** GET trials/redeem/{code}: the days and the record the code would start; its redeemer reads their own start. */
 export async function previewTrial(db: Db, ctx: SiteContext, raw: string): Promise<TrialPreview> {
   await requireFeature(db, ctx, Feature.Trials);
-  const trial = await trialOfCode(db, ctx, raw);
+  const viewerId = ctx.viewer?.user?.id;
+  const trial = await trialOfCode(db, ctx, raw, viewerId);
+  if (redeemedBy(trial, ctx, viewerId)) {
+    const record = trial.sponsoredsId ? await findRecord(db, ctx.partner.id, trial.sponsoredsId) : null;
+    if (!record) throw codeError('unknown');
+    return {
+      code: formatCode(trial.code),
+      days: trial.days,
+      record: await codeRecordOf(db, ctx.partner.id, record),
+      expiresAt: trial.expiresAt?.toISOString() ?? null,
+      redeemedByYou: {
+        redeemedAt: trial.redeemedAt!.toISOString(),
+        endsAt: trial.endsAt?.toISOString() ?? null,
+        sponsoredsId: record.id,
+      },
+    };
+  }
   const record = await recordForTrial(db, ctx, trial);
   return {
     code: formatCode(trial.code),
     days: trial.days,
     record: await codeRecordOf(db, ctx.partner.id, record),
     expiresAt: trial.expiresAt?.toISOString() ?? null,
+    redeemedByYou: null,
   };
 }
 

@@ -9,6 +9,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, partnerFeatures, staffInvitations } from '../../db/schema/index.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../../seed/demo.ts';
+import { linksIn, readEml } from '../../../test/eml.ts';
 import type { TestClient } from '../../../test/http-client.ts';
 import { clientAs, createPeople, TEST_AUTH_SECRET } from '../../../test/people.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -121,6 +122,34 @@ describe('invitations', () => {
       roles: { before: [], after: [4] },
       entityIds: { before: [], after: [DEMO_IDS.programAdminEntity] },
     });
+  });
+
+  it('a new person signs up from the link: the confirmation mail brings them back to the invitation, signed in, to join', async () => {
+    const email = `new-staff-${Date.now()}@example.org`;
+    const made = await admin.post(`/api/dashboard/team/invitations?${Q}`, {
+      email,
+      roles: [3],
+      entityIds: [],
+    });
+    expect(made.status).toBe(201);
+    const token = await linkMailedTo(email);
+    // The invitation page shows the invited address, which the sign-up form is filled with.
+    const view = await t.client('demo.localhost').get(`/api/invitations/${token}`);
+    expect(view.json()).toMatchObject({ email, state: 'pending' });
+
+    const invitee = t.client('demo.localhost');
+    const signUp = await invitee.post('/api/auth/sign-up/email', {
+      name: 'Nell Newstaff',
+      email,
+      password: 'correct horse battery',
+      callbackURL: `/invitation/${token}`,
+    });
+    expect(signUp.status, signUp.text).toBe(200);
+    const url = new URL(linksIn(readEml(t.mailTo(email)[0]!)).find((l) => l.includes('/verify-email'))!);
+    const opened = await invitee.get(`${url.pathname}${url.search}`);
+    expect([opened.status, opened.headers.location]).toEqual([302, `/invitation/${token}`]);
+    const accepted = await invitee.post(`/api/invitations/${token}/accept`, {});
+    expect([accepted.status, accepted.json()]).toEqual([200, { partnersId: 2, roles: [3] }]);
   });
 
   it('refuses a link with a wrong signature, on another partner, or to another account', async () => {

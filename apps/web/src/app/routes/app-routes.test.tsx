@@ -242,9 +242,44 @@ describe('/signup', () => {
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/auth/sign-up/email',
       expect.objectContaining({
-        body: JSON.stringify({ name: 'Nina New', email: 'nina@example.org', password: 'nina-pass-2026' }),
+        body: JSON.stringify({
+          name: 'Nina New',
+          email: 'nina@example.org',
+          password: 'nina-pass-2026',
+          callbackURL: '/redirect',
+        }),
       }),
     );
+  });
+
+  it('names the page the person came from as where the confirmation link returns (code and all)', async () => {
+    window.sessionStorage.setItem('kinship.postLoginTarget', '/redeem/ABCDE-FGHJK?x=1');
+    const api = stubApi({ 'POST /api/auth/sign-up/email': json({}) });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/signup' });
+    await screen.findByLabelText(/First name/);
+    await fillSignUp(user);
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(screen.getByText(/brings you back to the page you came from/)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/auth/sign-up/email')[0]!.body).toMatchObject({
+      callbackURL: '/redeem/ABCDE-FGHJK?x=1',
+    });
+  });
+
+  it('never names another site as the return page', async () => {
+    window.sessionStorage.setItem('kinship.postLoginTarget', '//evil.example/x');
+    const api = stubApi({ 'POST /api/auth/sign-up/email': json({}) });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/signup' });
+    await screen.findByLabelText(/First name/);
+    await fillSignUp(user);
+    await screen.findByRole('heading', { name: 'Check your email' });
+    expect(api.callsTo('POST /api/auth/sign-up/email')[0]!.body).toMatchObject({ callbackURL: '/redirect' });
+  });
+
+  it('prefills the address a staff invitation names', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/signup?email=new.staff%40example.org' });
+    expect(await screen.findByLabelText(/Email/)).toHaveValue('new.staff@example.org');
   });
 
   it('a person signed in straight away returns to the page they came from', async () => {

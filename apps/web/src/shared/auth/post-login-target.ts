@@ -1,16 +1,13 @@
+import { isSafeReturnPath } from '@kinship/domain';
+
 /** Where /redirect sends a person after signing in: the page they were on when they chose Login. */
 export const POST_LOGIN_TARGET_KEY = 'kinship.postLoginTarget';
 
 const AUTH_PAGES = ['/login', '/signup', '/redirect'];
 
-/** Only paths on this site count (never `//other.host` or a full URL). */
+/** Only paths on this site count (never `//other.host` or a full URL): the server's rule, decision 054. */
 export function isSafeTarget(target: string | null | undefined): target is string {
-  return (
-    typeof target === 'string' &&
-    target.startsWith('/') &&
-    !target.startsWith('//') &&
-    !target.startsWith('/\\')
-  );
+  return isSafeReturnPath(target);
 }
 
 export function rememberPostLoginTarget(pathAndSearch: string): void {
@@ -40,4 +37,13 @@ export function forgetPostLoginTarget(): void {
   } catch {
     // nothing stored
   }
+}
+
+/**
+ * Where the sign-up's confirmation link returns (often in another tab, without this tab's
+ * storage): the remembered page itself, else the login return address. Decision 054.
+ */
+export function verificationReturnPath(): string {
+  const target = peekPostLoginTarget();
+  return target === '/' ? '/redirect' : target;
 }

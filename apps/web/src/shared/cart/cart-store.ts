@@ -94,12 +94,16 @@ export function useCartCount(): number {
   return useCart().length;
 }
 
-/** The lightning link a visitor came through (decision 049), named in their next checkout. */
+/**
+ * The lightning link a visitor came through (decision 049), named in their next checkout. Kept
+ * with the cart in local storage, so a new visitor who confirms their address from the sign-up
+ * mail (often in another tab) still pays through the link (decision 054).
+ */
 export const LIGHTNING_STORAGE_KEY = 'kinship.lightning';
 
 export function rememberLightningCode(code: string): void {
   try {
-    window.sessionStorage.setItem(LIGHTNING_STORAGE_KEY, code);
+    window.localStorage.setItem(LIGHTNING_STORAGE_KEY, code);
   } catch {
     // Storage disabled: the sponsorship is simply not counted for the campaign.
   }
@@ -107,7 +111,7 @@ export function rememberLightningCode(code: string): void {
 
 export function lightningCode(): string | undefined {
   try {
-    return window.sessionStorage.getItem(LIGHTNING_STORAGE_KEY) ?? undefined;
+    return window.localStorage.getItem(LIGHTNING_STORAGE_KEY) ?? undefined;
   } catch {
     return undefined;
   }
@@ -115,7 +119,7 @@ export function lightningCode(): string | undefined {
 
 export function forgetLightningCode(): void {
   try {
-    window.sessionStorage.removeItem(LIGHTNING_STORAGE_KEY);
+    window.localStorage.removeItem(LIGHTNING_STORAGE_KEY);
   } catch {
     // Nothing to forget.
   }

@@ -68,6 +68,7 @@ export function NewUserModal({ onClose }: { onClose: () => void }) {
       title={`Welcome to ${partner.name}!`}
       size="lg"
       closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="sm">

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { meQueryOptions } from '../../../shared/auth/api/get-me';
 import { signUpWithEmail } from '../../../shared/auth/api/sign-in';
+import { verificationReturnPath } from '../../../shared/auth/post-login-target';
 import { looksLikeEmail } from '../looks-like-email';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -16,17 +17,20 @@ interface SignUpValues {
 
 /**
  * Creates an account. `onSignedUp` learns whether the person is signed in now, or must first follow
- * the confirmation link the server emails (when it requires a verified address).
+ * the confirmation link the server emails (when it requires a verified address); that link returns
+ * to the page the person came from. `initialEmail` prefills the address (a staff invitation's).
  */
 export function SignUpForm({
   onSignedUp,
+  initialEmail = '',
 }: {
   onSignedUp: (result: { signedIn: boolean; email: string }) => void;
+  initialEmail?: string;
 }) {
   const queryClient = useQueryClient();
   const form = useForm<SignUpValues>({
     mode: 'uncontrolled',
-    initialValues: { firstName: '', lastName: '', email: '', password: '' },
+    initialValues: { firstName: '', lastName: '', email: initialEmail, password: '' },
     validate: {
       firstName: (value) => (value.trim() ? null : 'Enter your first name'),
       lastName: (value) => (value.trim() ? null : 'Enter your last name'),
@@ -41,6 +45,7 @@ export function SignUpForm({
         `${values.firstName.trim()} ${values.lastName.trim()}`,
         values.email.trim(),
         values.password,
+        verificationReturnPath(),
       ),
     onSuccess: async (_answer, values) => {
       await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });

@@ -21,6 +21,7 @@ import { STEP_HEADING_STYLE, useStepFocus } from '../../../hooks/use-step-focus'
 import { useMe } from '../../../shared/auth/api/get-me';
 import { LoginButton } from '../../../shared/auth/components/login-button';
 import { SignUpButton } from '../../../shared/auth/components/sign-up-button';
+import { askForNewUserDetails } from '../../../shared/auth/new-user-details';
 import { useCartSponsoreds } from '../api/get-cart-sponsoreds';
 import { clearCart, removeFromCart, useCart } from '../../../shared/cart/cart-store';
 import { priceCart } from '../utils/price-cart';
@@ -118,7 +119,10 @@ export function CheckoutPage() {
   else if (!user)
     action = (
       <Alert variant="light" w="100%">
-        Please complete your profile before making a payment.
+        <Text size="sm" mb="sm">
+          Please complete your profile before making a payment.
+        </Text>
+        <Button onClick={askForNewUserDetails}>Complete my profile</Button>
       </Alert>
     );
   else

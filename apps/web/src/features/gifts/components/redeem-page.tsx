@@ -1,5 +1,11 @@
 import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { LABELS, partnerCapabilities, type CodeRecord, type Redeemed } from '@kinship/domain';
+import {
+  LABELS,
+  partnerCapabilities,
+  type CodeRecord,
+  type Redeemed,
+  type RedeemedByViewer,
+} from '@kinship/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageNotFound } from '../../../components/page-not-found';
@@ -8,6 +14,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useMe } from '../../../shared/auth/api/get-me';
 import { LoginButton } from '../../../shared/auth/components/login-button';
 import { SignUpButton } from '../../../shared/auth/components/sign-up-button';
+import { askForNewUserDetails } from '../../../shared/auth/new-user-details';
 import { addToCart } from '../../../shared/cart/cart-store';
 import { usePartner } from '../../../shared/partner/partner-context';
 import { getGiftPreview, getTrialPreview, redeemGift, redeemTrial } from '../api/gifts-api';
@@ -19,6 +26,8 @@ interface Preview {
   headline: string;
   detail: string | null;
   message: string | null;
+  /** The viewer's own earlier redemption of this code. */
+  redeemedByYou: RedeemedByViewer | null;
 }
 
 const errorText = (error: unknown) =>
@@ -66,6 +75,7 @@ function RedeemPage({ kind }: { kind: 'gift' | 'trial' }) {
             ? `Paid for ${gift.months} months.`
             : 'The first month is paid; you continue after it.',
           message: gift.message,
+          redeemedByYou: gift.redeemedByYou,
         };
       }
       const trial = await getTrialPreview(code);
@@ -74,6 +84,7 @@ function RedeemPage({ kind }: { kind: 'gift' | 'trial' }) {
         headline: `A ${trial.days}-day trial sponsorship`,
         detail: `No payment now. Before the ${trial.days} days end we remind you, and you may continue with your card in one step.`,
         message: null,
+        redeemedByYou: trial.redeemedByYou,
       };
     },
   });
@@ -83,10 +94,21 @@ function RedeemPage({ kind }: { kind: 'gift' | 'trial' }) {
       kind === 'gift' ? redeemGift(code) : redeemTrial(code, preview.data!.record.id),
     onSuccess: () => void queryClient.invalidateQueries(),
   });
+  // The person's own redemption, just now or earlier (the code's GET tells its redeemer): never an error.
+  const earlier = preview.data?.redeemedByYou ?? null;
+  const done: RedeemedByViewer | null = redeem.data
+    ? {
+        sponsoredsId: redeem.data.sponsoredsId,
+        endsAt: redeem.data.endsAt,
+        redeemedAt: earlier?.redeemedAt ?? new Date().toISOString(),
+      }
+    : earlier;
+  // Signed in with no person record yet: the new-user dialog is (or opens again) over this page.
+  const needsDetails = Boolean(me?.signedIn && me.isNew);
 
   if (!enabled) return <PageNotFound />;
 
-  const continueByCard = (done: Redeemed) => {
+  const continueByCard = (done: { sponsoredsId: number }) => {
     addToCart({
       id: String(done.sponsoredsId),
       sponsoredsId: done.sponsoredsId,
@@ -112,7 +134,7 @@ function RedeemPage({ kind }: { kind: 'gift' | 'trial' }) {
         </Paper>
       )}
       {code !== '' && preview.isPending && <Loader aria-label="Checking your code" />}
-      {code !== '' && preview.isError && (
+      {code !== '' && preview.isError && !done && (
         <Stack gap="md">
           <Alert color="red" variant="light" role="alert" title="This code cannot be used">
             {errorText(preview.error)}
@@ -122,7 +144,7 @@ function RedeemPage({ kind }: { kind: 'gift' | 'trial' }) {
           </Paper>
         </Stack>
       )}
-      {preview.data && !redeem.data && (
+      {preview.data && !done && (
         <Paper withBorder p="lg" radius="md">
           <Stack gap="md">
             <Title order={2} size="h3">
@@ -139,12 +161,22 @@ function RedeemPage({ kind }: { kind: 'gift' | 'trial' }) {
                 {errorText(redeem.error)}
               </Alert>
             )}
-            {me?.signedIn && me.user ? (
-              <Group>
-                <Button size="md" loading={redeem.isPending} onClick={() => redeem.mutate()}>
+            {me?.signedIn ? (
+              <Stack gap="xs" align="flex-start">
+                {needsDetails && (
+                  <Text>
+                    Save your details to finish setting up your account, then{' '}
+                    {kind === 'gift' ? 'redeem your gift' : 'start your trial'}.
+                  </Text>
+                )}
+                <Button
+                  size="md"
+                  loading={redeem.isPending}
+                  onClick={() => (needsDetails ? askForNewUserDetails() : redeem.mutate())}
+                >
                   {kind === 'gift' ? 'Redeem my gift' : 'Start my trial'}
                 </Button>
-              </Group>
+              </Stack>
             ) : (
               <Stack gap="xs">
                 <Text>
@@ -159,22 +191,24 @@ function RedeemPage({ kind }: { kind: 'gift' | 'trial' }) {
           </Stack>
         </Paper>
       )}
-      {redeem.data && (
-        <Paper withBorder p="lg" radius="md">
+      {done && (
+        <Paper withBorder p="lg" radius="md" role="status">
           <Stack gap="md" align="flex-start">
             <Title order={2} size="h3">
               {kind === 'gift' ? 'Your sponsorship has begun' : 'Your trial has begun'}
             </Title>
             {preview.data && <RecordCard record={preview.data.record} />}
             <Text>
-              It runs until {new Date(redeem.data.endsAt).toLocaleDateString()}. You can now see the full
-              profile, pictures and updates.
+              {kind === 'gift' ? 'You redeemed this gift on ' : 'You started this trial on '}
+              {new Date(done.redeemedAt).toLocaleDateString()}.
+              {done.endsAt && ` It runs until ${new Date(done.endsAt).toLocaleDateString()}.`} You can now see
+              the full profile, pictures and updates.
             </Text>
             <Group>
-              <Button component={Link} to={`/sponsored/profile/${redeem.data.sponsoredsId}`}>
+              <Button component={Link} to={`/sponsored/profile/${done.sponsoredsId}`}>
                 See the profile
               </Button>
-              <Button variant="default" onClick={() => continueByCard(redeem.data)}>
+              <Button variant="default" onClick={() => continueByCard(done)}>
                 Continue with my card
               </Button>
             </Group>

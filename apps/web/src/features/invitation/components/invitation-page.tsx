@@ -80,7 +80,7 @@ export function InvitationPage() {
                 </Text>
                 <Group>
                   <LoginButton variant="filled" />
-                  <SignUpButton variant="default" />
+                  <SignUpButton variant="default" email={link.data.email} />
                 </Group>
               </>
             ) : (

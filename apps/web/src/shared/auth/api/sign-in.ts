@@ -21,8 +21,12 @@ async function authPost(path: string, body: unknown): Promise<void> {
 export const signInWithEmail = (email: string, password: string) =>
   authPost('sign-in/email', { email, password });
 
-export const signUpWithEmail = (name: string, email: string, password: string) =>
-  authPost('sign-up/email', { name, email, password });
+/**
+ * Creates an account. `callbackURL` is the page the confirmation link returns to once opened (a
+ * path on this site: the server refuses anything else, decision 054).
+ */
+export const signUpWithEmail = (name: string, email: string, password: string, callbackURL: string) =>
+  authPost('sign-up/email', { name, email, password, callbackURL });
 
 export const signOut = () => authPost('sign-out', {});
 

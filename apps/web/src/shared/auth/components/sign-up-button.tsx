@@ -3,13 +3,20 @@ import { LABELS } from '@kinship/domain';
 import { Link, useLocation } from 'react-router';
 import { rememberPostLoginTarget } from '../post-login-target';
 
-/** Sign up!: a link to /signup that, like Login, remembers this page for after the account is made. */
-export function SignUpButton({ onNavigate, ...props }: ButtonProps & { onNavigate?: () => void }) {
+/**
+ * Sign up!: a link to /signup that, like Login, remembers this page for after the account is made.
+ * `email` prefills the form's address (a staff invitation's).
+ */
+export function SignUpButton({
+  onNavigate,
+  email,
+  ...props
+}: ButtonProps & { onNavigate?: () => void; email?: string }) {
   const location = useLocation();
   return (
     <Button
       component={Link}
-      to="/signup"
+      to={email ? `/signup?${new URLSearchParams({ email }).toString()}` : '/signup'}
       {...props}
       onClick={() => {
         rememberPostLoginTarget(`${location.pathname}${location.search}`);
