@@ -103,6 +103,13 @@ describe('POST /api/gifts', () => {
     // The giver's receipt.
     const [receipt] = await rowsWhere<Row>(t.database, 'email_outbox', `to_address = '${body.email}'`);
     expect(receipt).toMatchObject({ kind: 'receipt' });
+    // The receipt mail carries the "manage your gift" link the confirmation screen promises.
+    expect(String(receipt!.body_text)).toMatch(
+      new RegExp(
+        `To change the recipient's address or send the gift again, keep this link: http://demo\\.localhost(:\\d+)?/gift/manage/${answer.manageCode}\n`,
+      ),
+    );
+    expect(String(receipt!.body_html)).toContain(`/gift/manage/${answer.manageCode}`);
     // The hold counts: the only slot can no longer be given or sponsored.
     const again = await postGift(giftBody(record));
     expect(again.status).toBe(409);

@@ -13,7 +13,14 @@ export interface ReceiptEmailInput {
   paymentNotice: string[];
   receiptUrl: string;
   supportEmail: string | null;
+  /** A gift's receipt: the giver's page to change the recipient's address or send the gift again. */
+  giftManageUrl?: string | null;
 }
+
+export const GIFT_MANAGE_LINE = "To change the recipient's address or send the gift again, keep this link";
+
+const giftManageText = (input: ReceiptEmailInput) =>
+  input.giftManageUrl ? [`${GIFT_MANAGE_LINE}: ${input.giftManageUrl}`, ''] : [];
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -44,6 +51,7 @@ export function receiptEmailText(input: ReceiptEmailInput): string {
     ...(input.netAmount ? [`Net amount: ${input.netAmount}`] : []),
     '',
     ...input.paymentNotice.flatMap((p) => [p, '']),
+    ...giftManageText(input),
     `View your receipt online: ${input.receiptUrl}`,
     'A PDF copy of this receipt is attached.',
     '',
@@ -70,6 +78,11 @@ export function receiptEmailHtml(input: ReceiptEmailInput): string {
     ...(input.netAmount ? [row('Net amount', input.netAmount)] : []),
     '</table>',
     ...input.paymentNotice.map((p) => `<p style="color:#555;font-size:0.9rem">${escapeHtml(p)}</p>`),
+    ...(input.giftManageUrl
+      ? [
+          `<p>${escapeHtml(GIFT_MANAGE_LINE)}: <a href="${escapeHtml(input.giftManageUrl)}">manage your gift</a></p>`,
+        ]
+      : []),
     `<p><a href="${escapeHtml(input.receiptUrl)}">View your receipt online</a></p>`,
     '<p style="color:#555;font-size:0.9rem">A PDF copy of this receipt is attached.</p>',
     `<p>${escapeHtml(input.partnerName)}${input.supportEmail ? `<br>${escapeHtml(input.supportEmail)}` : ''}</p>`,
@@ -127,6 +140,7 @@ export function receiptFactsText(input: ReceiptEmailInput): string {
     ...(input.netAmount ? [`Net amount: ${input.netAmount}`] : []),
     '',
     ...input.paymentNotice.flatMap((p) => [p, '']),
+    ...giftManageText(input),
     `View your receipt online: ${input.receiptUrl}`,
     'A PDF copy of this receipt is attached.',
     '',
@@ -157,6 +171,11 @@ export function receiptFactsHtml(input: ReceiptEmailInput): string {
     ...(input.netAmount ? [row('Net amount', input.netAmount)] : []),
     '</table>',
     ...input.paymentNotice.map((p) => `<p style="color:#555;font-size:0.9rem">${escapeHtml(p)}</p>`),
+    ...(input.giftManageUrl
+      ? [
+          `<p>${escapeHtml(GIFT_MANAGE_LINE)}: <a href="${escapeHtml(input.giftManageUrl)}">manage your gift</a></p>`,
+        ]
+      : []),
     `<p><a href="${escapeHtml(input.receiptUrl)}">View your receipt online</a></p>`,
     '<p style="color:#555;font-size:0.9rem">A PDF copy of this receipt is attached.</p>',
   ].join('\n');

@@ -42,6 +42,8 @@ export interface PaymentForReceipt {
   payer: { id: number; firstName: string | null; lastName: string | null; email: string | null } | null;
   /** The giver of a gift order (decision 047), who gets its receipt. */
   giver: { name: string | null; email: string | null } | null;
+  /** A gift order's manage code: its receipt mail links the giver to the gift's manage page. */
+  giftManageCode: string | null;
 }
 
 const payer = alias(users, 'payer');
@@ -73,6 +75,7 @@ function paymentSelection() {
     payerEmail: payer.email,
     giverName: giftCodes.giverName,
     giverEmail: giftCodes.giverEmail,
+    giftManageCode: giftCodes.manageCode,
   };
 }
 
@@ -113,6 +116,7 @@ function toPayment(row: SelectedRow): PaymentForReceipt {
             lastName: row.payerLastName,
             email: row.payerEmail,
           },
+    giftManageCode: row.giftManageCode,
     giver:
       row.giverEmail === null && row.giverName === null
         ? null

@@ -296,6 +296,13 @@ export async function queueReceipt(
     payment.receiptCode = code;
   }
   const email = emailInput(await receiptView(tx, payment, partner), partner, input.config);
+  // A gift's receipt carries the link its confirmation screen promises.
+  if (payment.giftManageCode)
+    email.giftManageUrl = partnerSiteUrl(
+      partner,
+      `/gift/manage/${encodeURIComponent(payment.giftManageCode)}`,
+      input.config,
+    );
   const message = await receiptMessage(tx, partner, email, input.config);
   return insertOutboxMessage(tx, {
     partnersId: payment.partnersId,
