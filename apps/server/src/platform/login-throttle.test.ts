@@ -21,7 +21,7 @@ let proxied: TestApp;
 let direct: TestApp;
 beforeAll(async () => {
   [proxied, direct] = await Promise.all([
-    startTestApp({ rateLimit: true, env: { TRUST_PROXY: 'true' }, signInDelay: DELAY }),
+    startTestApp({ rateLimit: true, env: { TRUST_PROXY: 'loopback' }, signInDelay: DELAY }),
     startTestApp({ rateLimit: true, signInDelay: DELAY }),
   ]);
 });
