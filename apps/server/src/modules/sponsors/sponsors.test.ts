@@ -1,9 +1,4 @@
-import {
-  LINK_MESSAGES,
-  type SponsorDetail,
-  type SponsorRow,
-  type SponsorshipView,
-} from '@kinship/domain';
+import { LINK_MESSAGES, type SponsorDetail, type SponsorRow, type SponsorshipView } from '@kinship/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_IDS, DEMO_OFFLINE_SPONSOR } from '../../seed/demo.ts';
