@@ -183,7 +183,7 @@ async function benchTarget(target: Target): Promise<{ rows: BenchRow[]; notes: s
     AUTH_SECRET: TEST_AUTH_SECRET,
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: 'loopback',
     PAYMENT_ATTEMPT_LIMIT: '1000000',
     PAYMENT_FAILURE_LIMIT: '1000000',
     PAYMENT_FORM_BURST_LIMIT: '1000000',

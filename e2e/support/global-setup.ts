@@ -56,7 +56,7 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       // Each browser context sends an address of its own (support/browser.ts).
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: 'loopback',
       OIDC_DISCOVERY_URL: idp.discoveryUrl,
       OIDC_CLIENT_ID: idp.clientId,
       OIDC_CLIENT_SECRET: idp.clientSecret,

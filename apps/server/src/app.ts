@@ -129,7 +129,7 @@ export async function buildApp(
     // Request ids name a request in the logs and the audit trail across processes and restarts; a
     // trusted proxy's x-request-id is kept.
     genReqId: () => randomUUID(),
-    requestIdHeader: config.TRUST_PROXY ? 'x-request-id' : false,
+    requestIdHeader: config.TRUST_PROXY !== false ? 'x-request-id' : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,12 +1,47 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
+/** The names of address ranges Fastify's trustProxy (proxy-addr) knows besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+export const TRUST_PROXY_MESSAGE =
+  'TRUST_PROXY must name the reverse proxies in front of the server: their addresses or ranges, ' +
+  'comma-separated (for example TRUST_PROXY=10.0.0.5, TRUST_PROXY=10.0.0.0/8,192.168.1.1, or ' +
+  'TRUST_PROXY=loopback for a proxy on the same machine); TRUST_PROXY=false (or unset) when ' +
+  'clients reach the server directly. "true" and hop counts are refused: they would trust the ' +
+  'X-Forwarded-For entries a client writes itself (decision 051).';
+
+/** An address or CIDR range (IPv4 or IPv6), or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off (unset, empty, `false`, `0`), or the proxies whose X-Forwarded-* headers count,
+ * as addresses, CIDR ranges or proxy-addr's names (Fastify's trustProxy). The client address is
+ * then the one the last trusted proxy saw: a client's own left-most X-Forwarded-For entries count
+ * for nothing (decision 051).
+ */
+const trustProxy = z
+  .string()
   .optional()
-  .transform((v) => v === 'true' || v === '1');
+  .transform((value, ctx): false | string[] => {
+    const text = value?.trim().toLowerCase() ?? '';
+    if (text === '' || text === 'false' || text === '0') return false;
+    const entries = text.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+    return z.NEVER;
+  });
 
 /** An empty variable counts as unset. */
 const unset = (v: unknown) => (v === '' ? undefined : v);
@@ -125,7 +160,8 @@ const configSchema = z.object({
     .transform((v) => (v === undefined ? undefined : v === 'true')),
   WEB_DIST: z.string().default(path.resolve(process.cwd(), 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool,
+  /** The reverse proxies whose X-Forwarded-* headers count (decision 051); false: none. */
+  TRUST_PROXY: trustProxy,
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'AUTH_SECRET'> & { AUTH_SECRET: string };

@@ -1687,7 +1687,7 @@ async function trackedJobOf(partnersId: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+  t = await startTestApp({ env: { TRUST_PROXY: 'loopback' } });
   clients.set('anonymous', { A: t.client('demo.localhost'), B: t.client('maple.localhost') });
   for (const viewer of VIEWERS) {
     if (viewer === 'anonymous') continue;

@@ -22,7 +22,7 @@ type Row = Record<string, unknown>;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+  t = await startTestApp({ env: { TRUST_PROXY: 'loopback' } });
 });
 afterAll(async () => {
   await t?.close();

@@ -25,7 +25,7 @@ let child: ChildProcess | null = null;
 
 beforeAll(async () => {
   if (!onPostgres) return;
-  t = await startTestApp({ env: { TRUST_PROXY: 'true' }, poolSize: 10 });
+  t = await startTestApp({ env: { TRUST_PROXY: 'loopback' }, poolSize: 10 });
 });
 afterAll(async () => {
   child?.kill('SIGTERM');
@@ -124,7 +124,7 @@ async function startChildServer(databaseUrl: string): Promise<number> {
       AUTH_SECRET: TEST_AUTH_SECRET,
       LOG_LEVEL: 'silent',
       WEB_DIST: '/nonexistent',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: 'loopback',
       SEED_DEMO: 'false',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

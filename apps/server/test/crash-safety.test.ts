@@ -151,7 +151,7 @@ class Server {
       AUTH_SECRET: TEST_AUTH_SECRET,
       LOG_LEVEL: 'info',
       WEB_DIST: '/nonexistent',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: 'loopback',
       PAYMENT_ATTEMPT_LIMIT: '100000',
       PAYMENT_FAILURE_LIMIT: '100000',
       PAYMENT_FORM_BURST_LIMIT: '100000',

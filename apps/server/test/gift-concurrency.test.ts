@@ -23,7 +23,7 @@ const OPEN = 3;
 let t: TestApp;
 beforeAll(async () => {
   if (!onPostgres) return;
-  t = await startTestApp({ env: { TRUST_PROXY: 'true' }, poolSize: 10 });
+  t = await startTestApp({ env: { TRUST_PROXY: 'loopback' }, poolSize: 10 });
 });
 afterAll(async () => {
   await t?.close();

@@ -24,11 +24,22 @@ export const CODE_MESSAGES = {
   used: 'This code has already been used.',
   expired: 'This code has expired.',
   otherPartner: 'This code belongs to another organization’s site.',
-  tooManyTries: 'Too many wrong codes were tried from your address. Please wait a few minutes and try again.',
+  /** The start of the 429's message; the answer itself says how long to wait (tooManyCodesMessage). */
+  tooManyTries: 'Too many wrong codes were tried from your address.',
   noRecord: 'Nobody is waiting for a sponsor here right now. Please try again later.',
 } as const;
 
 export type CodeProblem = keyof typeof CODE_MESSAGES;
+
+/** A wait in whole minutes, rounded up (a wait under a minute reads "1 minute"). */
+export function waitInMinutes(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** The 429 of the wrong-code throttle, with the real wait: "… Please try again in 12 minutes." */
+export const tooManyCodesMessage = (retryAfterSeconds: number) =>
+  `${CODE_MESSAGES.tooManyTries} Please try again in ${waitInMinutes(retryAfterSeconds)}.`;
 
 const trimmed = (max: number) => z.string().trim().min(1).max(max);
 const email = z.string().trim().max(320).refine(isValidEmail, { message: 'Invalid email' });

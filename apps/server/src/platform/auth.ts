@@ -19,9 +19,11 @@ import {
 } from './auth-mail.ts';
 import {
   ACCOUNT_THROTTLED_MESSAGE,
+  addressThrottledMessage,
   claimFailedSignInAlert,
   clearAccountSignInAttempts,
   clearSignInAttempts,
+  countAddressSignInAttempt,
   countSignInAttempt,
   signInDelayMs,
   SIGN_IN_WINDOW_SECONDS,
@@ -95,6 +97,12 @@ export function authSettingsOf(config: Config) {
     publicUrl: config.PUBLIC_URL,
   };
 }
+
+/**
+ * Sign-ins one address may make a minute, right or wrong (better-auth's limiter): at least 100
+ * successful ones, for a school lab or an office behind one address (decision 051).
+ */
+export const SIGN_INS_PER_ADDRESS_PER_MINUTE = 300;
 
 /** The client address better-auth's limiter and session records read; set only by registerAuthRoutes. */
 const CLIENT_IP_HEADER = 'x-kinship-client-ip';
@@ -244,7 +252,11 @@ function createAuthInstance(
       window: 60,
       max: 100,
       customRules: {
-        '/sign-in/email': { window: 60, max: 10 },
+        // Reading one's own session is never limited: a 429 there made the web app sign people out.
+        '/get-session': false,
+        // Guessing is stopped by the failure counts per account and per address (decision 051);
+        // this only caps a flood, far above an office's morning behind one address.
+        '/sign-in/email': { window: 60, max: SIGN_INS_PER_ADDRESS_PER_MINUTE },
         '/sign-up/email': { window: 60, max: 10 },
         '/request-password-reset': { window: 60, max: 5 },
         '/send-verification-email': { window: 60, max: 5 },
@@ -272,6 +284,18 @@ function createAuthInstance(
         const email = throttleKeyOf(ctx.body);
         if (!email) return;
         const address = ctx.headers?.get(CLIENT_IP_HEADER) ?? '';
+        // An address failing on many accounts is guessing: it waits, whatever the account (decision 051).
+        const fromAddress = await countAddressSignInAttempt(db, address);
+        if (fromAddress.throttled) {
+          throw new APIError(
+            'TOO_MANY_REQUESTS',
+            {
+              message: addressThrottledMessage(fromAddress.retryAfterSeconds),
+              code: 'ADDRESS_THROTTLED',
+            },
+            { 'Retry-After': String(fromAddress.retryAfterSeconds) },
+          );
+        }
         const { throttled, retryAfterSeconds, accountFailures } = await countSignInAttempt(
           db,
           email,

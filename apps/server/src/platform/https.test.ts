@@ -15,7 +15,7 @@ let public_: TestApp;
 beforeAll(async () => {
   [plain, proxied, public_] = await Promise.all([
     startTestApp(),
-    startTestApp({ env: { TRUST_PROXY: 'true' } }),
+    startTestApp({ env: { TRUST_PROXY: 'loopback' } }),
     startTestApp({ env: { PUBLIC_URL: 'https://demo.localhost' } }),
   ]);
 });

@@ -8,7 +8,7 @@ import { bossDbAdapter } from './jobs.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({
-    env: { TRUST_PROXY: 'true' },
+    env: { TRUST_PROXY: 'loopback' },
     worker: { pollingIntervalSeconds: 0.5, tickSeconds: 1 },
   });
 });

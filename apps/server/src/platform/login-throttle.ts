@@ -1,3 +1,4 @@
+import { waitInMinutes } from '@kinship/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { authUser, loginAlerts, loginAttempts } from '../db/schema/index.ts';
@@ -7,7 +8,9 @@ import { authUser, loginAlerts, loginAttempts } from '../db/schema/index.ts';
  * pair. One pair is refused after MAX_SIGN_IN_ATTEMPTS within the window; the account as a whole is
  * only slowed down (a growing delay before the password check), so a stranger guessing from other
  * addresses can no longer lock the person out; and the person is told by mail once the failures
- * reach ALERT_AFTER_FAILURES. The per-address limit of better-auth stays on top (platform/auth.ts).
+ * reach ALERT_AFTER_FAILURES. An address as a whole is refused after MAX_ADDRESS_SIGN_IN_FAILURES
+ * failures on any accounts within the window (decision 051): successful sign-ins never count, so an
+ * office behind one address signs everyone in, while guessing across many accounts is stopped.
  */
 
 /** Sign-in attempts one account may get from one address within a window before that pair is refused. */
@@ -18,6 +21,18 @@ export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 export const SLOW_DOWN_AFTER_FAILURES = 5;
 /** Failures on one account within the window after which its owner is told by mail (once a window). */
 export const ALERT_AFTER_FAILURES = 10;
+
+/**
+ * Failed sign-ins from one address, on any accounts, within the window before the address is
+ * refused (decision 051). A person who gets their password right from the address takes their own
+ * failures off the count, so only failures nobody recovered from add up.
+ */
+export const MAX_ADDRESS_SIGN_IN_FAILURES = 50;
+/** The key of an address's count across all accounts: no email (nor code kind) looks like it. */
+const ANY_ACCOUNT_KEY = 'sign-in:any-account';
+
+export const addressThrottledMessage = (retryAfterSeconds: number) =>
+  `Too many failed sign-ins from your address. Please try again in ${waitInMinutes(retryAfterSeconds)}.`;
 
 /** The delay before the password check: doubling from `baseMs` past SLOW_DOWN_AFTER_FAILURES, at most `maxMs`. */
 export interface SignInDelay {
@@ -88,6 +103,35 @@ export async function countSignInAttempt(
   };
 }
 
+/**
+ * Counts a sign-in attempt of an address (whatever the account) before the password is checked, in
+ * one atomic statement: the address is refused once over MAX_ADDRESS_SIGN_IN_FAILURES within the
+ * window, the right password included, until the window passes.
+ */
+export async function countAddressSignInAttempt(
+  db: Db,
+  address: string,
+): Promise<{ throttled: boolean; retryAfterSeconds: number }> {
+  const expired = sql`${loginAttempts.windowStartedAt} <= now() - ${WINDOW}`;
+  const [row] = await db
+    .insert(loginAttempts)
+    .values({ email: ANY_ACCOUNT_KEY, address, attempts: 1 })
+    .onConflictDoUpdate({
+      target: [loginAttempts.email, loginAttempts.address],
+      set: {
+        attempts: sql`CASE WHEN ${expired} THEN 1 ELSE ${loginAttempts.attempts} + 1 END`,
+        windowStartedAt: sql`CASE WHEN ${expired} THEN now() ELSE ${loginAttempts.windowStartedAt} END`,
+      },
+    })
+    .returning({
+      attempts: loginAttempts.attempts,
+      retryAfterSeconds: sql<number>`GREATEST(1, CEIL(EXTRACT(EPOCH FROM (${loginAttempts.windowStartedAt} + ${WINDOW} - now()))))::int`,
+    });
+  return (row?.attempts ?? 1) > MAX_ADDRESS_SIGN_IN_FAILURES
+    ? { throttled: true, retryAfterSeconds: Number(row?.retryAfterSeconds ?? SIGN_IN_WINDOW_SECONDS) }
+    : { throttled: false, retryAfterSeconds: 0 };
+}
+
 /** Recent attempts on an account from every address, each address counting at most MAX_SIGN_IN_ATTEMPTS. */
 export async function accountFailuresOf(db: Db, email: string): Promise<number> {
   const [row] = await db
@@ -99,11 +143,21 @@ export async function accountFailuresOf(db: Db, email: string): Promise<number> 
   return Number(row?.failures ?? 0);
 }
 
-/** A successful sign-in clears the pair's attempts (other addresses' failures still count). */
+/**
+ * A successful sign-in clears the pair's attempts (other addresses' failures still count) and takes
+ * them, this sign-in among them, off the address's count: what is left there are failures.
+ */
 export async function clearSignInAttempts(db: Db, email: string, address: string): Promise<void> {
-  await db
+  const cleared = await db
     .delete(loginAttempts)
-    .where(and(eq(loginAttempts.email, email.trim().toLowerCase()), eq(loginAttempts.address, address)));
+    .where(and(eq(loginAttempts.email, email.trim().toLowerCase()), eq(loginAttempts.address, address)))
+    .returning({ attempts: loginAttempts.attempts });
+  const attempts = cleared.reduce((sum, row) => sum + row.attempts, 0);
+  if (attempts === 0) return;
+  await db
+    .update(loginAttempts)
+    .set({ attempts: sql`GREATEST(${loginAttempts.attempts} - ${attempts}, 0)` })
+    .where(and(eq(loginAttempts.email, ANY_ACCOUNT_KEY), eq(loginAttempts.address, address)));
 }
 
 /** A password reset by email (whoever reads the mailbox may sign in again at once) clears them all. */

@@ -73,7 +73,7 @@ async function jobRow(id: string): Promise<Row> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+  t = await startTestApp({ env: { TRUST_PROXY: 'loopback' } });
   queue = createJobQueue({ database: t.database, config: t.app.deps.config, storage: t.app.deps.storage }, [
     importJob,
     flakyJob,

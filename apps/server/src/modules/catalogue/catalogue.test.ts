@@ -23,7 +23,7 @@ let programAdmin: TestClient;
 const password = (email: string) => DEMO_ACCOUNTS.find((a) => a.email === email)!.password;
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+  t = await startTestApp({ env: { TRUST_PROXY: 'loopback' } });
   // A payment interval that exists but must never be offered (SPEC 3: zero multipliers are excluded).
   await t.database.db.insert(paymentIntervals).values({ id: 3, name: 'week', multiplier: 0 });
   admin = t.client();

@@ -16,7 +16,7 @@ import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+  t = await startTestApp({ env: { TRUST_PROXY: 'loopback' } });
 });
 afterAll(async () => {
   await t?.close();

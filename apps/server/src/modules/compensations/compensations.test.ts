@@ -65,7 +65,7 @@ let t: TestApp;
 let faults: FaultyGateway;
 beforeAll(async () => {
   t = await startTestApp({
-    env: { TRUST_PROXY: 'true' },
+    env: { TRUST_PROXY: 'loopback' },
     gateway: (database) => {
       faults = new FaultyGateway(new SandboxGateway(database.db));
       return faults.asGateway(database);

@@ -1,4 +1,4 @@
-import { CODE_MESSAGES, Feature, hasFeature, type CodeProblem } from '@kinship/domain';
+import { CODE_MESSAGES, Feature, hasFeature, tooManyCodesMessage, type CodeProblem } from '@kinship/domain';
 import type { Db } from '../../db/client.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { codeThrottleWait, countWrongCode } from '../../platform/code-throttle.ts';
@@ -21,12 +21,21 @@ const STATUS: Record<CodeProblem, number> = {
   noRecord: 409,
 };
 
-export const codeError = (problem: CodeProblem, headers: Record<string, string> = {}) =>
+export const codeError = (problem: Exclude<CodeProblem, 'tooManyTries'>) =>
   new HttpError(
     STATUS[problem],
     CODE_MESSAGES[problem],
-    headers,
+    {},
     `code_${problem.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`,
+  );
+
+/** The throttle's 429: its message and Retry-After say the real wait. */
+export const tooManyCodes = (retryAfterSeconds: number) =>
+  new HttpError(
+    STATUS.tooManyTries,
+    tooManyCodesMessage(retryAfterSeconds),
+    { 'Retry-After': String(retryAfterSeconds) },
+    'code_too_many_tries',
   );
 
 /** The feature gate of a call: a partner without the feature answers 404, as for a page that does not exist. */
@@ -39,7 +48,13 @@ export const FEATURES = Feature;
 
 export async function assertNotThrottled(db: Db, kind: string, address: string): Promise<void> {
   const wait = await codeThrottleWait(db, kind, address);
-  if (wait !== null) throw codeError('tooManyTries', { 'Retry-After': String(wait) });
+  if (wait !== null) throw tooManyCodes(wait);
+}
+
+/** Counts an unknown code against the address: throws the 429 once the address is over the limit. */
+export async function countUnknownCode(db: Db, kind: string, address: string): Promise<void> {
+  const wait = await countWrongCode(db, kind, address);
+  if (wait !== null) throw tooManyCodes(wait);
 }
 
 /**
@@ -47,11 +62,13 @@ export async function assertNotThrottled(db: Db, kind: string, address: string):
  * the address (429 once over the limit); used, expired and other-partner codes are real codes the
  * person already holds and are not counted.
  */
-export async function wrongCode(db: Db, kind: string, address: string, problem: CodeProblem): Promise<never> {
-  if (problem === 'unknown') {
-    const wait = await countWrongCode(db, kind, address);
-    if (wait !== null) throw codeError('tooManyTries', { 'Retry-After': String(wait) });
-  }
+export async function wrongCode(
+  db: Db,
+  kind: string,
+  address: string,
+  problem: Exclude<CodeProblem, 'tooManyTries'>,
+): Promise<never> {
+  if (problem === 'unknown') await countUnknownCode(db, kind, address);
   throw codeError(problem);
 }
 
@@ -68,7 +85,7 @@ export function problemOf(
   row: { partnersId: number; redeemedAt: Date | null; expiresAt: Date | null },
   partnersId: number,
   now = new Date(),
-): CodeProblem | null {
+): 'otherPartner' | 'used' | 'expired' | null {
   if (row.partnersId !== partnersId) return 'otherPartner';
   if (row.redeemedAt) return 'used';
   if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return 'expired';

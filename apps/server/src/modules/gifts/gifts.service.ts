@@ -54,7 +54,16 @@ import {
 } from '../orders/orders.service.ts';
 import { findPartnerById } from '../partners/partners.service.ts';
 import { receiptUrl } from '../receipts/receipts.service.ts';
-import { codeError, problemOf, readCode, redeemedBy, requireFeature, wrongCode } from './code-guard.ts';
+import {
+  assertNotThrottled,
+  codeError,
+  countUnknownCode,
+  problemOf,
+  readCode,
+  redeemedBy,
+  requireFeature,
+  wrongCode,
+} from './code-guard.ts';
 import { formatCode, newCode } from './codes.ts';
 import {
   endSponsorship,
@@ -439,11 +448,26 @@ export async function deliverGift(tx: Tx, giftsId: number, config: Config): Prom
 
 // ------------------------------------------------------------------------------------ giver
 
+/** Manage codes share the wrong-code throttle of the other codes, under their own key. */
+const MANAGE_CODE_KIND = 'gift-manage';
+export const GIFT_NOT_FOUND = 'This gift was not found.';
+
+/**
+ * The gift of a manage code; an unknown one is counted against the address (as every code is), and
+ * an address over the limit waits, right codes included.
+ */
+async function findGiftByManageCodeOrCount(db: Db, ctx: SiteContext, manageCode: string) {
+  await assertNotThrottled(db, MANAGE_CODE_KIND, ctx.clientAddress);
+  const gift = await findGiftByManageCode(db, ctx.partner.id, manageCode.toUpperCase());
+  if (gift) return gift;
+  await countUnknownCode(db, MANAGE_CODE_KIND, ctx.clientAddress);
+  throw notFound(GIFT_NOT_FOUND);
+}
+
 /** GET gifts/manage/{manageCode}: the giver's view of their gift. */
 export async function getGiftForGiver(db: Db, ctx: SiteContext, manageCode: string) {
   await requireFeature(db, ctx, Feature.Gifts);
-  const gift = await findGiftByManageCode(db, ctx.partner.id, manageCode.toUpperCase());
-  if (!gift) throw notFound('This gift was not found.');
+  const gift = await findGiftByManageCodeOrCount(db, ctx, manageCode);
   return {
     recipientName: gift.recipientName,
     recipientEmail: gift.recipientEmail,
@@ -464,8 +488,7 @@ export async function resendGift(
   body: { recipientEmail?: string | undefined },
 ) {
   await requireFeature(deps.db, ctx, Feature.Gifts);
-  const found = await findGiftByManageCode(deps.db, ctx.partner.id, manageCode.toUpperCase());
-  if (!found) throw notFound('This gift was not found.');
+  const found = await findGiftByManageCodeOrCount(deps.db, ctx, manageCode);
   if (found.redeemedAt) throw conflict(GIFT_ALREADY_REDEEMED);
   await deps.db.transaction(async (tx) => {
     const gift = (await lockGiftByCode(tx, found.code))!;

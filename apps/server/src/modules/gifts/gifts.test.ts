@@ -1,4 +1,4 @@
-import { CODE_MESSAGES } from '@kinship/domain';
+import { CODE_MESSAGES, tooManyCodesMessage } from '@kinship/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '../../seed/demo.ts';
@@ -18,7 +18,7 @@ import { GIFT_RECORD_FULL } from './gifts.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+  t = await startTestApp({ env: { TRUST_PROXY: 'loopback' } });
 });
 afterAll(async () => {
   await t?.close();
@@ -319,8 +319,24 @@ describe('redeem', () => {
     }
     const blocked = await t.client('demo.localhost').get(`/api/gifts/redeem/${code}`, address);
     expect(blocked.status).toBe(429);
-    expect(blocked.text).toBe(CODE_MESSAGES.tooManyTries);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // The message says the real wait: the 15-minute window, not "a few minutes".
+    expect(blocked.text).toBe(
+      'Too many wrong codes were tried from your address. Please try again in 15 minutes.',
+    );
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    // Later in the window the message counts down with Retry-After.
+    await t.database.db.execute(
+      sql`update login_attempts set window_started_at = now() - interval '14 minutes 30 seconds'
+          where email = 'code:gift' and address = ${address['x-forwarded-for']!}`,
+    );
+    const later = await t.client('demo.localhost').get(`/api/gifts/redeem/${code}`, address);
+    expect(later.status).toBe(429);
+    expect(later.text).toBe(tooManyCodesMessage(Number(later.headers['retry-after'])));
+    expect(later.text).toBe(
+      'Too many wrong codes were tried from your address. Please try again in 1 minute.',
+    );
     expect((await t.client('demo.localhost').get(`/api/gifts/redeem/${code}`, freshAddress())).status).toBe(
       200,
     );
@@ -363,6 +379,36 @@ describe('the giver', () => {
     const mails = await rowsWhere<Row>(t.database, 'email_outbox', `to_address = 'new-friend@example.org'`);
     expect(mails).toHaveLength(1);
     expect((await t.client('demo.localhost').get(`/api/gifts/manage/${newCode()}`)).status).toBe(404);
+  });
+  it('counts wrong manage codes against the address, as every code is: the sixth call waits, right code included', async () => {
+    const record = await insertRecord(t.database, { maxSlots: 1 });
+    const { manageCode } = (await postGift(giftBody(record))).json<{ manageCode: string }>();
+    const address = freshAddress();
+    for (let i = 0; i < 3; i += 1) {
+      const wrong = await t.client('demo.localhost').get(`/api/gifts/manage/${newCode()}`, address);
+      expect(wrong.status).toBe(404);
+      expect(wrong.text).toBe('This gift was not found.');
+    }
+    for (let i = 0; i < 2; i += 1) {
+      const wrong = await t
+        .client('demo.localhost')
+        .post(`/api/gifts/manage/${newCode()}`, { recipientEmail: 'x@example.org' }, address);
+      expect(wrong.status).toBe(404);
+    }
+    for (const blocked of [
+      await t.client('demo.localhost').get(`/api/gifts/manage/${manageCode}`, address),
+      await t.client('demo.localhost').post(`/api/gifts/manage/${manageCode}`, {}, address),
+    ]) {
+      expect(blocked.status).toBe(429);
+      expect(blocked.text).toBe(
+        'Too many wrong codes were tried from your address. Please try again in 15 minutes.',
+      );
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // Another address is not held up, and the giver's own code still works there.
+    expect(
+      (await t.client('demo.localhost').get(`/api/gifts/manage/${manageCode}`, freshAddress())).status,
+    ).toBe(200);
   });
 });
 

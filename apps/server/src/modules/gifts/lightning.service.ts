@@ -7,7 +7,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { SiteContext } from '../../platform/site-context.ts';
 import { findPricing } from '../checkout/checkout.service.ts';
 import { partnerSiteUrl, type SiteUrlConfig } from '../receipts/receipts.service.ts';
-import { codeError, requireFeature } from './code-guard.ts';
+import { assertNotThrottled, codeError, countUnknownCode, requireFeature } from './code-guard.ts';
 import { LINK_CODE_LENGTH, newCode, normalizeCode } from './codes.ts';
 import {
   findLinkByCode,
@@ -29,6 +29,10 @@ import { codeRecordOf } from './gifts.service.ts';
 export const LIGHTNING_PARTNER_WIDE =
   'Lightning links apply to the whole site: creating one needs access to every program.';
 
+export const LIGHTNING_NOT_FOUND = 'This link is not known. Please check the address.';
+/** Lightning link codes share the wrong-code throttle of the other codes, under their own key. */
+const LIGHTNING_CODE_KIND = 'lightning';
+
 export const lightningPath = (typeIdentifier: string, code: string) =>
   `/lightning/${encodeURIComponent(typeIdentifier)}/${code}`;
 
@@ -40,9 +44,14 @@ export async function previewLightning(
   rawCode: string | null,
 ): Promise<LightningPreview> {
   await requireFeature(db, ctx, Feature.LightningSponsorships);
+  if (rawCode) await assertNotThrottled(db, LIGHTNING_CODE_KIND, ctx.clientAddress);
   const code = rawCode ? normalizeCode(rawCode) : null;
   const link = code ? await findLinkByCode(db, ctx.partner.id, code) : null;
-  if (rawCode && !link) throw notFound('This link is not known. Please check the address.');
+  if (rawCode && !link) {
+    // An unknown link code is what guessing produces: counted against the address, as every code is.
+    await countUnknownCode(db, LIGHTNING_CODE_KIND, ctx.clientAddress);
+    throw notFound(LIGHTNING_NOT_FOUND);
+  }
   const type = link?.partnerSponsoredTypesId
     ? await findType(db, ctx.partner.id, link.partnerSponsoredTypesId)
     : await findTypeByKey(db, ctx.partner.id, sponsoredType);

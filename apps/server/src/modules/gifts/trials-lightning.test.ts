@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+  t = await startTestApp({ env: { TRUST_PROXY: 'loopback' } });
 });
 afterAll(async () => {
   await t?.close();
@@ -198,5 +198,27 @@ describe('lightning links', () => {
       (await t.client('maple.localhost').get(`/api/lightning/students/${DEMO_LIGHTNING_CODE}`)).status,
     ).toBe(404);
     expect((await t.client('demo.localhost').get('/api/dashboard/giving-codes')).status).toBe(401);
+  });
+  it('counts unknown link codes against the address, as every code is; the plain type page is never counted', async () => {
+    const address = freshAddress();
+    for (let i = 0; i < 5; i += 1) {
+      const wrong = await t.client('demo.localhost').get(`/api/lightning/students/NOPE${i}2345`, address);
+      expect(wrong.status).toBe(404);
+      expect(wrong.text).toBe('This link is not known. Please check the address.');
+    }
+    const blocked = await t
+      .client('demo.localhost')
+      .get(`/api/lightning/students/${DEMO_LIGHTNING_CODE}`, address);
+    expect(blocked.status).toBe(429);
+    expect(blocked.text).toBe(
+      'Too many wrong codes were tried from your address. Please try again in 15 minutes.',
+    );
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // The type's page without a code reads no code, so it still answers for this address.
+    expect((await t.client('demo.localhost').get('/api/lightning/students', address)).status).toBe(200);
+    expect(
+      (await t.client('demo.localhost').get(`/api/lightning/students/${DEMO_LIGHTNING_CODE}`, freshAddress()))
+        .status,
+    ).toBe(200);
   });
 });

@@ -45,7 +45,7 @@ const total = (res: { headers: Record<string, string | string[] | undefined> }) 
 const key = () => `k-${randomUUID()}`;
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { TRUST_PROXY: 'true', LOG_LEVEL: 'silent' } });
+  t = await startTestApp({ env: { TRUST_PROXY: 'loopback', LOG_LEVEL: 'silent' } });
   const signedIn = async (email: string) => {
     const client = t.client();
     await client.signIn(email, DEMO_ACCOUNTS.find((a) => a.email === email)!.password);

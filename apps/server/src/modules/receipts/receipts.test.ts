@@ -15,7 +15,7 @@ import { partnerSiteUrl, receiptComposer, receiptUrl } from './receipts.service.
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+  t = await startTestApp({ env: { TRUST_PROXY: 'loopback' } });
 });
 afterAll(async () => {
   await t?.close();

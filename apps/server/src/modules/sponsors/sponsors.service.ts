@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
   can,
-  CODE_MESSAGES,
   formatCents,
   formatLinkCode,
   LINK_CODE_ALPHABET,
@@ -17,6 +16,7 @@ import {
   type SponsorRow,
   type SponsorshipView,
   type TimelineEvent,
+  tooManyCodesMessage,
 } from '@kinship/domain';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -538,7 +538,7 @@ export async function moveSponsorship(
 /** Link codes share the wrong-code throttle of gift and trial codes, under their own key. */
 const LINK_CODE_KIND = 'link';
 const tooManyLinkTries = (wait: number) =>
-  new HttpError(429, CODE_MESSAGES.tooManyTries, { 'Retry-After': String(wait) }, 'code_too_many_tries');
+  new HttpError(429, tooManyCodesMessage(wait), { 'Retry-After': String(wait) }, 'code_too_many_tries');
 
 /**
  * POST link: the signed-in person attaches a manual sponsorship to their own account with its link

@@ -44,7 +44,7 @@ let t: TestApp;
 let gateway: CrashingSandbox;
 beforeAll(async () => {
   t = await startTestApp({
-    env: { TRUST_PROXY: 'true' },
+    env: { TRUST_PROXY: 'loopback' },
     gateway: (database) => (gateway = new CrashingSandbox(database.db)),
   });
 });

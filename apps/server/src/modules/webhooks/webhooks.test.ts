@@ -70,7 +70,7 @@ describe('the Stripe webhook', () => {
 
   beforeAll(async () => {
     double = await startStripeDouble();
-    app = await startTestApp({ env: { ...double.env(), TRUST_PROXY: 'true' } });
+    app = await startTestApp({ env: { ...double.env(), TRUST_PROXY: 'loopback' } });
     const [record] = await app.database.db
       .select({ id: sponsoreds.id })
       .from(sponsoreds)

@@ -11,6 +11,16 @@ export interface Me {
 }
 
 /**
+ * An answer that says nothing about the session: too many requests, a server error, or no answer
+ * at all (fetch's TypeError). The last known session stays and the call is tried again, so a rate
+ * limit never reads as "signed out".
+ */
+export function isPassingFailure(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 429 || error.status >= 500;
+  return error instanceof TypeError;
+}
+
+/**
  * Asks for the person only when there is a session (better-auth's get-session answers 200 with null
  * otherwise), so a visitor's page logs no 401. For a signed-in account the spec's rule holds: a 404
  * from users/getByToken means a new user.
@@ -25,13 +35,21 @@ export async function getMe(): Promise<Me> {
     if (error instanceof ApiError && error.status === 401)
       return { signedIn: false, isNew: false, user: null };
     if (error instanceof ApiError && error.status === 404) return { signedIn: true, isNew: true, user: null };
+    if (isPassingFailure(error)) throw error;
     console.error(MESSAGES.couldNotLoadUser, error);
     return { signedIn: false, isNew: false, user: null };
   }
 }
 
+/** Tried again while the failure passes (1 s, 2 s, 4 s ... at most 30 s apart); the last answer stays meanwhile. */
 export const meQueryOptions = () =>
-  queryOptions({ queryKey: ['users', 'me'], queryFn: getMe, staleTime: 60_000 });
+  queryOptions({
+    queryKey: ['users', 'me'],
+    queryFn: getMe,
+    staleTime: 60_000,
+    retry: (_failures, error) => isPassingFailure(error),
+    retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+  });
 
 export function useMe() {
   return useQuery(meQueryOptions());

@@ -1,3 +1,5 @@
+import { ApiError } from '../../../lib/api-client';
+
 /** better-auth's standard routes; the session is an httpOnly cookie set by the answer. */
 async function authPost(path: string, body: unknown): Promise<void> {
   const response = await fetch(`/api/auth/${path}`, {
@@ -63,8 +65,14 @@ export interface AuthSession {
   user: { id: string; email: string | null; name: string | null; emailVerified: boolean };
 }
 
+/**
+ * The session, or null when signed out (better-auth answers 200 with null). A 429 or a 5xx throws:
+ * it says nothing about whether the person is signed in.
+ */
 export async function getAuthSession(): Promise<AuthSession | null> {
   const response = await fetch('/api/auth/get-session', { credentials: 'same-origin' });
+  if (response.status === 429 || response.status >= 500)
+    throw new ApiError(response.status, (await response.text()) || response.statusText);
   if (!response.ok) return null;
   const text = await response.text();
   return text && text !== 'null' ? (JSON.parse(text) as AuthSession) : null;
