@@ -1,6 +1,6 @@
 import type { PartnerRow } from '../db/types.ts';
 import type { MailMessage } from './mail.ts';
-import { resolveTenantOf, type PartnerLookup } from './tenant.ts';
+import { resolveTenantOf, type PartnerLookup, type TenantSettings } from './tenant.ts';
 
 /** The partner site an auth request came from, and the origin its links point at. */
 export interface AuthSite {
@@ -21,7 +21,7 @@ export const RESET_LINK_HOURS = 1;
 export async function authSiteOf(
   partners: PartnerLookup,
   request: Request,
-  options: { defaultPartner: string },
+  options: TenantSettings,
 ): Promise<AuthSite | null> {
   const url = new URL(request.url);
   try {
@@ -29,7 +29,7 @@ export async function authSiteOf(
       partners,
       url.host,
       Object.fromEntries(url.searchParams),
-      options.defaultPartner,
+      options,
     );
     return { partner, origin: url.origin };
   } catch {
