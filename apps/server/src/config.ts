@@ -55,7 +55,8 @@ const configSchema = z.object({
           .filter(Boolean),
       )
       .refine(
-        (list) => list.every((d) => /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(d)),
+        (list) =>
+          list.every((d) => /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(d)),
         'list host names separated by commas, such as kinship.org,giving.example',
       )
       .optional(),
@@ -75,7 +76,10 @@ const configSchema = z.object({
           .filter(Boolean),
       )
       .refine(
-        (list) => list.every((d) => /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-f:]+\](:\d{1,5})?|[0-9a-f:]+)$/i.test(d)),
+        (list) =>
+          list.every((d) =>
+            /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-f:]+\](:\d{1,5})?|[0-9a-f:]+)$/i.test(d),
+          ),
         'list server addresses separated by commas, such as 1.1.1.1,127.0.0.1:5353',
       )
       .optional(),

@@ -22,7 +22,10 @@ export function platformDomainsOf(config: Pick<Config, 'PLATFORM_DOMAINS' | 'PUB
 }
 
 /** The primary platform domain: the one partners' subdomain hosts and CNAME targets are shown under. */
-export function primaryPlatformDomain(domains: readonly string[], config: Pick<Config, 'PLATFORM_DOMAINS' | 'PUBLIC_URL'>) {
+export function primaryPlatformDomain(
+  domains: readonly string[],
+  config: Pick<Config, 'PLATFORM_DOMAINS' | 'PUBLIC_URL'>,
+) {
   return config.PLATFORM_DOMAINS?.[0] ?? domains.find((d) => d !== 'localhost') ?? 'localhost';
 }
 
@@ -41,7 +44,19 @@ export function platformDomainOf(host: string, domains: readonly string[]): stri
  * private-use names and names that resolve only inside a network. `.example` and `.test` stay
  * usable, as they are meant for documentation and tests.
  */
-const RESERVED_TOP_LEVEL = ['localhost', 'invalid', 'local', 'localdomain', 'arpa', 'onion', 'internal', 'alt', 'lan', 'home', 'corp'];
+const RESERVED_TOP_LEVEL = [
+  'localhost',
+  'invalid',
+  'local',
+  'localdomain',
+  'arpa',
+  'onion',
+  'internal',
+  'alt',
+  'lan',
+  'home',
+  'corp',
+];
 
 /** A name no partner may claim as its own domain, whatever the platform's configuration. */
 export function isReservedHost(host: string): boolean {

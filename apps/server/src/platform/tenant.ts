@@ -24,7 +24,9 @@ export interface TenantSettings {
   platformDomains: readonly string[];
 }
 
-export function tenantSettingsOf(config: Pick<Config, 'DEFAULT_PARTNER' | 'PLATFORM_DOMAINS' | 'PUBLIC_URL'>): TenantSettings {
+export function tenantSettingsOf(
+  config: Pick<Config, 'DEFAULT_PARTNER' | 'PLATFORM_DOMAINS' | 'PUBLIC_URL'>,
+): TenantSettings {
   return { defaultPartner: config.DEFAULT_PARTNER, platformDomains: platformDomainsOf(config) };
 }
 
@@ -71,12 +73,7 @@ export async function resolveTenant(
   settings: TenantSettings,
 ): Promise<PartnerRow> {
   // request.host honours X-Forwarded-Host only when the server is configured to trust its proxy.
-  return resolveTenantOf(
-    partners,
-    request.host,
-    (request.query ?? {}) as Record<string, unknown>,
-    settings,
-  );
+  return resolveTenantOf(partners, request.host, (request.query ?? {}) as Record<string, unknown>, settings);
 }
 
 /** The same resolution from a host and a query (for callers holding a web Request, such as better-auth's). */

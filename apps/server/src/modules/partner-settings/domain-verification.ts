@@ -4,11 +4,7 @@ import type { partnerDomains } from '../../db/schema/index.ts';
 import { recordAudit, SYSTEM_ACTOR, type AuditActor } from '../../platform/audit.ts';
 import { txtRecordsOf } from '../../platform/dns-lookup.ts';
 import { invalidatePartnerCache } from '../partners/partner-cache.ts';
-import {
-  markDomainChecked,
-  markDomainVerified,
-  unverifiedDomains,
-} from './partner-settings.repository.ts';
+import { markDomainChecked, markDomainVerified, unverifiedDomains } from './partner-settings.repository.ts';
 
 /*
  * Own-domain verification (decision 050). A claimed domain resolves only once its owner has shown
@@ -23,7 +19,13 @@ type DomainRow = typeof partnerDomains.$inferSelect;
 const ROUND_SIZE = 100;
 
 /** Marks `row` verified and records it; answers whether this call verified it. */
-export async function markVerified(db: Db, row: DomainRow, at: Date, actor: AuditActor, how: 'dns' | 'by_hand') {
+export async function markVerified(
+  db: Db,
+  row: DomainRow,
+  at: Date,
+  actor: AuditActor,
+  how: 'dns' | 'by_hand',
+) {
   const verified = await db.transaction(async (tx) => {
     if (!(await markDomainVerified(tx, row.id, at))) return false;
     await recordAudit(tx, {

@@ -26,8 +26,7 @@ export const partnerSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/dashboard/settings',
     { schema: { querystring: siteQuery, body: anyBody, response: { 200: partnerSettingsAnswerSchema } } },
-    async (request) =>
-      updatePartnerSettings(app.deps.db, await request.siteContext(), hosts, request.body),
+    async (request) => updatePartnerSettings(app.deps.db, await request.siteContext(), hosts, request.body),
   );
   app.post(
     '/api/dashboard/settings/domains/:domain/check',
@@ -38,8 +37,7 @@ export const partnerSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: partnerSettingsAnswerSchema },
       },
     },
-    async (request) =>
-      checkDomainNow(app.deps.db, await request.siteContext(), hosts, request.params.domain),
+    async (request) => checkDomainNow(app.deps.db, await request.siteContext(), hosts, request.params.domain),
   );
   for (const [path, which] of [
     ['/api/dashboard/settings/logo', 'logo'],
@@ -49,13 +47,7 @@ export const partnerSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       path,
       { schema: { querystring: siteQuery, response: { 200: partnerSettingsAnswerSchema } } },
       async (request) =>
-        setBrandImage(
-          app.deps,
-          await request.siteContext(),
-          hosts,
-          which,
-          uploadedFiles(request),
-        ),
+        setBrandImage(app.deps, await request.siteContext(), hosts, which, uploadedFiles(request)),
     );
   }
 };
