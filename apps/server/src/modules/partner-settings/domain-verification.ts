@@ -34,8 +34,9 @@ export async function markVerified(
       action: 'partner.domain_verified',
       entityType: 'partner',
       entityId: row.partnersId,
-      before: { domain: row.domain, verified: false },
-      after: { domain: row.domain, verified: true, how },
+      before: { verified: false },
+      after: { verified: true },
+      details: { domain: row.domain, how },
     });
     return true;
   });

@@ -216,10 +216,10 @@ describe('verification', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.json()).toMatchObject({ partnersId: 3, domain: 'hand.mapleschools.example' });
     expect(await whoAnswersAt('hand.mapleschools.example')).toBe('maple');
-    const audit = await rowsWhere<{ changes: unknown }>(
+    const audit = await rowsWhere<{ details: unknown }>(
       t.database,
       'audit_log',
-      "action = 'partner.domain_verified' AND partners_id = 3 AND changes::text LIKE '%by_hand%'",
+      "action = 'partner.domain_verified' AND partners_id = 3 AND details::text LIKE '%by_hand%'",
     );
     expect(audit.length).toBe(1);
     const missing = await platform.post('/api/dashboard/platform/partners/3/domains/nope.example/verify');
