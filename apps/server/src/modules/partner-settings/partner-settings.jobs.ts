@@ -7,6 +7,7 @@ export const domainsVerifyJob = defineJob({
   payload: z.object({}),
   everySeconds: 300,
   singleton: true,
+  expireInSeconds: 600,
   handler: async (_payload, ctx) => {
     const { verifyWaitingDomains } = await import('./domain-verification.ts');
     return verifyWaitingDomains(ctx.database.db, ctx.config.DNS_SERVERS, ctx.now);
