@@ -25,12 +25,7 @@ export async function authSiteOf(
 ): Promise<AuthSite | null> {
   const url = new URL(request.url);
   try {
-    const partner = await resolveTenantOf(
-      partners,
-      url.host,
-      Object.fromEntries(url.searchParams),
-      options,
-    );
+    const partner = await resolveTenantOf(partners, url.host, Object.fromEntries(url.searchParams), options);
     return { partner, origin: url.origin };
   } catch {
     return null;
