@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOMAIN_WAITING_LABEL, type PartnerPublic, type PartnerSettingsAnswer } from '@kinship/domain';
+import {
+  DOMAIN_WAITING_LABEL,
+  type ConsolePartner,
+  type PartnerPublic,
+  type PartnerSettingsAnswer,
+} from '@kinship/domain';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import { startDnsDouble, type DnsDouble } from '../../../test/dns-double.ts';
 import { rowsWhere } from '../../../test/giving-fixtures.ts';
@@ -212,8 +217,14 @@ describe('verification', () => {
 
     const platform = t.client('kinship.localhost');
     await platform.signIn('admin@kinship.example.org', password('admin@kinship.example.org'));
+    const waitingIn = async () =>
+      (await platform.get('/api/dashboard/platform/partners'))
+        .json<ConsolePartner[]>()
+        .find((p) => p.id === 3)!.domainsWaiting;
+    expect(await waitingIn()).toEqual(['hand.mapleschools.example']);
     const res = await platform.post(path);
     expect(res.status, res.text).toBe(200);
+    expect(await waitingIn()).toEqual([]);
     expect(res.json()).toMatchObject({ partnersId: 3, domain: 'hand.mapleschools.example' });
     expect(await whoAnswersAt('hand.mapleschools.example')).toBe('maple');
     const audit = await rowsWhere<{ details: unknown }>(
