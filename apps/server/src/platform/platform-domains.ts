@@ -26,7 +26,11 @@ export function primaryPlatformDomain(
   domains: readonly string[],
   config: Pick<Config, 'PLATFORM_DOMAINS' | 'PUBLIC_URL'>,
 ) {
-  return config.PLATFORM_DOMAINS?.[0] ?? domains.find((d) => d !== 'localhost') ?? 'localhost';
+  return (
+    config.PLATFORM_DOMAINS?.[0] ??
+    domains.find((d) => d !== 'localhost' && !d.endsWith('.localhost')) ??
+    'localhost'
+  );
 }
 
 /** An IPv4 or IPv6 address (not a name). */
