@@ -153,8 +153,18 @@ describe('partner settings and email templates', () => {
       await screenshot(page, 'dashboard-settings-390');
     } finally {
       // Put back what this journey changed (the logo keeps the original picture under a new path).
-      const { partnersId, name, subdomain, logo, headerImage, dnsTarget, payments, ...form } = original;
-      void [partnersId, name, subdomain, logo, headerImage, dnsTarget, payments];
+      const {
+        partnersId,
+        name,
+        subdomain,
+        logo,
+        headerImage,
+        dnsTarget,
+        payments,
+        domainVerification,
+        ...form
+      } = original;
+      void [partnersId, name, subdomain, logo, headerImage, dnsTarget, payments, domainVerification];
       const statuses = await page.evaluate(async (body) => {
         const put = await fetch('/api/dashboard/settings', {
           method: 'PUT',

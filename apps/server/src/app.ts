@@ -64,7 +64,7 @@ import {
   siteIcon,
 } from './platform/web-shell.ts';
 import { mayCarrySession, registerPublicCaching } from './platform/public-answers.ts';
-import { resolveTenant, UNKNOWN_PARTNER_MESSAGE } from './platform/tenant.ts';
+import { resolveTenant, tenantSettingsOf, UNKNOWN_PARTNER_MESSAGE } from './platform/tenant.ts';
 import { loadViewer, type RequestViewer } from './platform/viewer.ts';
 
 export interface AppDeps {
@@ -159,9 +159,10 @@ export async function buildApp(
         );
     return this[VIEWER];
   });
+  const tenantSettings = tenantSettingsOf(config);
   app.decorateRequest('siteContext', function (this: Memo & Parameters<typeof sessionOf>[1]) {
     this[CONTEXT] ??= Promise.all([
-      resolveTenant(partnerCacheOf(database.db), this, config.DEFAULT_PARTNER),
+      resolveTenant(partnerCacheOf(database.db), this, tenantSettings),
       this.viewer(),
     ]).then(([partner, viewer]) => ({ partner, viewer, requestId: this.id, clientAddress: this.ip }));
     return this[CONTEXT];

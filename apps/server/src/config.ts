@@ -75,6 +75,51 @@ const configSchema = z.object({
   /** Public origin used in links sent by email; the request host is used when unset. */
   PUBLIC_URL: z.string().optional(),
   /**
+   * The platform's own host names, comma-separated (`kinship.org,giving.example`): a host under one
+   * of them names a partner by its subdomain, and no partner may claim one as its own domain.
+   * Unset: the host of PUBLIC_URL (without a `{subdomain}.` placeholder); `localhost` always counts.
+   */
+  PLATFORM_DOMAINS: z.preprocess(
+    unset,
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((d) => d.trim().toLowerCase().replace(/\.$/, ''))
+          .filter(Boolean),
+      )
+      .refine(
+        (list) =>
+          list.every((d) => /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(d)),
+        'list host names separated by commas, such as kinship.org,giving.example',
+      )
+      .optional(),
+  ),
+  /**
+   * The DNS servers that own-domain verification asks for TXT records, comma-separated
+   * (`1.1.1.1,8.8.8.8`, `127.0.0.1:5353`). Unset: the system's resolvers.
+   */
+  DNS_SERVERS: z.preprocess(
+    unset,
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((d) => d.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (list) =>
+          list.every((d) =>
+            /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-f:]+\](:\d{1,5})?|[0-9a-f:]+)$/i.test(d),
+          ),
+        'list server addresses separated by commas, such as 1.1.1.1,127.0.0.1:5353',
+      )
+      .optional(),
+  ),
+  /**
    * Signs session cookies, onboarding states and verification tokens; the sandbox's webhook secret
    * is derived from it. Unset: a random secret kept in DATA_DIR/auth-secret (PGlite only; with
    * DATABASE_URL it must be set, so every process of the installation shares it). Decision 013.

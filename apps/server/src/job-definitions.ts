@@ -1,5 +1,6 @@
 import { giftComposer } from './modules/gifts/gift-mail.ts';
 import { giftsJobs } from './modules/gifts/gifts.jobs.ts';
+import { domainsVerifyJob } from './modules/partner-settings/partner-settings.jobs.ts';
 import { compensationJobs } from './modules/compensations/compensations.jobs.ts';
 import { givingJobs } from './modules/giving/giving.jobs.ts';
 import { recordsImportJob } from './modules/records-import/records-import.jobs.ts';
@@ -28,4 +29,5 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   yearEndStatementsJob,
   updatesDistributeJob,
   ...giftsJobs,
+  domainsVerifyJob,
 ];

@@ -855,6 +855,14 @@ const MATRIX: Row[] = [
     staff: { action: 'settings.manage', granted: 415, denied: 403 },
     expect: { A: '401 403 403 415 403 403 415', B: '401 403 403 403 403 415 415' },
   },
+  // Issue 20 (High): "Check now" for an own domain waiting for verification.
+  {
+    route: 'POST /api/dashboard/settings/domains/:domain/check',
+    case: 'a domain the partner does not hold (the access check comes first, then 404)',
+    call: (o) => ({ path: `/api/dashboard/settings/domains/nobody.example.org/check?${q(o)}`, body: {} }),
+    staff: { action: 'settings.manage', granted: 404, denied: 403 },
+    expect: { A: '401 403 403 404 403 403 404', B: '401 403 403 403 403 404 404' },
+  },
   {
     route: 'GET /api/dashboard/emailtemplates',
     call: (o) => ({ path: `/api/dashboard/emailtemplates?${q(o)}` }),
@@ -1403,6 +1411,17 @@ const MATRIX: Row[] = [
     staff: { action: 'platform.console', granted: 404, denied: 403 },
     expect: { A: '401 403 403 403 403 403 404', B: '401 403 403 403 403 403 404' },
   },
+  // Issue 20 (High): the platform administrator verifies a partner's own domain by hand.
+  {
+    route: 'POST /api/dashboard/platform/partners/:id/domains/:domain/verify',
+    case: 'a domain the partner does not hold (the access check comes first, then 404)',
+    call: (o) => ({
+      path: `/api/dashboard/platform/partners/3/domains/nobody.example.org/verify?${q(o)}`,
+      body: {},
+    }),
+    staff: { action: 'platform.console', granted: 404, denied: 403 },
+    expect: { A: '401 403 403 403 403 403 404', B: '401 403 403 403 403 403 404' },
+  },
   // ---- end W2
   // ---- issue 13 items 1 and 5: the Overview and the Reports (reports.view; donations only partner-wide)
   {
@@ -1941,6 +1960,8 @@ const CARRIES_NO_SPONSORED_RECORD: Record<string, string> = {
   'GET /api/dashboard/platform/partners': 'partners and counts',
   'POST /api/dashboard/platform/partners': 'the new partner',
   'PATCH /api/dashboard/platform/partners/:id': 'the partner',
+  'POST /api/dashboard/settings/domains/:domain/check': 'the partner’s settings',
+  'POST /api/dashboard/platform/partners/:id/domains/:domain/verify': 'a partner id, a domain and a date',
   'POST /api/sponsoreds/:id/images': 'the new pictures, to staff who manage them (the matrix row checks who)',
   'POST /api/dashboard/records':
     'a new record, to staff who manage records of its program (the matrix row checks who)',

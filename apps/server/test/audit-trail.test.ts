@@ -7,6 +7,7 @@ import { newLinkCode } from '../src/modules/sponsors/sponsors.service.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../src/seed/demo.ts';
 import { freshAddress, insertRecord, line } from './giving-fixtures.ts';
 import type { TestClient, TestResponse } from './http-client.ts';
+import { startDnsDouble, type DnsDouble } from './dns-double.ts';
 import { clientAs, createPeople, type TestPerson } from './people.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
@@ -21,11 +22,15 @@ import { startTestApp, type TestApp } from './test-app.ts';
 type Row = Record<string, unknown>;
 
 let t: TestApp;
+/** Answers the TXT records of own domains checked by "Check now" (issue 20). */
+let dns: DnsDouble;
 beforeAll(async () => {
-  t = await startTestApp({ env: { TRUST_PROXY: 'loopback' } });
+  dns = await startDnsDouble();
+  t = await startTestApp({ env: { TRUST_PROXY: 'loopback', DNS_SERVERS: dns.server } });
 });
 afterAll(async () => {
   await t?.close();
+  await dns?.close();
 });
 
 async function rows(query: ReturnType<typeof sql>): Promise<Row[]> {
@@ -766,6 +771,46 @@ const SCENARIOS: Record<string, () => Promise<Prepared>> = {
       entityType: 'partner',
       usersId,
       changes: { demoMode: { before: !next, after: next } },
+    };
+  },
+  // Issue 20 (High): own domains are verified by their TXT record ("Check now") or by hand.
+  'POST /api/dashboard/settings/domains/:domain/check': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const domain = `audit-check-${++teamCounter}.demo-school.example`;
+    const [row] = await rows(
+      sql`INSERT INTO partner_domains (partners_id, domain) VALUES (2, ${domain}) RETURNING verification_token`,
+    );
+    dns.setTxt(`_kinship-verify.${domain}`, [`kinship-verify=${String(row!.verification_token)}`]);
+    return {
+      call: () =>
+        client.post(`/api/dashboard/settings/domains/${domain}/check?partnersId=2`, {}, freshAddress()),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM partner_domains WHERE domain = ${domain} AND verified_at IS NOT NULL`))
+          .length === 1,
+      action: 'partner.domain_verified',
+      entityType: 'partner',
+      usersId,
+      changes: { verified: { before: false, after: true } },
+    };
+  },
+  'POST /api/dashboard/platform/partners/:id/domains/:domain/verify': async () => {
+    const { client, usersId } = await platformAdmin();
+    const domain = `audit-hand-${++teamCounter}.maple-school.example`;
+    await rows(sql`INSERT INTO partner_domains (partners_id, domain) VALUES (3, ${domain})`);
+    return {
+      call: () =>
+        client.post(
+          `/api/dashboard/platform/partners/3/domains/${domain}/verify?partnersId=2`,
+          {},
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM partner_domains WHERE domain = ${domain} AND verified_at IS NOT NULL`))
+          .length === 1,
+      action: 'partner.domain_verified',
+      entityType: 'partner',
+      usersId,
+      changes: { verified: { before: false, after: true } },
     };
   },
   'POST /api/dashboard/programs': async () => {

@@ -154,6 +154,22 @@ export const partnerSettingsInputSchema = z.object({
 });
 export type PartnerSettingsInput = z.input<typeof partnerSettingsInputSchema>;
 
+/** How Settings > Domains names a domain whose TXT record has not been seen yet. */
+export const DOMAIN_WAITING_LABEL = 'waiting for verification';
+/** The TXT record proving a partner holds `domain`. */
+export const domainVerificationRecord = (domain: string, token: string) => ({
+  recordName: `_kinship-verify.${domain}`,
+  recordValue: `kinship-verify=${token}`,
+});
+
+/** The platform console's answer to verifying a partner's domain by hand. */
+export const domainVerifiedSchema = z.object({
+  partnersId: z.int(),
+  domain: z.string(),
+  verifiedAt: z.string(),
+});
+export type DomainVerified = z.infer<typeof domainVerifiedSchema>;
+
 export const partnerSettingsAnswerSchema = z.object({
   partnersId: z.int(),
   name: z.string(),
@@ -177,6 +193,22 @@ export const partnerSettingsAnswerSchema = z.object({
     logoLinksToWebsite: z.boolean(),
   }),
   domains: z.array(z.string()),
+  /**
+   * Each own domain's proof of ownership (decision 050): until the TXT record is seen (or the
+   * platform administrator verifies it by hand) the domain is waiting for verification and the
+   * site does not answer at it.
+   */
+  domainVerification: z.array(
+    z.object({
+      domain: z.string(),
+      verified: z.boolean(),
+      /** The TXT record to create: its name and value. */
+      recordName: z.string(),
+      recordValue: z.string(),
+      /** When the record was last looked for (ISO), null before the first look. */
+      lastCheckedAt: z.string().nullable(),
+    }),
+  ),
   /** The DNS record each own domain needs: a CNAME to this host. */
   dnsTarget: z.string(),
   sponsorProcFee: z.number(),

@@ -227,6 +227,8 @@ export const consolePartnerSchema = z.object({
   activeSponsorships: z.number().int(),
   lastActivity: z.string().nullable(),
   createdAt: z.string(),
+  /** Own domains waiting for verification (decision 050), which the platform administrator may verify by hand. */
+  domainsWaiting: z.array(z.string()),
 });
 export type ConsolePartner = z.infer<typeof consolePartnerSchema>;
 

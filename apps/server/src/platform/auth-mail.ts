@@ -1,7 +1,7 @@
 import { isSafeReturnPath } from '@kinship/domain';
 import type { PartnerRow } from '../db/types.ts';
 import type { MailMessage } from './mail.ts';
-import { resolveTenantOf, type PartnerLookup } from './tenant.ts';
+import { resolveTenantOf, type PartnerLookup, type TenantSettings } from './tenant.ts';
 
 /** The partner site an auth request came from, and the origin its links point at. */
 export interface AuthSite {
@@ -22,16 +22,11 @@ export const RESET_LINK_HOURS = 1;
 export async function authSiteOf(
   partners: PartnerLookup,
   request: Request,
-  options: { defaultPartner: string },
+  options: TenantSettings,
 ): Promise<AuthSite | null> {
   const url = new URL(request.url);
   try {
-    const partner = await resolveTenantOf(
-      partners,
-      url.host,
-      Object.fromEntries(url.searchParams),
-      options.defaultPartner,
-    );
+    const partner = await resolveTenantOf(partners, url.host, Object.fromEntries(url.searchParams), options);
     return { partner, origin: url.origin };
   } catch {
     return null;

@@ -39,7 +39,8 @@ import {
   MIN_PASSWORD_LENGTH,
   verifyPassword,
 } from './password.ts';
-import { resolveTenant, type PartnerLookup } from './tenant.ts';
+import { platformDomainsOf } from './platform-domains.ts';
+import { resolveTenant, tenantSettingsOf, type PartnerLookup } from './tenant.ts';
 
 /** One OpenID Connect provider (Auth0, Keycloak, Entra ID, ...), found through its discovery document. */
 export interface OidcSettings {
@@ -81,6 +82,8 @@ export interface AuthOptions {
   mailer?: Mailer | undefined;
   /** The partner of a bare host (localhost, an address), as in config.DEFAULT_PARTNER. */
   defaultPartner?: string;
+  /** The platform's own host names (platformDomainsOf(config)); default: localhost. */
+  platformDomains?: readonly string[];
   oidc?: OidcSettings | null;
   /** PUBLIC_URL: when https, every request counts as served over HTTPS (secure cookies). */
   publicUrl?: string | undefined;
@@ -93,6 +96,7 @@ export function authSettingsOf(config: Config) {
   return {
     secret: config.AUTH_SECRET,
     defaultPartner: config.DEFAULT_PARTNER,
+    platformDomains: platformDomainsOf(config),
     oidc: oidcSettingsOf(config),
     publicUrl: config.PUBLIC_URL,
   };
@@ -165,12 +169,13 @@ function createAuthInstance(
     mailer,
     partners,
     defaultPartner = 'demo',
+    platformDomains = ['localhost'],
     oidc = null,
     signInDelay,
   }: AuthOptions,
   secureCookies: boolean,
 ) {
-  const siteOptions = { defaultPartner };
+  const siteOptions = { defaultPartner, platformDomains };
   /** Tells the account's owner of repeated failures, at most once a window; never fails the sign-in. */
   const alertOwner = async (email: string, request: Request | undefined) => {
     const failures = await claimFailedSignInAlert(db, email);
@@ -394,7 +399,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth): void {
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     handler: async (request, reply) => {
-      await resolveTenant(auth.partners, request, app.deps.config.DEFAULT_PARTNER);
+      await resolveTenant(auth.partners, request, tenantSettingsOf(app.deps.config));
       const url = new URL(request.url, siteOriginOf(request, { PUBLIC_URL: auth.publicUrl }));
       const headers = toHeaders(request);
       headers.set('host', request.host);

@@ -1066,7 +1066,9 @@ export async function seedDemo(db: Db, deps: SeedDeps): Promise<{ seeded: boolea
   await db.transaction(async (tx) => {
     await tx.insert(partners).values(partnerRows());
     await syncSequence(tx, 'partners');
-    await tx.insert(partnerDomains).values([{ partnersId: 2, domain: 'demo.kinship.example' }]);
+    await tx
+      .insert(partnerDomains)
+      .values([{ partnersId: 2, domain: 'demo.kinship.example', verifiedAt: new Date() }]);
     await tx
       .insert(partnerFeatures)
       .values([

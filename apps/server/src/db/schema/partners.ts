@@ -67,6 +67,18 @@ export const partnerDomains = pgTable('partner_domains', {
     .notNull()
     .references(() => partners.id, { onDelete: 'cascade' }),
   domain: text('domain').notNull().unique(),
+  /**
+   * Proves the partner holds the domain (decision 050): the value of its TXT record
+   * `_kinship-verify.{domain}` is `kinship-verify={token}`. Made afresh for every claim.
+   */
+  verificationToken: text('verification_token')
+    .notNull()
+    .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+  /** Null until the TXT record is seen (or the platform administrator verifies by hand); only then does the domain resolve. */
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  /** When the verification job last looked for the record. */
+  lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const partnerIntegrations = pgTable(

@@ -1,7 +1,7 @@
 import { onboardRequestSchema, onboardResponseSchema, onboardUrlResponseSchema } from '@kinship/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resolveTenant } from '../../platform/tenant.ts';
+import { resolveTenant, tenantSettingsOf } from '../../platform/tenant.ts';
 import { siteOriginOf } from '../../platform/https.ts';
 import { completeOnboarding, onboardingUrlFor } from './onboarding.service.ts';
 import { partnerCacheOf } from '../partners/partner-cache.ts';
@@ -39,7 +39,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // Completed on a partner's site (an unknown host is a 404), the one the provider returned to.
-      await resolveTenant(partnerCacheOf(app.deps.db), request, app.deps.config.DEFAULT_PARTNER);
+      await resolveTenant(partnerCacheOf(app.deps.db), request, tenantSettingsOf(app.deps.config));
       return completeOnboarding(app.deps, request.body, siteOriginOf(request, app.deps.config), {
         viewer: await request.viewer(),
         requestId: request.id,

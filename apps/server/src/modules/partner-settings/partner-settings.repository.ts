@@ -1,4 +1,5 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import { PartnerSetting } from '@kinship/domain';
 import type { Queryable } from '../../db/types.ts';
 import { partnerDomains, partnerFeatures, partnerSettings, partners } from '../../db/schema/index.ts';
@@ -15,7 +16,12 @@ export async function findPartnerConfiguration(db: Queryable, partnersId: number
       .from(partnerSettings)
       .where(eq(partnerSettings.partnersId, partnersId)),
     db
-      .select({ domain: partnerDomains.domain })
+      .select({
+        domain: partnerDomains.domain,
+        verificationToken: partnerDomains.verificationToken,
+        verifiedAt: partnerDomains.verifiedAt,
+        lastCheckedAt: partnerDomains.lastCheckedAt,
+      })
       .from(partnerDomains)
       .where(eq(partnerDomains.partnersId, partnersId))
       .orderBy(partnerDomains.id),
@@ -24,6 +30,7 @@ export async function findPartnerConfiguration(db: Queryable, partnersId: number
     features: features.map((f) => f.featuresId).sort((a, b) => a - b),
     settings: new Map(settings.map((s) => [s.id, s.value])),
     domains: domains.map((d) => d.domain),
+    domainRows: domains,
   };
 }
 
@@ -79,8 +86,66 @@ export async function replaceEditableSettings(
   if (rows.length > 0) await db.insert(partnerSettings).values(rows);
 }
 
+/**
+ * Makes the partner's domains exactly `domains`: a domain kept keeps its token and verification, a
+ * removed one is deleted, a new one starts unverified with a fresh token.
+ */
 export async function replaceDomains(db: Queryable, partnersId: number, domains: string[]): Promise<void> {
-  await db.delete(partnerDomains).where(eq(partnerDomains.partnersId, partnersId));
-  if (domains.length > 0)
-    await db.insert(partnerDomains).values(domains.map((domain) => ({ partnersId, domain })));
+  await db
+    .delete(partnerDomains)
+    .where(
+      and(
+        eq(partnerDomains.partnersId, partnersId),
+        domains.length > 0 ? notInArray(partnerDomains.domain, domains) : undefined,
+      ),
+    );
+  const kept = await db
+    .select({ domain: partnerDomains.domain })
+    .from(partnerDomains)
+    .where(eq(partnerDomains.partnersId, partnersId));
+  const added = domains.filter((d) => !kept.some((k) => k.domain === d));
+  // Another partner claiming one at the same moment fails on the unique index (the caller's 400).
+  if (added.length > 0)
+    await db
+      .insert(partnerDomains)
+      .values(added.map((domain) => ({ partnersId, domain, verificationToken: newVerificationToken() })));
+}
+
+/** A domain's TXT record value is `kinship-verify={token}`: 128 random bits. */
+export function newVerificationToken(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** A partner's domain row with what verification needs. */
+export async function findPartnerDomain(db: Queryable, partnersId: number, domain: string) {
+  const [row] = await db
+    .select()
+    .from(partnerDomains)
+    .where(and(eq(partnerDomains.partnersId, partnersId), eq(partnerDomains.domain, domain)));
+  return row ?? null;
+}
+
+/** Domains waiting for verification, least recently checked first. */
+export async function unverifiedDomains(db: Queryable, limit: number) {
+  return db
+    .select()
+    .from(partnerDomains)
+    .where(isNull(partnerDomains.verifiedAt))
+    .orderBy(sql`${partnerDomains.lastCheckedAt} asc nulls first`, asc(partnerDomains.id))
+    .limit(limit);
+}
+
+/** Records a look for the TXT record that did not find it. */
+export async function markDomainChecked(db: Queryable, id: number, at: Date): Promise<void> {
+  await db.update(partnerDomains).set({ lastCheckedAt: at }).where(eq(partnerDomains.id, id));
+}
+
+/** Marks the domain verified; answers false when it already was (or is gone), so it is recorded once. */
+export async function markDomainVerified(db: Queryable, id: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(partnerDomains)
+    .set({ lastCheckedAt: at, verifiedAt: at })
+    .where(and(eq(partnerDomains.id, id), isNull(partnerDomains.verifiedAt)))
+    .returning({ id: partnerDomains.id });
+  return rows.length > 0;
 }

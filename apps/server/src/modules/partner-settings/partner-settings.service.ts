@@ -1,10 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { PartnerSetting, partnerSettingsInputSchema, type PartnerSettingsAnswer } from '@kinship/domain';
+import {
+  domainVerificationRecord,
+  PartnerSetting,
+  partnerSettingsInputSchema,
+  type DomainVerified,
+  type PartnerSettingsAnswer,
+} from '@kinship/domain';
 import type { Db } from '../../db/client.ts';
 import type { PartnerRow } from '../../db/types.ts';
+import type { Config } from '../../config.ts';
 import { requireAccess } from '../../platform/access.ts';
 import { actorOf, recordAudit } from '../../platform/audit.ts';
-import { badRequest, fieldErrors } from '../../platform/errors.ts';
+import { badRequest, fieldErrors, notFound } from '../../platform/errors.ts';
+import {
+  isReservedHost,
+  platformDomainOf,
+  platformDomainsOf,
+  primaryPlatformDomain,
+} from '../../platform/platform-domains.ts';
 import { processImage, type ImageVariantName } from '../../platform/images.ts';
 import { parseInput } from '../../platform/parse-input.ts';
 import { sanitizeRichText } from '../../platform/rich-text.ts';
@@ -13,9 +26,11 @@ import type { Storage } from '../../platform/storage.ts';
 import type { UploadedFile } from '../../platform/uploads.ts';
 import { findPartnerById } from '../partners/partners.service.ts';
 import { invalidatePartnerCache } from '../partners/partner-cache.ts';
+import { checkDomain, markVerified } from './domain-verification.ts';
 import {
   domainsHeldElsewhere,
   findPartnerConfiguration,
+  findPartnerDomain,
   replaceDomains,
   replaceEditableSettings,
   replaceFeatures,
@@ -28,26 +43,42 @@ export const DOMAIN_OF_PLATFORM = (domain: string) =>
 export const DOMAIN_REPEATED = 'This domain is listed twice.';
 export const ONE_IMAGE_MESSAGE = 'Send one picture as a file of a multipart/form-data body.';
 
-/** Where the site is reached: the host a partner's own domain points its CNAME at, and the platform's base. */
-export interface SiteHost {
-  /** The request's host name, without port. */
-  hostname: string;
+export const DOMAIN_RESERVED = (domain: string) =>
+  `${domain} is a reserved name that cannot be a partner's site; give a domain of your own.`;
+export const DOMAIN_NOT_FOUND = 'This domain is not one of the partner’s domains.';
+
+/**
+ * The platform's own host names, from configuration only (decision 050): never the request's host,
+ * which a client can pick (a bare address, X-Forwarded-Host behind a proxy).
+ */
+export interface PlatformHosts {
+  /** Every platform domain, longest first (platformDomainsOf(config)). */
+  domains: readonly string[];
+  /** The one partners' subdomain hosts are shown under (the CNAME target of an own domain). */
+  primary: string;
+  /** DNS_SERVERS: where TXT records are looked up (unset: the system's resolvers). */
+  dnsServers?: readonly string[] | undefined;
 }
 
-/** The platform's base host: the request host without the partner's label (`demo.kinship.org` -> `kinship.org`). */
-function platformBase(partner: PartnerRow, host: SiteHost): string {
-  const labels = host.hostname.toLowerCase().split('.');
-  if (labels.length > 1 && labels[0] === partner.subdomain) return labels.slice(1).join('.');
-  return host.hostname.toLowerCase();
+export function platformHostsOf(config: Config): PlatformHosts {
+  const domains = platformDomainsOf(config);
+  return { domains, primary: primaryPlatformDomain(domains, config), dnsServers: config.DNS_SERVERS };
 }
 
-function dnsTargetOf(partner: PartnerRow, host: SiteHost): string {
-  return `${partner.subdomain}.${platformBase(partner, host)}`;
+function dnsTargetOf(partner: PartnerRow, hosts: PlatformHosts): string {
+  return `${partner.subdomain}.${hosts.primary}`;
+}
+
+/** Why a partner may not claim `domain`, or null: the platform's hosts and reserved names. */
+function refusalOf(domain: string, hosts: PlatformHosts): string | null {
+  if (platformDomainOf(domain, hosts.domains)) return DOMAIN_OF_PLATFORM(domain);
+  if (isReservedHost(domain)) return DOMAIN_RESERVED(domain);
+  return null;
 }
 
 const isTrue = (value: string | null | undefined) => value?.trim().toLowerCase() === 'true';
 
-async function answerOf(db: Db, partner: PartnerRow, host: SiteHost): Promise<PartnerSettingsAnswer> {
+async function answerOf(db: Db, partner: PartnerRow, hosts: PlatformHosts): Promise<PartnerSettingsAnswer> {
   const config = await findPartnerConfiguration(db, partner.id);
   return {
     partnersId: partner.id,
@@ -72,7 +103,13 @@ async function answerOf(db: Db, partner: PartnerRow, host: SiteHost): Promise<Pa
       logoLinksToWebsite: isTrue(config.settings.get(PartnerSetting.LogoLinksToWebsite)),
     },
     domains: config.domains,
-    dnsTarget: dnsTargetOf(partner, host),
+    domainVerification: config.domainRows.map((row) => ({
+      domain: row.domain,
+      verified: row.verifiedAt !== null,
+      ...domainVerificationRecord(row.domain, row.verificationToken),
+      lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
+    })),
+    dnsTarget: dnsTargetOf(partner, hosts),
     sponsorProcFee: partner.sponsorProcFee,
     generalProcFee: partner.generalProcFee,
     applicationFeeModel: partner.applicationFeeModel === 'fee' ? 'fee' : 'tip',
@@ -87,31 +124,31 @@ async function answerOf(db: Db, partner: PartnerRow, host: SiteHost): Promise<Pa
 export async function getPartnerSettings(
   db: Db,
   ctx: SiteContext,
-  host: SiteHost,
+  hosts: PlatformHosts,
 ): Promise<PartnerSettingsAnswer> {
   requireAccess(ctx, 'settings.manage');
   const partner = (await findPartnerById(db, ctx.partner.id)) ?? ctx.partner;
-  return answerOf(db, partner, host);
+  return answerOf(db, partner, hosts);
 }
 
 /**
  * PUT dashboard/settings: the whole settings form. Field errors come back as the problem shape;
- * a domain held by another partner, or one of the platform's own hosts, is refused by field.
+ * a domain held by another partner, one of the platform's own hosts (any partner's subdomain host
+ * among them) or a reserved name is refused by field, whatever host the call came through. A new
+ * domain waits for verification; a kept one keeps its state.
  */
 export async function updatePartnerSettings(
   db: Db,
   ctx: SiteContext,
-  host: SiteHost,
+  hosts: PlatformHosts,
   body: unknown,
 ): Promise<PartnerSettingsAnswer> {
   requireAccess(ctx, 'settings.manage');
   const input = parseInput(partnerSettingsInputSchema, body);
-  const base = platformBase(ctx.partner, host);
   const domainErrors: Record<string, string> = {};
   input.domains.forEach((domain, i) => {
-    if (input.domains.indexOf(domain) !== i) domainErrors[`domains.${i}`] = DOMAIN_REPEATED;
-    else if (domain === base || domain.endsWith(`.${base}`))
-      domainErrors[`domains.${i}`] = DOMAIN_OF_PLATFORM(domain);
+    const refusal = input.domains.indexOf(domain) !== i ? DOMAIN_REPEATED : refusalOf(domain, hosts);
+    if (refusal) domainErrors[`domains.${i}`] = refusal;
   });
   const taken = new Set(await domainsHeldElsewhere(db, ctx.partner.id, [...new Set(input.domains)]));
   input.domains.forEach((domain, i) => {
@@ -183,7 +220,46 @@ export async function updatePartnerSettings(
     throw error;
   }
   await invalidatePartnerCache(db, ctx.partner.id);
-  return answerOf(db, (await findPartnerById(db, ctx.partner.id))!, host);
+  return answerOf(db, (await findPartnerById(db, ctx.partner.id))!, hosts);
+}
+
+/**
+ * POST dashboard/settings/domains/{domain}/check ("Check now"): looks for the domain's TXT record
+ * at once instead of waiting for the next round of the verification job.
+ */
+export async function checkDomainNow(
+  db: Db,
+  ctx: SiteContext,
+  hosts: PlatformHosts,
+  domain: string,
+): Promise<PartnerSettingsAnswer> {
+  requireAccess(ctx, 'settings.manage');
+  const row = await findPartnerDomain(db, ctx.partner.id, domain.toLowerCase());
+  if (!row) throw notFound(DOMAIN_NOT_FOUND);
+  await checkDomain(db, row, hosts.dnsServers, new Date(), actorOf(ctx));
+  return answerOf(db, (await findPartnerById(db, ctx.partner.id))!, hosts);
+}
+
+/**
+ * POST dashboard/platform/partners/{id}/domains/{domain}/verify: the platform administrator vouches
+ * for a partner's domain without the TXT record (platform.console; audited). A platform host or a
+ * reserved name is still refused: it can never be a partner's own domain.
+ */
+export async function verifyDomainByHand(
+  db: Db,
+  ctx: SiteContext,
+  hosts: PlatformHosts,
+  partnersId: number,
+  domain: string,
+): Promise<DomainVerified> {
+  requireAccess(ctx, 'platform.console');
+  const row = await findPartnerDomain(db, partnersId, domain.toLowerCase());
+  if (!row) throw notFound(DOMAIN_NOT_FOUND);
+  const refusal = refusalOf(row.domain, hosts);
+  if (refusal) throw badRequest(refusal);
+  await markVerified(db, row, new Date(), actorOf(ctx), 'by_hand');
+  const after = (await findPartnerDomain(db, partnersId, row.domain))!;
+  return { partnersId, domain: row.domain, verifiedAt: after.verifiedAt!.toISOString() };
 }
 
 export type BrandImage = 'logo' | 'headerImage';
@@ -195,7 +271,7 @@ export type BrandImage = 'logo' | 'headerImage';
 export async function setBrandImage(
   deps: { db: Db; storage: Storage },
   ctx: SiteContext,
-  host: SiteHost,
+  hosts: PlatformHosts,
   which: BrandImage,
   files: AsyncIterable<UploadedFile>,
 ): Promise<PartnerSettingsAnswer> {
@@ -239,7 +315,7 @@ export async function setBrandImage(
       await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
     }
     await invalidatePartnerCache(deps.db, ctx.partner.id);
-    return answerOf(deps.db, (await findPartnerById(deps.db, ctx.partner.id))!, host);
+    return answerOf(deps.db, (await findPartnerById(deps.db, ctx.partner.id))!, hosts);
   } catch (error) {
     await Promise.allSettled(stored.map((key) => deps.storage.delete(key)));
     throw error;

@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database, Db } from '../../db/client.ts';
 import {
-  findPartnerByHost,
   findPartnerByKey,
+  findPartnerByOwnDomain,
+  findPartnerBySubdomain,
   loadPartnerChildren,
   type PartnerChildren,
   type PartnerRow,
@@ -44,11 +45,19 @@ export class PartnerCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The partner of a host (an own domain, else the subdomain's first label). */
-  async byHost(domain: string, subdomain: string | null): Promise<CachedPartner | null> {
+  /** The partner of a platform host's subdomain label. */
+  async bySubdomain(subdomain: string): Promise<CachedPartner | null> {
     return this.lookup(
-      `host:${domain}`,
-      async () => (await findPartnerByHost(this.db, domain, subdomain))?.id,
+      `subdomain:${subdomain.toLowerCase()}`,
+      async () => (await findPartnerBySubdomain(this.db, subdomain))?.id,
+    );
+  }
+
+  /** The partner of a verified own domain. */
+  async byOwnDomain(domain: string): Promise<CachedPartner | null> {
+    return this.lookup(
+      `domain:${domain.toLowerCase()}`,
+      async () => (await findPartnerByOwnDomain(this.db, domain))?.id,
     );
   }
 

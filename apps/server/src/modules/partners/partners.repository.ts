@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db, PartnerRow, Queryable } from '../../db/types.ts';
 import {
   entities,
@@ -35,23 +35,17 @@ export async function findPartnerBySubdomain(db: Db, subdomain: string): Promise
   return row ?? null;
 }
 
-/** A partner by one of its own domains, or by the first label of a subdomain host. */
-export async function findPartnerByHost(
-  db: Db,
-  domain: string,
-  subdomain: string | null,
-): Promise<PartnerRow | null> {
-  const rows = await db
-    .select({ partner: partners, domain: partnerDomains.domain })
-    .from(partners)
-    .leftJoin(
-      partnerDomains,
-      and(eq(partnerDomains.partnersId, partners.id), eq(partnerDomains.domain, domain)),
-    )
-    .where(or(eq(partnerDomains.domain, domain), subdomain ? eq(partners.subdomain, subdomain) : undefined));
-  // An exact domain match wins over a subdomain match.
-  const exact = rows.find((r) => r.domain === domain);
-  return (exact ?? rows[0])?.partner ?? null;
+/**
+ * A partner by one of its own domains, once verified (decision 050): an unverified domain names no
+ * partner. Hosts under a platform domain never come here (they resolve by subdomain only).
+ */
+export async function findPartnerByOwnDomain(db: Db, domain: string): Promise<PartnerRow | null> {
+  const [row] = await db
+    .select({ partner: partners })
+    .from(partnerDomains)
+    .innerJoin(partners, eq(partners.id, partnerDomains.partnersId))
+    .where(and(eq(partnerDomains.domain, domain.toLowerCase()), isNotNull(partnerDomains.verifiedAt)));
+  return row?.partner ?? null;
 }
 
 export async function listPartners(
@@ -88,10 +82,11 @@ export async function loadPartnerChildren(db: Db, partnerIds: number[]) {
     };
   }
   const [domainRows, integrationRows, featureRows, settingRows, entityRows, typeRows] = await Promise.all([
+    // The public model lists the addresses the site answers at: verified domains only.
     db
-      .select()
+      .select({ id: partnerDomains.id, partnersId: partnerDomains.partnersId, domain: partnerDomains.domain })
       .from(partnerDomains)
-      .where(inArray(partnerDomains.partnersId, partnerIds))
+      .where(and(inArray(partnerDomains.partnersId, partnerIds), isNotNull(partnerDomains.verifiedAt)))
       .orderBy(asc(partnerDomains.id)),
     db.select().from(partnerIntegrations).where(inArray(partnerIntegrations.partnersId, partnerIds)),
     db

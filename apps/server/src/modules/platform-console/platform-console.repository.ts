@@ -15,9 +15,9 @@ import {
   userSponsoreds,
 } from '../../db/schema/index.ts';
 
-/** Every partner with its payments account, active sponsorships and last audited write (3 queries). */
+/** Every partner with its payments account, active sponsorships, last audited write and domains waiting for verification (4 queries). */
 export async function listPartnersWithStatus(db: Db) {
-  const [rows, active, activity] = await Promise.all([
+  const [rows, active, activity, waiting] = await Promise.all([
     db
       .select({
         id: partners.id,
@@ -39,6 +39,11 @@ export async function listPartnersWithStatus(db: Db) {
       .select({ partnersId: auditLog.partnersId, last: max(auditLog.createdAt) })
       .from(auditLog)
       .groupBy(auditLog.partnersId),
+    db
+      .select({ partnersId: partnerDomains.partnersId, domain: partnerDomains.domain })
+      .from(partnerDomains)
+      .where(isNull(partnerDomains.verifiedAt))
+      .orderBy(asc(partnerDomains.id)),
   ]);
   const activeBy = new Map(active.map((r) => [r.partnersId, Number(r.n)]));
   const lastBy = new Map(activity.map((r) => [r.partnersId, r.last]));
@@ -46,6 +51,7 @@ export async function listPartnersWithStatus(db: Db) {
     ...r,
     activeSponsorships: activeBy.get(r.id) ?? 0,
     lastActivity: lastBy.get(r.id) ?? null,
+    domainsWaiting: waiting.filter((w) => w.partnersId === r.id).map((w) => w.domain),
   }));
 }
 

@@ -1,5 +1,6 @@
 import {
   consolePartnerSchema,
+  domainVerifiedSchema,
   partnerCreateSchema,
   partnerModesSchema,
   setupChecklistSchema,
@@ -13,6 +14,7 @@ import {
   setPartnerModes,
   setupChecklist,
 } from './platform-console.service.ts';
+import { platformHostsOf, verifyDomainByHand } from '../partner-settings/partner-settings.service.ts';
 
 /*
  * The Platform console (issue 14 item 5, decision 046), platform.console:
@@ -57,6 +59,25 @@ export const platformConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       setPartnerModes(app.deps.db, await request.siteContext(), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/dashboard/platform/partners/:id/domains/:domain/verify',
+    {
+      schema: {
+        params: idParams.extend({ domain: z.string().max(253) }),
+        querystring: siteQuery,
+        response: { 200: domainVerifiedSchema },
+      },
+    },
+    async (request) =>
+      verifyDomainByHand(
+        app.deps.db,
+        await request.siteContext(),
+        platformHostsOf(app.deps.config),
+        request.params.id,
+        request.params.domain,
+      ),
   );
 
   app.get(

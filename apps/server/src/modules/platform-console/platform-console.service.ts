@@ -43,6 +43,7 @@ const consoleView = (row: Awaited<ReturnType<typeof listPartnersWithStatus>>[num
   activeSponsorships: row.activeSponsorships,
   lastActivity: row.lastActivity ? new Date(row.lastActivity).toISOString() : null,
   createdAt: row.createdAt.toISOString(),
+  domainsWaiting: row.domainsWaiting,
 });
 
 export async function listConsolePartners(db: Db, ctx: SiteContext): Promise<ConsolePartner[]> {
@@ -95,7 +96,7 @@ export async function createPartner(
       throw error;
     });
   await invalidatePartnerCache(db);
-  return consoleView({ ...created, activeSponsorships: 0, lastActivity: null });
+  return consoleView({ ...created, activeSponsorships: 0, lastActivity: null, domainsWaiting: [] });
 }
 
 export async function setPartnerModes(

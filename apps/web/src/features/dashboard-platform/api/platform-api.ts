@@ -1,4 +1,10 @@
-import { consolePartnerSchema, type ConsolePartner, type PartnerCreate } from '@kinship/domain';
+import {
+  consolePartnerSchema,
+  domainVerifiedSchema,
+  type ConsolePartner,
+  type DomainVerified,
+  type PartnerCreate,
+} from '@kinship/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -16,3 +22,10 @@ export const createPartner = (values: PartnerCreate) =>
 
 export const setPartnerModes = (id: number, modes: { demoMode?: boolean; privateDemo?: boolean }) =>
   apiRequest<ConsolePartner>(`dashboard/platform/partners/${id}`, { method: 'PATCH', body: modes });
+
+/** POST dashboard/platform/partners/{id}/domains/{domain}/verify: vouch for a partner's domain (decision 050). */
+export const verifyPartnerDomain = (id: number, domain: string) =>
+  apiRequest<DomainVerified>(
+    `dashboard/platform/partners/${id}/domains/${encodeURIComponent(domain)}/verify`,
+    { method: 'POST', schema: domainVerifiedSchema },
+  );

@@ -1,4 +1,4 @@
-import { CURRENCIES, type ConsolePartner, type PartnerCreate } from '@kinship/domain';
+import { CURRENCIES, DOMAIN_WAITING_LABEL, type ConsolePartner, type PartnerCreate } from '@kinship/domain';
 import {
   Alert,
   Anchor,
@@ -22,7 +22,12 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/problem';
 import { usePartner } from '../../../shared/partner/partner-context';
-import { consolePartnersQueryOptions, createPartner, setPartnerModes } from '../api/platform-api';
+import {
+  consolePartnersQueryOptions,
+  createPartner,
+  setPartnerModes,
+  verifyPartnerDomain,
+} from '../api/platform-api';
 
 /** Another partner's site address: its subdomain in place of this one's, or `?partner=` on a bare host. */
 export function partnerSiteAddress(currentSubdomain: string, target: string, pathname: string): string {
@@ -172,6 +177,11 @@ export function PlatformSection() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: consolePartnersQueryOptions().queryKey }),
   });
 
+  const verify = useMutation({
+    mutationFn: ({ id, domain }: { id: number; domain: string }) => verifyPartnerDomain(id, domain),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: consolePartnersQueryOptions().queryKey }),
+  });
+
   return (
     <Stack gap="lg">
       <div>
@@ -200,6 +210,11 @@ export function PlatformSection() {
             {partners.error.message}
           </Alert>
         )}
+        {verify.isError && (
+          <Alert color="red" m="md" role="alert">
+            {verify.error.message}
+          </Alert>
+        )}
         <Table.ScrollContainer minWidth={760}>
           <Table verticalSpacing="sm" highlightOnHover>
             <Table.Thead>
@@ -221,6 +236,22 @@ export function PlatformSection() {
                     <Text size="xs" c="dimmed">
                       {p.subdomain} · #{p.id}
                     </Text>
+                    {p.domainsWaiting.map((domain) => (
+                      <Group key={domain} gap={6} mt={4} wrap="nowrap">
+                        <Text size="xs">
+                          {domain}: {DOMAIN_WAITING_LABEL}
+                        </Text>
+                        <Button
+                          size="compact-xs"
+                          variant="default"
+                          aria-label={`Verify ${domain} by hand`}
+                          loading={verify.isPending && verify.variables?.domain === domain}
+                          onClick={() => verify.mutate({ id: p.id, domain })}
+                        >
+                          Verify
+                        </Button>
+                      </Group>
+                    ))}
                   </Table.Td>
                   <Table.Td>
                     <Badge color={p.paymentsOnboarded ? 'green' : 'gray'} variant="light">

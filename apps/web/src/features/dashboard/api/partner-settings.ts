@@ -55,7 +55,16 @@ export function usePartnerSettingsWrites() {
     }) => uploadWithProgress(apiUrl(`dashboard/settings/${which}`), file, onProgress, 'image'),
     onSuccess: refresh,
   });
-  return { save, upload };
+  // POST dashboard/settings/domains/{domain}/check ("Check now"): answers the settings.
+  const checkDomain = useMutation({
+    mutationFn: (domain: string) =>
+      apiRequest<PartnerSettingsAnswer>(`dashboard/settings/domains/${encodeURIComponent(domain)}/check`, {
+        method: 'POST',
+        schema: partnerSettingsAnswerSchema,
+      }),
+    onSuccess: (answer) => client.setQueryData(SETTINGS_KEY, answer),
+  });
+  return { save, upload, checkDomain };
 }
 
 /** GET dashboard/emailtemplates. */

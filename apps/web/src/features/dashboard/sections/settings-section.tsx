@@ -25,6 +25,7 @@ import {
 } from '@mantine/core';
 import {
   CURRENCIES,
+  DOMAIN_WAITING_LABEL,
   Feature,
   FEATURE_EFFECTS,
   FEATURE_NAMES,
@@ -376,13 +377,67 @@ function SitePanel({ form }: { form: Form }) {
   );
 }
 
+/**
+ * Whether a saved domain is proven to be the partner's (decision 050): until its TXT record is seen
+ * the site does not answer at it. A domain not saved yet gets its record once saved.
+ */
+function DomainVerificationState({
+  state,
+}: {
+  state: PartnerSettingsAnswer['domainVerification'][number] | undefined;
+}) {
+  const { checkDomain } = usePartnerSettingsWrites();
+  if (!state)
+    return (
+      <Text size="sm" c="dimmed" mt={6}>
+        Save to get the TXT record that proves this domain is yours.
+      </Text>
+    );
+  if (state.verified)
+    return (
+      <Badge color="green" variant="light" mt={6}>
+        Verified
+      </Badge>
+    );
+  const checking = checkDomain.isPending && checkDomain.variables === state.domain;
+  return (
+    <Stack gap={4} mt={6}>
+      <Group gap="xs">
+        <Badge color="yellow" variant="light">
+          {DOMAIN_WAITING_LABEL}
+        </Badge>
+        <Button
+          size="compact-sm"
+          variant="default"
+          loading={checking}
+          onClick={() => checkDomain.mutate(state.domain)}
+        >
+          Check now
+        </Button>
+      </Group>
+      <Text size="sm">
+        The site answers at this domain once this TXT record is found (it is looked for every few minutes):
+      </Text>
+      <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
+        {state.recordName} TXT {state.recordValue}
+      </Text>
+      {checkDomain.error && checkDomain.variables === state.domain && (
+        <Text size="sm" c="red" role="alert">
+          {checkDomain.error.message}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 function DomainsPanel({ form, settings }: { form: Form; settings: PartnerSettingsAnswer }) {
   const domains = form.getValues().domains;
   return (
     <Stack gap="md">
       <Text size="sm">
-        Your site always answers at <b>{settings.dnsTarget}</b>. To use a domain of your own, create the DNS
-        record shown beside it, then add the domain here.
+        Your site always answers at <b>{settings.dnsTarget}</b>. To use a domain of your own, add it here,
+        save, and create the DNS records shown beside it: the CNAME, and the TXT record that proves the domain
+        is yours.
       </Text>
       <Stack gap="sm">
         {domains.map((domain, i) => (
@@ -411,6 +466,9 @@ function DomainsPanel({ form, settings }: { form: Form; settings: PartnerSetting
                 {domain || 'your domain'} CNAME {settings.dnsTarget}
               </Text>
             </Text>
+            <DomainVerificationState
+              state={settings.domainVerification.find((v) => v.domain === domain.trim().toLowerCase())}
+            />
           </Paper>
         ))}
       </Stack>
