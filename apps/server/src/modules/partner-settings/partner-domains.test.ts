@@ -35,7 +35,7 @@ type Problem = { errors: { field: string; message: string }[] };
 beforeAll(async () => {
   dns = await startDnsDouble();
   t = await startTestApp({
-    // TRUST_PROXY=1 trusts one proxy hop whether the setting takes a boolean or a hop count.
+    // The test's client connects from loopback, so its X-Forwarded-Host counts (decision 051).
     env: { PLATFORM_DOMAINS: 'giving.example', DNS_SERVERS: dns.server, TRUST_PROXY: 'loopback' },
   });
   maple = t.client('maple.localhost');
