@@ -213,7 +213,9 @@ export function registerErrorHandling(app: FastifyInstance, options: { staffGate
     reply.type('text/plain; charset=utf-8');
     // A staff route's invalid input: the access check first (401/403), then the field errors.
     if (hasZodFastifySchemaValidationErrors(error) && options.staffGate && isStaffRoute(request)) {
-      const refusal = await options.staffGate(request).catch((e: unknown) => (e instanceof HttpError ? e : null));
+      const refusal = await options
+        .staffGate(request)
+        .catch((e: unknown) => (e instanceof HttpError ? e : null));
       if (refusal) error = refusal;
     }
     if (error instanceof ProblemError) {

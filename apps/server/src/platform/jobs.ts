@@ -247,7 +247,9 @@ export class JobRefusal extends Error {}
 
 /** Leaves a running pg-boss job no retry, so the failure being thrown is its last. */
 async function noRetriesLeft(db: Db, name: string, jobId: string) {
-  await db.execute(sql`UPDATE pgboss.job SET retry_limit = retry_count WHERE name = ${name} AND id = ${jobId}`);
+  await db.execute(
+    sql`UPDATE pgboss.job SET retry_limit = retry_count WHERE name = ${name} AND id = ${jobId}`,
+  );
 }
 
 async function setProgress(db: Db, jobId: string, values: Partial<typeof jobProgress.$inferInsert>) {

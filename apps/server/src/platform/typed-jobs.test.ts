@@ -100,9 +100,13 @@ describe('typed jobs', () => {
   });
 
   it('runs a one-off job with its payload and lets the partner staff read its progress', async () => {
-    const id = await queue.send(importJob, { rows: 4, label: 'sponsors.csv' }, {
-      track: { scope: { action: 'records.manage', partnersId: 2, entityIds: 'all' } },
-    });
+    const id = await queue.send(
+      importJob,
+      { rows: 4, label: 'sponsors.csv' },
+      {
+        track: { scope: { action: 'records.manage', partnersId: 2, entityIds: 'all' } },
+      },
+    );
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const progress = await waitFor('the import to complete', async () => {
       const res = await admin.get(`/api/jobs/${id}/progress?partnersId=2`);

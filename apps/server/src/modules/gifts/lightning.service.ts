@@ -1,9 +1,8 @@
 import { Feature, type LightningPreview } from '@kinship/domain';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
-import { requireAccess } from '../../platform/access.ts';
 import { actorOf, recordAudit } from '../../platform/audit.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import type { SiteContext } from '../../platform/site-context.ts';
 import { findPricing } from '../checkout/checkout.service.ts';
 import { partnerSiteUrl, type SiteUrlConfig } from '../receipts/receipts.service.ts';

@@ -1,4 +1,12 @@
-import { can, Feature, hasFeature, maskCode, type StaffGift, type StaffGivingCodes, type StaffTrial } from '@kinship/domain';
+import {
+  can,
+  Feature,
+  hasFeature,
+  maskCode,
+  type StaffGift,
+  type StaffGivingCodes,
+  type StaffTrial,
+} from '@kinship/domain';
 import type { Db } from '../../db/client.ts';
 import { sponsoreds } from '../../db/schema/index.ts';
 import { requireAccess, scopeCondition } from '../../platform/access.ts';

@@ -207,7 +207,9 @@ describe('codes in staff lists (codes.manage, decision 052)', () => {
     const plain = code!.replace(/-/g, '');
 
     for (const email of ['partner-admin@demo.example.org', 'donor-care@demo.example.org']) {
-      const full = (await (await signedIn(email)).get('/api/dashboard/giving-codes?partnersId=2')).json<Codes>();
+      const full = (
+        await (await signedIn(email)).get('/api/dashboard/giving-codes?partnersId=2')
+      ).json<Codes>();
       expect(full.trials.map((x) => x.code)).toContain(code);
       expect(full.lightning.find((l) => l.code === DEMO_LIGHTNING_CODE)!.path).toBe(
         `/lightning/students/${DEMO_LIGHTNING_CODE}`,
@@ -244,9 +246,9 @@ describe('codes in staff lists (codes.manage, decision 052)', () => {
       freshAddress(),
     );
     expect(link.status).toBe(403);
-    expect((await reporting.get(`/api/dashboard/lightning/${DEMO_LIGHTNING_CODE}/qr?partnersId=2`)).status).toBe(
-      403,
-    );
+    expect(
+      (await reporting.get(`/api/dashboard/lightning/${DEMO_LIGHTNING_CODE}/qr?partnersId=2`)).status,
+    ).toBe(403);
 
     const donorCare = await signedIn('donor-care@demo.example.org');
     const issued = await donorCare.post(
@@ -256,8 +258,8 @@ describe('codes in staff lists (codes.manage, decision 052)', () => {
     );
     expect(issued.status, issued.text).toBe(200);
     expect(issued.json<{ codes: string[] }>().codes).toHaveLength(2);
-    expect((await donorCare.get(`/api/dashboard/lightning/${DEMO_LIGHTNING_CODE}/qr?partnersId=2`)).status).toBe(
-      200,
-    );
+    expect(
+      (await donorCare.get(`/api/dashboard/lightning/${DEMO_LIGHTNING_CODE}/qr?partnersId=2`)).status,
+    ).toBe(200);
   });
 });

@@ -9,14 +9,20 @@ import {
 } from '@kinship/domain';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { requireAccess } from '../../platform/access.ts';
 import { actorOf, recordAudit, SYSTEM_ACTOR } from '../../platform/audit.ts';
-import { badRequest, conflict, forbidden, unauthorized } from '../../platform/errors.ts';
+import { badRequest, conflict, unauthorized } from '../../platform/errors.ts';
 import type { SiteContext } from '../../platform/site-context.ts';
 import { addFilledSlots, findActiveSponsorships, lockSponsoreds } from '../checkout/checkout.service.ts';
 import { heldSlotsBySponsored, siteUrlConfigOf } from '../orders/orders.service.ts';
 import { findPartnerById } from '../partners/partners.service.ts';
-import { codeError, problemOf, readCode, requireCodesManage, requireFeature, wrongCode } from './code-guard.ts';
+import {
+  codeError,
+  problemOf,
+  readCode,
+  requireCodesManage,
+  requireFeature,
+  wrongCode,
+} from './code-guard.ts';
 import { formatCode, newCode } from './codes.ts';
 import { queueReminderMail } from './gift-mail.ts';
 import {

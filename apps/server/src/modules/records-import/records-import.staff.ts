@@ -215,7 +215,11 @@ export async function getImport(db: Db, ctx: SiteContext, id: number): Promise<I
     })
     .from(recordImports)
     .where(
-      and(eq(recordImports.partnersId, ctx.partner.id), eq(recordImports.id, id), importScopeCondition(scope)),
+      and(
+        eq(recordImports.partnersId, ctx.partner.id),
+        eq(recordImports.id, id),
+        importScopeCondition(scope),
+      ),
     );
   if (!row) throw notFound(importNotFound(id));
   return {

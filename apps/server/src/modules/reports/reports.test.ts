@@ -298,7 +298,9 @@ describe('the year-end receipts run', () => {
     expect(preview.json<YearEndRun>()).toMatchObject({ year: YEAR });
     const start = await reporting.post('/api/dashboard/reports/year-end-run?partnersId=2', { year: YEAR });
     expect(start.status).toBe(403);
-    expect(start.text).toBe("Only staff who manage all of the partner's giving can send the year-end statements.");
+    expect(start.text).toBe(
+      "Only staff who manage all of the partner's giving can send the year-end statements.",
+    );
     expect(await jobs()).toBe(before);
   });
 });
