@@ -48,6 +48,7 @@ import { WEBHOOK_PATH, webhooksRoutes } from './modules/webhooks/webhooks.routes
 import { authSettingsOf, createAuth, registerAuthRoutes, sessionOf, type Auth } from './platform/auth.ts';
 import { registerCrossSiteProtection } from './platform/csrf.ts';
 import { frameworkErrorHandler, HttpError, registerErrorHandling } from './platform/errors.ts';
+import { staffGateRefusal } from './platform/access.ts';
 import { registerTransportSecurity } from './platform/https.ts';
 import { registerJsonBodyLimit } from './platform/json-body.ts';
 import { createJobQueue, type JobQueue } from './platform/jobs.ts';
@@ -144,7 +145,7 @@ export async function buildApp(
   await jobs.ready();
   app.addHook('onClose', async () => jobs.stop());
   app.decorate('deps', { database, db: database.db, config, storage, auth, mailer, gateway, jobs });
-  registerErrorHandling(app);
+  registerErrorHandling(app, { staffGate: staffGateRefusal });
   registerJsonBodyLimit(app);
 
   const stopListening = await listenForPartnerChanges(database, app.log);

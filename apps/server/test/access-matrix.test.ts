@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { and, asc, count, eq, exists, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import { ACTIONS, can, Role, type Action, type StaffedPartner } from '@kinship/domain';
+import {
+  ACTIONS,
+  can,
+  isMaskedCode,
+  maskCode,
+  Role,
+  type Action,
+  type StaffedPartner,
+} from '@kinship/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   jobProgress,
@@ -99,6 +107,8 @@ const ACTION_AXIS: Record<Action, string> = {
   'sponsors.manage':   'y y    - -     - -     - -     y y',
   'donations.view':    'y y    y y     - -     - -     y y',
   'donations.refund':  'y -    - -     - -     - -     y -',
+  'donations.manage':  'y -    - -     - -     - -     y -',
+  'codes.manage':      'y -    - -     - -     - -     y -',
   'reports.view':      'y y    y y     - -     - -     - -',
   'letters.moderate':  'y y    - -     - -     y y     - -',
   'settings.manage':   'y -    - -     - -     - -     - -',
@@ -185,6 +195,9 @@ interface Objects {
   outsideProgram: MaskedRecord;
   /** Person records of the viewers. */
   userIds: Record<Exclude<Viewer, 'anonymous'>, number>;
+  /** Partner A's tracked jobs: an import started in the outside program, and a year-end run. */
+  otherProgramJobId: string;
+  yearEndJobId: string;
 }
 
 interface Call {
@@ -650,9 +663,10 @@ const MATRIX: Row[] = [
   },
   {
     route: 'GET /api/dashboard/lightning/:code/qr',
+    // The QR code carries the link's code: codes.manage, partner-wide (decision 052).
     call: (o) => ({ path: `/api/dashboard/lightning/${DEMO_LIGHTNING_CODE}/qr?${q(o)}` }),
-    staff: { action: 'donations.view', granted: 200, denied: 403 },
-    expect: { A: '401 403 403 200 200 403 200', B: all(404) },
+    staff: { action: 'codes.manage', granted: 200, denied: 403 },
+    expect: { A: '401 403 403 200 403 403 200', B: all(404) },
   },
   {
     route: 'POST /api/dashboard/trials',
@@ -661,12 +675,8 @@ const MATRIX: Row[] = [
       path: `/api/dashboard/trials?${q(o)}`,
       body: { count: 1, days: 7, partnerSponsoredTypesId: null, batch: 'matrix' },
     }),
-    staff: {
-      action: 'sponsors.manage',
-      at: (all) => all.outsideProgram.entitiesId,
-      granted: 200,
-      denied: 403,
-    },
+    // Issuing codes is codes.manage, a partner-level action (decision 052).
+    staff: { action: 'codes.manage', granted: 200, denied: 403 },
     expect: { A: '401 403 403 200 403 403 200', B: all(404) },
   },
   {
@@ -676,12 +686,8 @@ const MATRIX: Row[] = [
       path: `/api/dashboard/lightning?${q(o)}`,
       body: { campaign: 'Matrix campaign', partnerSponsoredTypesId: studentsOf(o) },
     }),
-    staff: {
-      action: 'sponsors.manage',
-      at: (all) => all.outsideProgram.entitiesId,
-      granted: 200,
-      denied: 403,
-    },
+    // Issuing codes is codes.manage, a partner-level action (decision 052).
+    staff: { action: 'codes.manage', granted: 200, denied: 403 },
     expect: { A: '401 403 403 200 403 403 200', B: all(404) },
   },
   {
@@ -698,14 +704,34 @@ const MATRIX: Row[] = [
   },
   {
     route: 'GET /api/jobs/:id/progress',
+    case: 'an import started in the program administrator’s program',
     call: (o) => ({ path: `/api/jobs/${o.jobId}/progress?${q(o)}` }),
-    // Any role at the partner reads its tracked jobs' progress.
-    staff: 200,
+    // Those who could have started the job read it (its action, in its programs); other staff get 404.
+    staff: { action: 'records.manage', at: () => DEMO_IDS.programAdminEntity, granted: 200, denied: 404 },
     expect: {
       A: '401 403 403 200 200 403 200',
       B: '401 403 403 403 403 200 200',
       BonA: '401 403 403 404 404 403 404',
     },
+  },
+  {
+    route: 'GET /api/jobs/:id/progress',
+    case: 'an import started in another program: a program-scoped viewer of another program gets 404',
+    call: (_o, all) => ({ path: `/api/jobs/${all.otherProgramJobId}/progress?partnersId=2` }),
+    staff: {
+      action: 'records.manage',
+      at: (all) => all.outsideProgram.entitiesId,
+      granted: 200,
+      denied: 404,
+    },
+    expect: { A: '401 403 403 200 404 403 200' },
+  },
+  {
+    route: 'GET /api/jobs/:id/progress',
+    case: 'a year-end run (donations.manage, partner-wide): staff without the action get 404',
+    call: (_o, all) => ({ path: `/api/jobs/${all.yearEndJobId}/progress?partnersId=2` }),
+    staff: { action: 'donations.manage', granted: 200, denied: 404 },
+    expect: { A: '401 403 403 200 404 403 200' },
   },
   {
     route: 'POST /api/payments/webhook',
@@ -1474,9 +1500,9 @@ const MATRIX: Row[] = [
   },
   {
     route: 'POST /api/dashboard/reports/year-end-run',
-    // Partner-wide reports.view only: a program-scoped person is refused as for a program not theirs.
+    // It mails every donor of the year: donations.manage, partner-wide (decision 052); Reporting previews only.
     call: (o) => ({ path: `/api/dashboard/reports/year-end-run?${q(o)}`, body: { year: 2001 } }),
-    staff: { action: 'reports.view', at: (all) => all.outsideProgram.entitiesId, granted: 202, denied: 403 },
+    staff: { action: 'donations.manage', granted: 202, denied: 403 },
     expect: {
       A: '401 403 403 202 403 403 202',
       B: '401 403 403 403 403 202 202',
@@ -1661,7 +1687,10 @@ async function objectsOf(
     methodInUse: methods.find((m) => m.card?.brand === 'visa')!.id,
     spareMethod: methods.find((m) => m.card?.brand === 'mastercard')!.id,
     setupIntent,
-    jobId: await trackedJobOf(partnersId),
+    jobId: await trackedJobOf(partnersId, {
+      action: 'records.manage',
+      programScope: [site === 'A' ? DEMO_IDS.programAdminEntity : DEMO_IDS.mapleEntity],
+    }),
     ...(await updatesOf(partnersId, masked)),
   };
 }
@@ -1697,11 +1726,15 @@ async function updatesOf(partnersId: number, masked: number) {
   return { updateCode: update!.code, draftPostId: draft!.id, sentPostId: sent!.id };
 }
 
-async function trackedJobOf(partnersId: number): Promise<string> {
+/** A tracked job as `jobs.send` records it: the action and programs of whoever started it. */
+async function trackedJobOf(
+  partnersId: number,
+  startedWith: { action: Action; programScope: number[] | null },
+): Promise<string> {
   const id = randomUUID();
   await t.database.db
     .insert(jobProgress)
-    .values({ id, name: 'matrix.import', partnersId, done: 3, total: 10 });
+    .values({ id, name: 'matrix.import', partnersId, done: 3, total: 10, ...startedWith });
   return id;
 }
 
@@ -1725,11 +1758,17 @@ beforeAll(async () => {
   const mapleMasked = await openMaskedMapleStudent();
   const A = await objectsOf('A', DEMO_IDS.maskedSponsoredOfSponsor, userIds.sponsor, strangers[0]!.usersId);
   const B = await objectsOf('B', mapleMasked, userIds.sponsor, strangers[1]!.usersId);
+  const outsideProgram = await maskedRecordOf(2, DEMO_IDS.maskedNotSponsoredOtherEntity);
   objects = {
     A,
     B,
     userIds,
-    outsideProgram: await maskedRecordOf(2, DEMO_IDS.maskedNotSponsoredOtherEntity),
+    outsideProgram,
+    otherProgramJobId: await trackedJobOf(2, {
+      action: 'records.manage',
+      programScope: [outsideProgram.entitiesId],
+    }),
+    yearEndJobId: await trackedJobOf(2, { action: 'donations.manage', programScope: null }),
   };
 }, 120_000);
 
@@ -2505,3 +2544,43 @@ describe('access matrix: program scope in lists', () => {
     expect(scoped.length).toBeGreaterThan(0);
   });
 });
+
+describe('access matrix: codes in full (codes.manage, decision 052)', () => {
+  it('shows trial codes and lightning links in full to codes.manage, and their last four to other staff', async () => {
+    const full = formatCodeForStaff(DEMO_EXPIRED_TRIAL_CODE);
+    for (const staff of STAFF) {
+      const res = await staffClients.get(staff)!.get('/api/dashboard/giving-codes?partnersId=2');
+      if (!axisGrants('donations.view', staff, undefined)) {
+        expect({ who: staff.name, status: res.status }).toEqual({ who: staff.name, status: 403 });
+        continue;
+      }
+      const codes = res.json<{
+        trials: { code: string }[];
+        lightning: { code: string; path: string | null }[];
+      }>();
+      const inFull = axisGrants('codes.manage', staff, undefined);
+      const shown = [...codes.trials.map((c) => c.code), ...codes.lightning.map((l) => l.code)];
+      expect({ who: staff.name, masked: shown.every(isMaskedCode) }).toEqual({
+        who: staff.name,
+        masked: !inFull,
+      });
+      if (!staff.scoped) {
+        // Partner-wide staff list the demo's expired trial code and its lightning link.
+        expect({ who: staff.name, has: codes.trials.map((c) => c.code) }).toEqual({
+          who: staff.name,
+          has: expect.arrayContaining([inFull ? full : maskCode(DEMO_EXPIRED_TRIAL_CODE)]),
+        });
+        expect(codes.lightning.map((l) => [l.code, l.path !== null])).toContainEqual(
+          inFull ? [DEMO_LIGHTNING_CODE, true] : [maskCode(DEMO_LIGHTNING_CODE), false],
+        );
+      }
+      if (!inFull)
+        expect({ who: staff.name, leak: res.text.includes(DEMO_EXPIRED_TRIAL_CODE) }).toEqual({
+          who: staff.name,
+          leak: false,
+        });
+    }
+  });
+});
+
+const formatCodeForStaff = (code: string) => code.match(/.{1,4}/g)!.join('-');

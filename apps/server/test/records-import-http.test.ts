@@ -1,4 +1,4 @@
-import { and, count, eq, like, max } from 'drizzle-orm';
+import { and, count, eq, like, max, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import yazl from 'yazl';
@@ -325,4 +325,98 @@ describe('records import over HTTP', () => {
     expect((await t.client().get(`${base}&format=csv`)).status).toBe(401);
     expect((await admin.get(`${base}&format=pdf`)).status).toBe(400);
   });
+});
+
+/*
+ * Decision 052: an import and its job are seen by those who could have started them (the starter's
+ * programs, kept with the import), and a pictures zip refused by the rules fails the job at once.
+ */
+describe('imports and their jobs by program scope, and a refused pictures zip', () => {
+  type Progress = { state: string; message: string | null };
+  const smallCsv = (prefix: string, program: string) =>
+    Buffer.from(
+      [HEADERS, [`${prefix}-1`, 'Ana', 'Zip', 'F', '2015-01-10', '3', program]]
+        .map((r) => r.join(','))
+        .join('\r\n') + '\r\n',
+    );
+
+  async function settled(client: TestClient, jobId: string): Promise<Progress> {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const res = await client.get(`/api/jobs/${jobId}/progress?partnersId=${PARTNER}`);
+      const progress = res.json<Progress>();
+      if (res.status === 200 && progress.state !== 'queued' && progress.state !== 'running') return progress;
+      if (Date.now() > deadline) throw new Error(`job ${jobId} did not settle: ${res.text}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
+  async function start(client: TestClient, file: Buffer, pictures?: Buffer) {
+    const started = await multipart(client, importPath, { file, pictures });
+    expect(started.status, started.text).toBe(202);
+    return started.json<Status>();
+  }
+
+  it('fails the job of a pictures zip that is not a zip at once, with the zip’s message, and no retry', async () => {
+    const { id, jobId } = await start(
+      admin,
+      smallCsv('ZIPFAIL', programs[0]!.name),
+      Buffer.from('not a zip'),
+    );
+    const progress = await settled(admin, jobId);
+    expect(progress).toMatchObject({
+      state: 'failed',
+      message: 'The pictures zip is not a zip file that can be read.',
+    });
+    const status = (
+      await admin.get(`/api/dashboard/records/imports/${id}?partnersId=${PARTNER}`)
+    ).json<Status>();
+    expect(status).toMatchObject({
+      state: 'failed',
+      result: { error: 'The pictures zip is not a zip file that can be read.' },
+    });
+    const deadline = Date.now() + 30_000;
+    let boss: { state: string; retry_count: number } | undefined;
+    do {
+      const result = await t.database.db.execute(
+        sql`SELECT state, retry_count FROM pgboss.job WHERE id = ${jobId}`,
+      );
+      boss = (result as unknown as { rows: { state: string; retry_count: number }[] }).rows[0];
+      if (boss?.state === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    } while (Date.now() < deadline);
+    expect(boss).toEqual({ state: 'failed', retry_count: 0 });
+  }, 180_000);
+
+  it('shows a program-scoped person only the imports and jobs limited to their programs; others answer 404', async () => {
+    const own = programs.find((p) => p.id === DEMO_IDS.programAdminEntity)!;
+    const wide = await start(admin, smallCsv('SCOPE-WIDE', own.name));
+    const scoped = await start(programAdmin, smallCsv('SCOPE-OWN', own.name));
+    await settled(admin, wide.jobId);
+    await settled(programAdmin, scoped.jobId);
+
+    const listedBy = async (client: TestClient) =>
+      (await client.get(`/api/dashboard/records/imports?partnersId=${PARTNER}`))
+        .json<Status[]>()
+        .map((s) => s.id);
+    expect(await listedBy(programAdmin)).toContain(scoped.id);
+    expect(await listedBy(programAdmin)).not.toContain(wide.id);
+    expect(await listedBy(admin)).toEqual(expect.arrayContaining([wide.id, scoped.id]));
+
+    const importOf = (client: TestClient, id: number) =>
+      client.get(`/api/dashboard/records/imports/${id}?partnersId=${PARTNER}`);
+    expect((await importOf(programAdmin, wide.id)).status).toBe(404);
+    expect((await importOf(programAdmin, scoped.id)).status).toBe(200);
+    expect((await importOf(admin, scoped.id)).status).toBe(200);
+
+    const progressOf = (client: TestClient, jobId: string) =>
+      client.get(`/api/jobs/${jobId}/progress?partnersId=${PARTNER}`);
+    const hidden = await progressOf(programAdmin, wide.jobId);
+    expect([hidden.status, hidden.text]).toEqual([404, 'Job not found.']);
+    expect((await progressOf(programAdmin, scoped.jobId)).status).toBe(200);
+    expect((await progressOf(admin, scoped.jobId)).status).toBe(200);
+    // Reporting may not import records, so it could have started neither job.
+    expect((await progressOf(reporting, wide.jobId)).status).toBe(404);
+    expect((await progressOf(reporting, scoped.jobId)).status).toBe(404);
+  }, 180_000);
 });

@@ -180,6 +180,17 @@ export const staffGiftSchema = z.object({
   redeemedByEmail: z.string().nullable(),
   createdAt: z.string(),
 });
+/**
+ * Codes in staff lists (decision 052): in full only to those who issue them (`codes.manage`); anyone
+ * else who may see the list gets the last four characters after an ellipsis, `…7KS2`, enough to
+ * match a code a person reads out, never enough to redeem it.
+ */
+export const MASKED_CODE_PREFIX = '…';
+export function maskCode(code: string): string {
+  return MASKED_CODE_PREFIX + code.replace(/[\s-]/g, '').slice(-4);
+}
+export const isMaskedCode = (code: string) => code.startsWith(MASKED_CODE_PREFIX);
+
 export const staffTrialSchema = z.object({
   id: z.number(),
   code: z.string(),
@@ -197,7 +208,8 @@ export const staffLightningSchema = z.object({
   id: z.number(),
   code: z.string(),
   campaign: z.string(),
-  path: z.string(),
+  /** The link's address on the site; null when its code is masked (decision 052). */
+  path: z.string().nullable(),
   typeLabel: z.string().nullable(),
   recordName: z.string().nullable(),
   sponsorships: z.number(),

@@ -100,6 +100,8 @@ const ROLE_TABLE: Record<Action, string> = {
   'sponsors.manage':   'y y    - -     - -     - -     y y',
   'donations.view':    'y y    y y     - -     - -     y y',
   'donations.refund':  'y -    - -     - -     - -     y -',
+  'donations.manage':  'y -    - -     - -     - -     y -',
+  'codes.manage':      'y -    - -     - -     - -     y -',
   'reports.view':      'y y    y y     - -     - -     - -',
   'letters.moderate':  'y y    - -     - -     y y     - -',
   'settings.manage':   'y -    - -     - -     - -     - -',

@@ -71,6 +71,8 @@ export const ACTION_DEFINITIONS = {
   'sponsors.manage': { level: 'program', label: 'Change and end sponsorships, edit sponsors' },
   'donations.view': { level: 'program', label: 'See donations and payments' },
   'donations.refund': { level: 'partner', label: 'Refund payments' },
+  'donations.manage': { level: 'partner', label: 'Send the year-end receipts to every donor' },
+  'codes.manage': { level: 'partner', label: 'Issue trial codes and lightning links, and see codes in full' },
   'reports.view': { level: 'program', label: 'Run and export reports' },
   'letters.moderate': { level: 'program', label: 'Moderate letters' },
   'settings.manage': { level: 'partner', label: 'Edit settings, branding and payments account' },
@@ -105,6 +107,8 @@ export const ROLE_ACTIONS: Readonly<Record<RoleId, readonly Action[]>> = {
     'sponsors.manage',
     'donations.view',
     'donations.refund',
+    'donations.manage',
+    'codes.manage',
   ],
 };
 
@@ -154,6 +158,16 @@ export function can(viewer: Viewer, action: Action, target: ActionTarget): boole
   if (scope === 'all' || target.entitiesId === undefined) return true;
   const ids = typeof target.entitiesId === 'number' ? [target.entitiesId] : target.entitiesId;
   return ids.every((id) => scope.includes(id));
+}
+
+/**
+ * Whether the viewer's roles grant a partner-level action only in some programs (so it is refused:
+ * the refusal can say it needs access to every program).
+ */
+export function heldInProgramsOnly(viewer: Viewer, action: Action, partnersId: number): boolean {
+  if (isPlatformAdmin(viewer)) return false;
+  const rows = partnerUsersOf(viewer, partnersId).filter((pu) => grants(pu, action));
+  return rows.length > 0 && rows.every((pu) => pu.entityIds.length > 0);
 }
 
 /** Every action the viewer may do somewhere at the partner (the dashboard's navigation). */

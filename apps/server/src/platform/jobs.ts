@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
+import type { AccessScope } from './access.ts';
 import { jobProgress } from '../db/schema/index.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
@@ -125,8 +126,12 @@ export interface SendOptions {
   /** With `singletonSeconds`: at most one job per key and time slot. */
   singletonKey?: string | undefined;
   singletonSeconds?: number | undefined;
-  /** Tracks the job's progress for this partner's staff (readable by GET jobs/{id}/progress). */
-  track?: { partnersId: number; usersId?: number | null | undefined } | undefined;
+  /**
+   * Tracks the job's progress for the partner's staff who could have started it: the starter's
+   * access scope (its action and programs) is kept with it, and GET jobs/{id}/progress answers only
+   * those whose own scope covers it (decision 052).
+   */
+  track?: { scope: AccessScope; usersId?: number | null | undefined } | undefined;
 }
 
 export interface JobSender {
@@ -233,6 +238,20 @@ function queueOf(definition: AnyJobDefinition): PgBoss.Queue {
   };
 }
 
+/**
+ * A failure by the rules (a refused file: not a zip, too big, an entry outside the folder): running
+ * the job again cannot change it, so the job fails at once, without retries, and its message is the
+ * failure the staff read in its progress.
+ */
+export class JobRefusal extends Error {}
+
+/** Leaves a running pg-boss job no retry, so the failure being thrown is its last. */
+async function noRetriesLeft(db: Db, name: string, jobId: string) {
+  await db.execute(
+    sql`UPDATE pgboss.job SET retry_limit = retry_count WHERE name = ${name} AND id = ${jobId}`,
+  );
+}
+
 async function setProgress(db: Db, jobId: string, values: Partial<typeof jobProgress.$inferInsert>) {
   await db
     .update(jobProgress)
@@ -287,8 +306,10 @@ export function createJobQueue(deps: WorkerDeps, definitions: readonly AnyJobDef
       await (options.tx ?? db).insert(jobProgress).values({
         id,
         name: definition.name,
-        partnersId: options.track.partnersId,
+        partnersId: options.track.scope.partnersId,
         usersId: options.track.usersId ?? null,
+        action: options.track.scope.action,
+        programScope: options.track.scope.entityIds === 'all' ? null : [...options.track.scope.entityIds],
         state: 'queued',
       });
     }
@@ -361,8 +382,11 @@ export function createJobQueue(deps: WorkerDeps, definitions: readonly AnyJobDef
             return summary;
           } catch (error) {
             const message = error instanceof Error ? error.message : String(error);
+            const final = error instanceof JobRefusal;
+            // A refusal is final: pg-boss fails the job without a retry when none is left.
+            if (final) await noRetriesLeft(db, definition.name, job.id).catch(() => undefined);
             await setProgress(db, job.id, {
-              state: job.retryCount < job.retryLimit ? 'retrying' : 'failed',
+              state: !final && job.retryCount < job.retryLimit ? 'retrying' : 'failed',
               message: message.slice(0, 500),
             }).catch(() => undefined);
             log.error({ err: error, job: definition.name, jobId: job.id }, `job ${definition.name} failed`);

@@ -6,7 +6,7 @@ import { DEMO_ACCOUNTS } from '../seed/demo.ts';
 import { freshAddress, rowsWhere } from '../../test/giving-fixtures.ts';
 import type { TestClient } from '../../test/http-client.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { createJobQueue, defineJob, type JobQueue, type Worker } from './jobs.ts';
+import { createJobQueue, defineJob, JobRefusal, type JobQueue, type Worker } from './jobs.ts';
 import { PRUNE_TASKS } from './pruning.ts';
 
 type Row = Record<string, unknown>;
@@ -41,6 +41,16 @@ const flakyJob = defineJob({
       throw new Error('flaky (injected)');
     }
     return { ok: 1 };
+  },
+});
+/** A job whose input is refused by the rules: a retry cannot change that. */
+const refusingJob = defineJob({
+  name: 'test.refusing',
+  payload: z.object({ file: z.string() }),
+  retry: { limit: 3, delaySeconds: 1 },
+  handler: async (payload) => {
+    seen.push({ name: 'test.refusing', payload, at: Date.now() });
+    throw new JobRefusal(`${payload.file} is not a zip file that can be read.`);
   },
 });
 const reminderJob = defineJob({
@@ -78,6 +88,7 @@ beforeAll(async () => {
     importJob,
     flakyJob,
     reminderJob,
+    refusingJob,
   ]);
   worker = await queue.startWorker({ pollingIntervalSeconds: 0.5, tickSeconds: 1 });
   admin = t.client('demo.localhost');
@@ -100,7 +111,13 @@ describe('typed jobs', () => {
   });
 
   it('runs a one-off job with its payload and lets the partner staff read its progress', async () => {
-    const id = await queue.send(importJob, { rows: 4, label: 'sponsors.csv' }, { track: { partnersId: 2 } });
+    const id = await queue.send(
+      importJob,
+      { rows: 4, label: 'sponsors.csv' },
+      {
+        track: { scope: { action: 'records.manage', partnersId: 2, entityIds: 'all' } },
+      },
+    );
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const progress = await waitFor('the import to complete', async () => {
       const res = await admin.get(`/api/jobs/${id}/progress?partnersId=2`);
@@ -148,6 +165,24 @@ describe('typed jobs', () => {
     ]);
     // Backoff: the second wait is longer than the first.
     expect(runs[2]!.at - runs[1]!.at).toBeGreaterThan(runs[1]!.at - runs[0]!.at);
+  });
+
+  it('fails a refused job at once, with its message in the progress, and never retries it', async () => {
+    const id = await queue.send(
+      refusingJob,
+      { file: 'pics.zip' },
+      { track: { scope: { action: 'records.manage', partnersId: 2, entityIds: 'all' } } },
+    );
+    await waitFor('the refused job to fail', async () => (await jobRow(id!)).state === 'failed');
+    expect(await jobRow(id!)).toMatchObject({ state: 'failed', retry_count: 0 });
+    const progress = (await admin.get(`/api/jobs/${id}/progress?partnersId=2`)).json();
+    expect(progress).toMatchObject({
+      state: 'failed',
+      message: 'pics.zip is not a zip file that can be read.',
+    });
+    // Longer than the retry delay: still one run.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(seen.filter((s) => s.name === 'test.refusing')).toHaveLength(1);
   });
 
   it('sends a job in the caller transaction: rolled back, there is no job', async () => {

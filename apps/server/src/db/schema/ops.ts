@@ -91,7 +91,9 @@ export const auditLog = pgTable(
 
 /**
  * Progress of a tracked job (an import, an export) for the partner's staff: written by the worker,
- * read by GET /api/jobs/{id}/progress. The id is pg-boss's job id.
+ * read by GET /api/jobs/{id}/progress. The id is pg-boss's job id. `action` and `program_scope` are
+ * what starting it took (the action, and the starter's programs, null for all): only a viewer who
+ * could have started it reads it (decision 052).
  */
 export const jobProgress = pgTable(
   'job_progress',
@@ -102,6 +104,8 @@ export const jobProgress = pgTable(
       .notNull()
       .references(() => partners.id),
     usersId: integer('users_id').references(() => users.id),
+    action: text('action'),
+    programScope: jsonb('program_scope').$type<number[] | null>(),
     state: text('state').notNull().default('queued'),
     done: integer('done').notNull().default(0),
     total: integer('total'),

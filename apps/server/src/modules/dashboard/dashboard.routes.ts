@@ -7,7 +7,11 @@ import { siteQuery } from '../../platform/route-schemas.ts';
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dashboard/partners',
-    { schema: { querystring: siteQuery, response: { 200: z.array(staffedPartnerSchema) } } },
+    {
+      // Any signed-in person may ask which partners they staff (none, for most).
+      config: { staffOnly: false },
+      schema: { querystring: siteQuery, response: { 200: z.array(staffedPartnerSchema) } },
+    },
     async (request) => listStaffedPartners(app.deps.db, await request.siteContext()),
   );
 };

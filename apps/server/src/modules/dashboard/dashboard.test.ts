@@ -42,7 +42,15 @@ describe('GET /api/dashboard/partners', () => {
       {
         id: DEMO_IDS.partners.demo,
         subdomain: 'demo',
-        actions: ['records.view', 'sponsors.view', 'sponsors.manage', 'donations.view', 'donations.refund'],
+        actions: [
+          'records.view',
+          'sponsors.view',
+          'sponsors.manage',
+          'donations.view',
+          'donations.refund',
+          'donations.manage',
+          'codes.manage',
+        ],
       },
       {
         id: DEMO_IDS.partners.maple,

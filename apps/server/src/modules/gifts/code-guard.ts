@@ -1,5 +1,13 @@
-import { CODE_MESSAGES, Feature, hasFeature, tooManyCodesMessage, type CodeProblem } from '@kinship/domain';
+import {
+  CODE_MESSAGES,
+  Feature,
+  hasFeature,
+  heldInProgramsOnly,
+  tooManyCodesMessage,
+  type CodeProblem,
+} from '@kinship/domain';
 import type { Db } from '../../db/client.ts';
+import { requireAccess } from '../../platform/access.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { codeThrottleWait, countWrongCode } from '../../platform/code-throttle.ts';
 import { assertSiteOpen, type SiteContext } from '../../platform/site-context.ts';
@@ -45,6 +53,15 @@ export async function requireFeature(db: Db, ctx: SiteContext, feature: number):
 }
 
 export const FEATURES = Feature;
+
+/**
+ * Issuing codes and reading them in full (decision 052): codes.manage, a partner-level action. A
+ * person who holds it only in some programs is told why with `partnerWideMessage`.
+ */
+export function requireCodesManage(ctx: SiteContext, partnerWideMessage: string): void {
+  const inProgramsOnly = heldInProgramsOnly(ctx.viewer?.permissions ?? null, 'codes.manage', ctx.partner.id);
+  requireAccess(ctx, 'codes.manage', {}, inProgramsOnly ? partnerWideMessage : undefined);
+}
 
 export async function assertNotThrottled(db: Db, kind: string, address: string): Promise<void> {
   const wait = await codeThrottleWait(db, kind, address);

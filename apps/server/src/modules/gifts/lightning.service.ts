@@ -1,13 +1,18 @@
 import { Feature, type LightningPreview } from '@kinship/domain';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
-import { requireAccess } from '../../platform/access.ts';
 import { actorOf, recordAudit } from '../../platform/audit.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import type { SiteContext } from '../../platform/site-context.ts';
 import { findPricing } from '../checkout/checkout.service.ts';
 import { partnerSiteUrl, type SiteUrlConfig } from '../receipts/receipts.service.ts';
-import { assertNotThrottled, codeError, countUnknownCode, requireFeature } from './code-guard.ts';
+import {
+  assertNotThrottled,
+  codeError,
+  countUnknownCode,
+  requireCodesManage,
+  requireFeature,
+} from './code-guard.ts';
 import { LINK_CODE_LENGTH, newCode, normalizeCode } from './codes.ts';
 import {
   findLinkByCode,
@@ -85,7 +90,7 @@ export async function lightningLinkIdOf(db: Db, partnersId: number, raw: string 
   return (await findLinkByCode(db, partnersId, code))?.id ?? null;
 }
 
-/** POST dashboard/lightning: a new link (sponsors.manage, partner-wide). */
+/** POST dashboard/lightning: a new link (codes.manage, a partner-level action: decision 052). */
 export async function createLightningLink(
   db: Db,
   ctx: SiteContext,
@@ -96,8 +101,7 @@ export async function createLightningLink(
   },
 ) {
   await requireFeature(db, ctx, Feature.LightningSponsorships);
-  const scope = requireAccess(ctx, 'sponsors.manage');
-  if (scope.entityIds !== 'all') throw forbidden(LIGHTNING_PARTNER_WIDE);
+  requireCodesManage(ctx, LIGHTNING_PARTNER_WIDE);
   const record = body.sponsoredsId ? await findRecord(db, ctx.partner.id, body.sponsoredsId) : null;
   if (body.sponsoredsId && !record) throw badRequest(`Sponsored record ${body.sponsoredsId} was not found.`);
   const typeId = record?.partnerSponsoredTypesId ?? body.partnerSponsoredTypesId;
@@ -126,7 +130,7 @@ export async function createLightningLink(
   return { id: link.id, code: link.code, path: lightningPath(type.identifier, link.code) };
 }
 
-/** GET dashboard/lightning/{id}/qr.svg|png: the link's QR code (qrcode, decision 049). */
+/** GET dashboard/lightning/{id}/qr.svg|png: the link's QR code (qrcode, decision 049); it shows the code, so codes.manage (052). */
 export async function lightningQr(
   db: Db,
   ctx: SiteContext,
@@ -135,7 +139,7 @@ export async function lightningQr(
   config: SiteUrlConfig,
 ): Promise<{ body: string | Buffer; contentType: string }> {
   await requireFeature(db, ctx, Feature.LightningSponsorships);
-  requireAccess(ctx, 'donations.view');
+  requireCodesManage(ctx, LIGHTNING_PARTNER_WIDE);
   const link = await findLinkByCode(db, ctx.partner.id, normalizeCode(code) ?? '');
   if (!link) throw notFound('This link was not found.');
   const type = link.partnerSponsoredTypesId

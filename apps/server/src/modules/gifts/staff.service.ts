@@ -1,4 +1,12 @@
-import { Feature, hasFeature, type StaffGift, type StaffGivingCodes, type StaffTrial } from '@kinship/domain';
+import {
+  can,
+  Feature,
+  hasFeature,
+  maskCode,
+  type StaffGift,
+  type StaffGivingCodes,
+  type StaffTrial,
+} from '@kinship/domain';
 import type { Db } from '../../db/client.ts';
 import { sponsoreds } from '../../db/schema/index.ts';
 import { requireAccess, scopeCondition } from '../../platform/access.ts';
@@ -13,7 +21,8 @@ import { lightningPath } from './lightning.service.ts';
  * GET dashboard/giving-codes (donations.view, decision 047): every gift, trial code and lightning
  * link of the partner with its state. A program-scoped person sees the gifts and redeemed trials of
  * their programs' records only, and no partner-wide codes or links. Features that are off answer
- * empty lists; with all three off the call answers 404.
+ * empty lists; with all three off the call answers 404. Codes and links are in full only for those
+ * who issue them (codes.manage); others get the last four characters and no link (decision 052).
  */
 export async function listGivingCodes(db: Db, ctx: SiteContext): Promise<StaffGivingCodes> {
   assertSiteOpen(ctx);
@@ -24,6 +33,7 @@ export async function listGivingCodes(db: Db, ctx: SiteContext): Promise<StaffGi
   const scope = requireAccess(ctx, 'donations.view');
   const partnerWide = scope.entityIds === 'all';
   const where = scopeCondition(scope, sponsoreds.entitiesId);
+  const fullCodes = can(ctx.viewer?.permissions ?? null, 'codes.manage', { partnersId: ctx.partner.id });
   const now = Date.now();
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -63,7 +73,7 @@ export async function listGivingCodes(db: Db, ctx: SiteContext): Promise<StaffGi
     ? (await listTrials(db, ctx.partner.id, partnerWide ? undefined : where)).map(
         ({ trial, typeLabel, recordName, redeemedByEmail, converted }) => ({
           id: trial.id,
-          code: formatCode(trial.code),
+          code: fullCodes ? formatCode(trial.code) : maskCode(trial.code),
           state: trial.redeemedAt
             ? converted
               ? 'converted'
@@ -90,9 +100,9 @@ export async function listGivingCodes(db: Db, ctx: SiteContext): Promise<StaffGi
       ? (await listLinks(db, ctx.partner.id)).map(
           ({ link, typeLabel, typeIdentifier, recordName, sponsorships }) => ({
             id: link.id,
-            code: link.code,
+            code: fullCodes ? link.code : maskCode(link.code),
             campaign: link.campaign,
-            path: lightningPath(typeIdentifier ?? 'all', link.code),
+            path: fullCodes ? lightningPath(typeIdentifier ?? 'all', link.code) : null,
             typeLabel,
             recordName,
             sponsorships,

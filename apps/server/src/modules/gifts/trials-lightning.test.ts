@@ -1,7 +1,7 @@
 import { CODE_MESSAGES } from '@kinship/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EXPIRED_TRIAL_CODE, DEMO_IDS, DEMO_LIGHTNING_CODE } from '../../seed/demo.ts';
+import { DEMO_ACCOUNTS, DEMO_EXPIRED_TRIAL_CODE, DEMO_IDS, DEMO_LIGHTNING_CODE } from '../../seed/demo.ts';
 import { freshAddress, insertRecord, line, rowsWhere, slotsFilledOf } from '../../../test/giving-fixtures.ts';
 import { clientAs, createPeople } from '../../../test/people.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -219,6 +219,87 @@ describe('lightning links', () => {
     expect(
       (await t.client('demo.localhost').get(`/api/lightning/students/${DEMO_LIGHTNING_CODE}`, freshAddress()))
         .status,
+    ).toBe(200);
+  });
+});
+
+describe('codes in staff lists (codes.manage, decision 052)', () => {
+  const signedIn = async (email: string) => {
+    const client = t.client('demo.localhost');
+    const account = DEMO_ACCOUNTS.find((a) => a.email === email)!;
+    expect((await client.signIn(account.email, account.password)).status).toBe(200);
+    return client;
+  };
+  type Codes = {
+    trials: { id: number; code: string }[];
+    lightning: { id: number; code: string; path: string | null }[];
+  };
+
+  it('shows trial codes and links in full to those who issue them, and the last four characters to Reporting', async () => {
+    const staff = await signedInAdmin();
+    const issued = await staff.post(
+      '/api/dashboard/trials?partnersId=2',
+      { count: 1, days: 7, partnerSponsoredTypesId: null, batch: 'masking' },
+      freshAddress(),
+    );
+    expect(issued.status, issued.text).toBe(200);
+    const [code] = issued.json<{ codes: string[] }>().codes;
+    const plain = code!.replace(/-/g, '');
+
+    for (const email of ['partner-admin@demo.example.org', 'donor-care@demo.example.org']) {
+      const full = (
+        await (await signedIn(email)).get('/api/dashboard/giving-codes?partnersId=2')
+      ).json<Codes>();
+      expect(full.trials.map((x) => x.code)).toContain(code);
+      expect(full.lightning.find((l) => l.code === DEMO_LIGHTNING_CODE)!.path).toBe(
+        `/lightning/students/${DEMO_LIGHTNING_CODE}`,
+      );
+    }
+
+    const reporting = await signedIn('reporting@demo.example.org');
+    const res = await reporting.get('/api/dashboard/giving-codes?partnersId=2');
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain(plain);
+    expect(res.text).not.toContain(code);
+    expect(res.text).not.toContain(DEMO_LIGHTNING_CODE);
+    const masked = res.json<Codes>();
+    expect(masked.trials.map((x) => x.code)).toContain(`…${plain.slice(-4)}`);
+    expect(masked.trials.every((x) => /^…[A-Z0-9]{4}$/.test(x.code))).toBe(true);
+    const link = masked.lightning.find((l) => l.code === `…${DEMO_LIGHTNING_CODE.slice(-4)}`);
+    expect(link).toMatchObject({ path: null });
+  });
+
+  it('lets only codes.manage issue codes, create links and draw their QR codes', async () => {
+    const reporting = await signedIn('reporting@demo.example.org');
+    const trial = await reporting.post(
+      '/api/dashboard/trials?partnersId=2',
+      { count: 1, days: 7, partnerSponsoredTypesId: null, batch: 'reporting' },
+      freshAddress(),
+    );
+    expect([trial.status, trial.text]).toEqual([
+      403,
+      'You do not have permission to do this (issue trial codes and lightning links, and see codes in full).',
+    ]);
+    const link = await reporting.post(
+      '/api/dashboard/lightning?partnersId=2',
+      { campaign: 'Reporting', partnerSponsoredTypesId: DEMO_IDS.types.demo.teachers },
+      freshAddress(),
+    );
+    expect(link.status).toBe(403);
+    expect(
+      (await reporting.get(`/api/dashboard/lightning/${DEMO_LIGHTNING_CODE}/qr?partnersId=2`)).status,
+    ).toBe(403);
+
+    const donorCare = await signedIn('donor-care@demo.example.org');
+    const issued = await donorCare.post(
+      '/api/dashboard/trials?partnersId=2',
+      { count: 2, days: 7, partnerSponsoredTypesId: null, batch: 'donor care' },
+      freshAddress(),
+    );
+    expect(issued.status, issued.text).toBe(200);
+    expect(issued.json<{ codes: string[] }>().codes).toHaveLength(2);
+    expect(
+      (await donorCare.get(`/api/dashboard/lightning/${DEMO_LIGHTNING_CODE}/qr?partnersId=2`)).status,
     ).toBe(200);
   });
 });

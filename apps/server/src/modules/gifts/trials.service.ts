@@ -9,14 +9,21 @@ import {
 } from '@kinship/domain';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { requireAccess } from '../../platform/access.ts';
 import { actorOf, recordAudit, SYSTEM_ACTOR } from '../../platform/audit.ts';
-import { badRequest, conflict, forbidden, unauthorized } from '../../platform/errors.ts';
+import { badRequest, conflict, unauthorized } from '../../platform/errors.ts';
 import type { SiteContext } from '../../platform/site-context.ts';
 import { addFilledSlots, findActiveSponsorships, lockSponsoreds } from '../checkout/checkout.service.ts';
 import { heldSlotsBySponsored, siteUrlConfigOf } from '../orders/orders.service.ts';
 import { findPartnerById } from '../partners/partners.service.ts';
-import { codeError, problemOf, readCode, redeemedBy, requireFeature, wrongCode } from './code-guard.ts';
+import {
+  codeError,
+  problemOf,
+  readCode,
+  redeemedBy,
+  requireCodesManage,
+  requireFeature,
+  wrongCode,
+} from './code-guard.ts';
 import { formatCode, newCode } from './codes.ts';
 import { queueReminderMail } from './gift-mail.ts';
 import {
@@ -166,15 +173,14 @@ export async function redeemTrial(
   });
 }
 
-/** POST dashboard/trials: one code or a batch (sponsors.manage, partner-wide). */
+/** POST dashboard/trials: one code or a batch (codes.manage, a partner-level action: decision 052). */
 export async function issueTrials(
   db: Db,
   ctx: SiteContext,
   body: Required<Omit<TrialIssueRequest, 'validDays'>> & { validDays?: number | undefined },
 ) {
   await requireFeature(db, ctx, Feature.Trials);
-  const scope = requireAccess(ctx, 'sponsors.manage');
-  if (scope.entityIds !== 'all') throw forbidden(TRIAL_ISSUE_PARTNER_WIDE);
+  requireCodesManage(ctx, TRIAL_ISSUE_PARTNER_WIDE);
   if (
     body.partnerSponsoredTypesId !== null &&
     !(await findType(db, ctx.partner.id, body.partnerSponsoredTypesId))

@@ -9,6 +9,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/jobs/:id/progress',
     {
+      config: { staffOnly: true },
       schema: {
         params: z.object({ id: z.uuid() }),
         querystring: siteQuery,

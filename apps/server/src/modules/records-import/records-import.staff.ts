@@ -6,7 +6,7 @@ import {
   type DateOrder,
   type ImportFieldKey,
 } from '@kinship/domain';
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   entities,
@@ -18,9 +18,9 @@ import {
 } from '../../db/schema/index.ts';
 import { requireAccess, type AccessScope } from '../../platform/access.ts';
 import { actorOf, recordAudit, SYSTEM_ACTOR } from '../../platform/audit.ts';
-import { badRequest, notFound, unauthorized } from '../../platform/errors.ts';
+import { badRequest, HttpError, notFound, unauthorized } from '../../platform/errors.ts';
 import { processImage, type ImageVariantName } from '../../platform/images.ts';
-import type { JobContext, JobSender } from '../../platform/jobs.ts';
+import { JobRefusal, type JobContext, type JobSender } from '../../platform/jobs.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { ExportColumn } from '../../platform/table-export.ts';
 import { invalidatePartnerCache } from '../partners/partner-cache.ts';
@@ -68,6 +68,17 @@ export interface ImportStatus {
 }
 
 const programScopeOf = (scope: AccessScope) => (scope.entityIds === 'all' ? null : [...scope.entityIds]);
+
+/**
+ * The imports a viewer may see (decision 052): those they could have started. An import keeps the
+ * programs its starter could write (`program_scope`, null for all of them), which are the programs
+ * it may touch; a program-scoped viewer sees the imports limited to programs of theirs only.
+ */
+function importScopeCondition(scope: AccessScope): SQL | undefined {
+  if (scope.entityIds === 'all') return undefined;
+  const programs = JSON.stringify([...scope.entityIds]);
+  return sql`(${recordImports.programScope} IS NOT NULL AND ${recordImports.programScope} <@ ${programs}::jsonb)`;
+}
 
 async function rememberedMapping(db: Db, partnersId: number, partnerSponsoredTypesId: number) {
   const [row] = await db
@@ -165,7 +176,7 @@ export async function startImport(
       });
     const jobId = await deps.jobs.send(job, { importsId: row!.id } as never, {
       tx,
-      track: { partnersId: ctx.partner.id, usersId: ctx.viewer!.user?.id ?? null },
+      track: { scope, usersId: ctx.viewer!.user?.id ?? null },
     });
     await tx.update(recordImports).set({ jobId }).where(eq(recordImports.id, row!.id));
     await recordAudit(tx, {
@@ -190,7 +201,7 @@ export async function startImport(
 /** GET dashboard/records/imports/{id}: where an import is, and its result once done. */
 export async function getImport(db: Db, ctx: SiteContext, id: number): Promise<ImportStatus> {
   if (!ctx.viewer) throw unauthorized();
-  requireAccess(ctx, 'records.manage', {}, IMPORT_FORBIDDEN_MESSAGE);
+  const scope = requireAccess(ctx, 'records.manage', {}, IMPORT_FORBIDDEN_MESSAGE);
   const [row] = await db
     .select({
       id: recordImports.id,
@@ -203,7 +214,13 @@ export async function getImport(db: Db, ctx: SiteContext, id: number): Promise<I
       finishedAt: recordImports.finishedAt,
     })
     .from(recordImports)
-    .where(and(eq(recordImports.partnersId, ctx.partner.id), eq(recordImports.id, id)));
+    .where(
+      and(
+        eq(recordImports.partnersId, ctx.partner.id),
+        eq(recordImports.id, id),
+        importScopeCondition(scope),
+      ),
+    );
   if (!row) throw notFound(importNotFound(id));
   return {
     ...row,
@@ -297,6 +314,8 @@ export async function runImportJob(importsId: number, ctx: JobContext): Promise<
         finishedAt: new Date(),
       })
       .where(eq(recordImports.id, importsId));
+    // A file refused by the rules (a pictures zip that is not a zip, too big, ...) fails for good.
+    if (error instanceof HttpError && error.statusCode < 500) throw new JobRefusal(error.message);
     throw error;
   }
 }
@@ -392,11 +411,11 @@ export async function exportRecords(
 /** The partner's latest imports, for the wizard to pick up one still running after a reload. */
 export async function latestImports(db: Db, ctx: SiteContext): Promise<ImportStatus[]> {
   if (!ctx.viewer) throw unauthorized();
-  requireAccess(ctx, 'records.manage', {}, IMPORT_FORBIDDEN_MESSAGE);
+  const scope = requireAccess(ctx, 'records.manage', {}, IMPORT_FORBIDDEN_MESSAGE);
   const rows = await db
     .select({ id: recordImports.id })
     .from(recordImports)
-    .where(eq(recordImports.partnersId, ctx.partner.id))
+    .where(and(eq(recordImports.partnersId, ctx.partner.id), importScopeCondition(scope)))
     .orderBy(desc(recordImports.id))
     .limit(5);
   return Promise.all(rows.map((r) => getImport(db, ctx, r.id)));

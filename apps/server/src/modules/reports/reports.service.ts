@@ -18,7 +18,7 @@ import {
 import type { Db } from '../../db/types.ts';
 import { requireAccess, type AccessScope } from '../../platform/access.ts';
 import { actorOf, recordAudit } from '../../platform/audit.ts';
-import { badRequest, forbidden } from '../../platform/errors.ts';
+import { badRequest } from '../../platform/errors.ts';
 import type { JobContext, JobSender } from '../../platform/jobs.ts';
 import type { SiteContext } from '../../platform/site-context.ts';
 import type { ExportColumn } from '../../platform/table-export.ts';
@@ -47,7 +47,7 @@ import {
 // (which have no program) are partner-wide figures shown to partner-wide viewers only.
 
 export const YEAR_END_FORBIDDEN =
-  "Only staff who see all of the partner's reports can send the year-end statements.";
+  "Only staff who manage all of the partner's giving can send the year-end statements.";
 
 const DAY = 24 * 60 * 60 * 1000;
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
@@ -335,7 +335,8 @@ export const YEAR_RANGE_MESSAGE = (now: Date) => `year must be a year from 2000 
 
 /**
  * POST dashboard/reports/year-end-run: sends the tracked job that emails every donor of the year
- * their statement, in one transaction with the audit row. Partner-wide reports.view only.
+ * their statement, in one transaction with the audit row. donations.manage (partner-wide): those who
+ * only read reports may preview the run (GET), not mail every donor (decision 052).
  */
 export async function startYearEndRun(
   deps: { db: Db; jobs: JobSender },
@@ -344,13 +345,12 @@ export async function startYearEndRun(
   job: Parameters<JobSender['send']>[0],
   now: Date = new Date(),
 ): Promise<YearEndRun> {
-  const scope = requireAccess(ctx, 'reports.view');
-  if (scope.entityIds !== 'all') throw forbidden(YEAR_END_FORBIDDEN);
+  const scope = requireAccess(ctx, 'donations.manage', {}, YEAR_END_FORBIDDEN);
   if (year < 2000 || year > now.getUTCFullYear()) throw badRequest(YEAR_RANGE_MESSAGE(now));
   const jobId = await deps.db.transaction(async (tx) => {
     const id = await deps.jobs.send(job, { partnersId: ctx.partner.id, year } as never, {
       tx,
-      track: { partnersId: ctx.partner.id, usersId: ctx.viewer!.user?.id ?? null },
+      track: { scope, usersId: ctx.viewer!.user?.id ?? null },
     });
     if (!id) throw new Error('The year-end run could not be queued.');
     await recordAudit(tx, {

@@ -18,6 +18,7 @@ let t: TestApp;
 let admin: TestClient;
 let programAdmin: TestClient;
 let donor: TestClient;
+let reporting: TestClient;
 let anonymous: TestClient;
 
 const PROGRAM = DEMO_IDS.programAdminEntity;
@@ -44,10 +45,11 @@ beforeAll(async () => {
     await client.signIn(email, DEMO_ACCOUNTS.find((a) => a.email === email)!.password);
     return client;
   };
-  [admin, programAdmin, donor] = await Promise.all([
+  [admin, programAdmin, donor, reporting] = await Promise.all([
     signedIn('partner-admin@demo.example.org'),
     signedIn('program-admin@demo.example.org'),
     signedIn('donor@demo.example.org'),
+    signedIn('reporting@demo.example.org'),
   ]);
   anonymous = t.client();
 });
@@ -285,5 +287,20 @@ describe('the year-end receipts run', () => {
     const res = await admin.get('/api/dashboard/reports/year-end-run?partnersId=2');
     expect(res.status).toBe(200);
     expect(res.json<YearEndRun>()).toMatchObject({ year: YEAR });
+  });
+
+  it('lets the Reporting role preview the run but not start it (donations.manage), and queues nothing', async () => {
+    const jobs = async () =>
+      (await rows(sql`SELECT count(*)::int AS n FROM job_progress WHERE name = ${YEAR_END_RUN_JOB}`))[0]!.n;
+    const before = await jobs();
+    const preview = await reporting.get('/api/dashboard/reports/year-end-run?partnersId=2');
+    expect(preview.status).toBe(200);
+    expect(preview.json<YearEndRun>()).toMatchObject({ year: YEAR });
+    const start = await reporting.post('/api/dashboard/reports/year-end-run?partnersId=2', { year: YEAR });
+    expect(start.status).toBe(403);
+    expect(start.text).toBe(
+      "Only staff who manage all of the partner's giving can send the year-end statements.",
+    );
+    expect(await jobs()).toBe(before);
   });
 });

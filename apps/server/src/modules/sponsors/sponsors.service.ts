@@ -6,6 +6,7 @@ import {
   LINK_CODE_ALPHABET,
   LINK_CODE_LENGTH,
   LINK_MESSAGES,
+  maskCode,
   MESSAGES,
   normaliseLinkCode,
   sponsoredRecordName,
@@ -120,8 +121,13 @@ function sponsorshipView(row: SponsorshipRow & {}, showCode: boolean): Sponsorsh
     amount: row.amount,
     interval: row.interval,
     isManual: row.isManual,
+    // An unused link code in full for those who may issue it here; others its last four (decision 052).
     linkCode:
-      showCode && row.linkCode && !row.linkedAt && !row.dateEnded ? formatLinkCode(row.linkCode) : null,
+      row.linkCode && !row.linkedAt && !row.dateEnded
+        ? showCode
+          ? formatLinkCode(row.linkCode)
+          : maskCode(row.linkCode)
+        : null,
     linkedAt: iso(row.linkedAt),
     subscriptionsId: row.subscriptionsId,
     subscriptionStatus: row.subscriptionStatus,

@@ -213,9 +213,9 @@ describe('the sponsors list and a person', () => {
     expect(detail.sponsorships).toEqual([
       expect.objectContaining({ isManual: true, linkCode: 'GRACE-7KS2H', linkedAt: null, dateEnded: null }),
     ]);
-    // Reporting reads the sponsorship but not its code.
+    // Reporting reads the sponsorship and the code's last four characters only (decision 052).
     const read = (await reporting.get(`/api/dashboard/sponsors/${grace!.id}${Q}`)).json<SponsorDetail>();
-    expect(read.sponsorships[0]!.linkCode).toBeNull();
+    expect(read.sponsorships[0]!.linkCode).toBe('…KS2H');
   });
 
   it('answers 401 to a visitor and 403 to a person without sponsors.view', async () => {

@@ -60,13 +60,15 @@ function StateBadge({ state }: { state: string }) {
 }
 
 /**
- * Dashboard › Gifts and codes (donations.view to read; sponsors.manage to issue trial codes and
- * create lightning links, decision 047): every gift, trial code and lightning link with its state.
+ * Dashboard › Gifts and codes (donations.view to read; codes.manage to issue trial codes and create
+ * lightning links, decisions 047 and 052): every gift, trial code and lightning link with its state.
+ * Without codes.manage the server sends codes as their last four characters and links without
+ * their address, and the issue forms are not shown.
  */
 export function GivingCodesSection() {
   const partner = usePartner();
   const { viewer } = useViewer(partner.id);
-  const mayIssue = can(viewer, 'sponsors.manage', { partnersId: partner.id });
+  const mayIssue = can(viewer, 'codes.manage', { partnersId: partner.id });
   const data = useQuery({
     queryKey: KEY,
     queryFn: () => apiRequest('dashboard/giving-codes', { schema: staffGivingCodesSchema }),
@@ -354,14 +356,22 @@ function LinksTable({ data }: { data: StaffGivingCodes }) {
                 {link.recordName ?? `Next ${link.typeLabel ?? 'record'} waiting`} ·{' '}
                 {link.sponsorships === 1 ? '1 sponsorship' : `${link.sponsorships} sponsorships`}
               </Text>
-              <Image src={qr('svg')} alt={`QR code of ${link.campaign}`} w={160} h={160} />
-              <Anchor href={link.path} size="sm" style={{ wordBreak: 'break-all' }}>
-                {window.location.origin}
-                {link.path}
-              </Anchor>
-              <Anchor href={qr('png')} download={`${link.campaign}.png`} size="sm">
-                Download the QR code (PNG)
-              </Anchor>
+              {link.path === null ? (
+                <Text size="sm">
+                  Code <Code>{link.code}</Code>
+                </Text>
+              ) : (
+                <>
+                  <Image src={qr('svg')} alt={`QR code of ${link.campaign}`} w={160} h={160} />
+                  <Anchor href={link.path} size="sm" style={{ wordBreak: 'break-all' }}>
+                    {window.location.origin}
+                    {link.path}
+                  </Anchor>
+                  <Anchor href={qr('png')} download={`${link.campaign}.png`} size="sm">
+                    Download the QR code (PNG)
+                  </Anchor>
+                </>
+              )}
             </Stack>
           </Paper>
         );
