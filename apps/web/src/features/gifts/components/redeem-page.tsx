@@ -1,5 +1,13 @@
 import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { LABELS, partnerCapabilities, type CodeRecord, type Redeemed } from '@kinship/domain';
+import {
+  formatDate,
+  LABELS,
+  partnerCapabilities,
+  TRIAL_REMINDER_DAYS_BEFORE,
+  trialReminderDate,
+  type CodeRecord,
+  type Redeemed,
+} from '@kinship/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageNotFound } from '../../../components/page-not-found';
@@ -170,6 +178,14 @@ function RedeemPage({ kind }: { kind: 'gift' | 'trial' }) {
               It runs until {new Date(redeem.data.endsAt).toLocaleDateString()}. You can now see the full
               profile, pictures and updates.
             </Text>
+            {kind === 'trial' && (
+              <Text>
+                {trialReminderDate(redeem.data.endsAt).getTime() > Date.now()
+                  ? `We will email you a reminder on ${formatDate(trialReminderDate(redeem.data.endsAt))}, ${TRIAL_REMINDER_DAYS_BEFORE} days before it ends.`
+                  : 'We will email you a reminder shortly, as it ends within a few days.'}{' '}
+                Your sponsorships page shows the trial with its end date and a Keep sponsoring button.
+              </Text>
+            )}
             <Group>
               <Button component={Link} to={`/sponsored/profile/${redeem.data.sponsoredsId}`}>
                 See the profile
