@@ -11,7 +11,7 @@ import type {
 import { paymentListStatus } from '@kinship/domain';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/types.ts';
-import { paymentRefunds, payments, subscriptions } from '../../db/schema/index.ts';
+import { paymentDisputes, paymentRefunds, payments, subscriptions } from '../../db/schema/index.ts';
 
 /*
  * The Donations section's queries. Every list is one statement for the page and one for the count
@@ -422,4 +422,65 @@ export async function updateSubscriptionStaffFields(
   values: { cancelReason?: string; reminderSentAt?: Date },
 ): Promise<void> {
   await tx.update(subscriptions).set(values).where(eq(subscriptions.id, id));
+}
+
+// ------------------------------------------------------------------------------ the provider's refunds and disputes
+
+export type DisputeRow = typeof paymentDisputes.$inferSelect;
+
+/** The payment stored under any of these provider references, locked (any partner: the provider names it). */
+export async function lockPaymentByRefs(tx: Tx, refs: string[]): Promise<PaymentRowForUpdate | null> {
+  if (refs.length === 0) return null;
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(inArray(payments.gatewayChargeId, refs))
+    .orderBy(asc(payments.id))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export async function paymentExistsForRefs(db: Queryable, refs: string[]): Promise<boolean> {
+  if (refs.length === 0) return false;
+  const rows = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(inArray(payments.gatewayChargeId, refs))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function lockRefundByGatewayId(tx: Tx, gatewayRefundId: string): Promise<RefundRow | null> {
+  const [row] = await tx
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.gatewayRefundId, gatewayRefundId))
+    .for('update');
+  return row ?? null;
+}
+
+export async function lockDispute(tx: Tx, gatewayDisputeId: string): Promise<DisputeRow | null> {
+  const [row] = await tx
+    .select()
+    .from(paymentDisputes)
+    .where(eq(paymentDisputes.gatewayDisputeId, gatewayDisputeId))
+    .for('update');
+  return row ?? null;
+}
+
+export async function insertDispute(
+  tx: Tx,
+  values: typeof paymentDisputes.$inferInsert,
+): Promise<DisputeRow> {
+  const [row] = await tx.insert(paymentDisputes).values(values).returning();
+  return row!;
+}
+
+export async function updateDispute(
+  tx: Tx,
+  id: number,
+  values: Partial<typeof paymentDisputes.$inferInsert>,
+): Promise<void> {
+  await tx.update(paymentDisputes).set(values).where(eq(paymentDisputes.id, id));
 }
