@@ -129,6 +129,8 @@ describe('refunds made outside Kinship', () => {
       status: 'partially_refunded',
       refundedAmount: 2000,
       refundable: 3000,
+      refunds: [{ amount: 2000, status: 'succeeded', source: 'gateway', reason: OUTSIDE_REFUND_REASON }],
+      dispute: null,
     });
     // The donor is told once.
     expect(
@@ -220,7 +222,12 @@ describe('disputes', () => {
     ]);
     expect(await paymentOf(payment.id)).toMatchObject({ refunded_amount: 4000, status: 'refunded' });
     expect(await net()).toBe(before - 4000);
-    expect(await staffRowOf(payment)).toMatchObject({ status: 'refunded', refundable: 0 });
+    expect(await staffRowOf(payment)).toMatchObject({
+      status: 'refunded',
+      refundable: 0,
+      refunds: [{ source: 'dispute', amount: 4000 }],
+      dispute: { status: 'lost', amount: 4000, reason: 'fraudulent' },
+    });
     // No refund notice: the donor asked their bank.
     const [ledger] = await refundsOf(payment.id);
     expect(

@@ -46,6 +46,10 @@ const FROM_PAYMENTS = sql`
   LEFT JOIN donations d ON d.id = p.donations_id
   LEFT JOIN users u ON u.id = COALESCE(d.users_id, sub.users_id, o.users_id)`;
 
+/** The payment's latest dispute at the provider, if any (decision 055). */
+const LATEST_DISPUTE = sql`LEFT JOIN LATERAL (SELECT x.status, x.amount, x.reason FROM payment_disputes x
+  WHERE x.payments_id = p.id ORDER BY x.id DESC LIMIT 1) dp ON true`;
+
 const KIND = sql`CASE WHEN p.subscriptions_id IS NOT NULL OR o.kind = 'subscription' THEN 'sponsorship'
   WHEN COALESCE(d.initiative, '') <> '' THEN 'initiative' ELSE 'donation' END`;
 const DONOR_NAME = sql`CASE WHEN d.id IS NOT NULL AND COALESCE(d.first_name, d.last_name) IS NOT NULL
@@ -124,8 +128,10 @@ export async function listPayments(
     db.execute(sql`SELECT p.id, p.created_at, p.status, p.amount, p.refunded_amount, p.currency,
         COALESCE(p.receipt_code, o.receipt_code) AS receipt_code, p.subscriptions_id,
         p.failure_code, p.failure_message, ${KIND} AS kind, ${DONOR_NAME} AS donor_name,
-        ${DONOR_EMAIL} AS donor_email, ${DESCRIPTION} AS description
+        ${DONOR_EMAIL} AS donor_email, ${DESCRIPTION} AS description,
+        dp.status AS dispute_status, dp.amount AS dispute_amount, dp.reason AS dispute_reason
       ${FROM_PAYMENTS}
+      ${LATEST_DISPUTE}
       WHERE ${where}
       ORDER BY ${sortColumn} ${order}, p.id ${order}
       LIMIT ${query.pageSize} OFFSET ${offset}`),
@@ -152,8 +158,10 @@ export async function findPaymentRow(
     await db.execute(sql`SELECT p.id, p.created_at, p.status, p.amount, p.refunded_amount, p.currency,
         COALESCE(p.receipt_code, o.receipt_code) AS receipt_code, p.subscriptions_id,
         p.failure_code, p.failure_message, ${KIND} AS kind, ${DONOR_NAME} AS donor_name,
-        ${DONOR_EMAIL} AS donor_email, ${DESCRIPTION} AS description
+        ${DONOR_EMAIL} AS donor_email, ${DESCRIPTION} AS description,
+        dp.status AS dispute_status, dp.amount AS dispute_amount, dp.reason AS dispute_reason
       ${FROM_PAYMENTS}
+      ${LATEST_DISPUTE}
       WHERE p.partners_id = ${partnersId} AND p.id = ${paymentsId}`),
   );
   if (!row) return null;
@@ -182,6 +190,14 @@ function toPaymentRow(r: RawRow, refunds: GivingRefund[]): GivingPaymentRow {
     failureCode: text(r.failure_code),
     failureMessage: text(r.failure_message),
     refunds,
+    dispute:
+      r.dispute_status == null
+        ? null
+        : {
+            status: String(r.dispute_status),
+            amount: Number(r.dispute_amount),
+            reason: text(r.dispute_reason),
+          },
   };
 }
 
@@ -200,6 +216,7 @@ async function refundsOfPayments(db: Queryable, ids: number[]): Promise<Map<numb
       amount: r.amount,
       reason: r.reason,
       status: r.status as GivingRefund['status'],
+      source: r.source as NonNullable<GivingRefund['source']>,
       createdAt: r.createdAt.toISOString(),
     });
     map.set(r.paymentsId, list);

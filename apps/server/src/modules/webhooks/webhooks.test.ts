@@ -224,13 +224,13 @@ describe('the Stripe webhook', () => {
   });
 
   it('is exempt from the cross-site check (the provider is not a browser) and keeps JSON parsing elsewhere', async () => {
-    const event = signed('charge.refunded', { id: 'ch_1', object: 'charge' });
+    const event = signed('customer.created', { id: 'cus_1', object: 'customer' });
     const res = await deliver(app.port, event.payload, event.signature, {
       origin: 'https://dashboard.stripe.com',
     });
     expect(res).toEqual({ status: 200, text: JSON.stringify({ received: true, duplicate: false }) });
     const [row] = await app.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, event.id));
-    expect(row).toMatchObject({ type: 'ignored:charge.refunded', subjectId: null });
+    expect(row).toMatchObject({ type: 'ignored:customer.created', subjectId: null });
     expect(row!.processedAt).toBeInstanceOf(Date);
     // Other routes still parse JSON bodies.
     const other = await app
