@@ -1531,6 +1531,9 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/sandbox/setupintents/:id/confirm': 'the sandbox provider',
   // A provider event: each event that changes a record is audited as the gateway's
   // (subscription.payment_failed, see webhooks.test.ts); the route itself has no actor.
+  // Refunds and disputes from the provider (decision 055) are audited the same way:
+  // payment.refund_recorded, payment.refunded, payment.refund_failed, payment.disputed and
+  // payment.dispute_updated (see modules/giving/gateway-refunds.test.ts).
   'POST /api/payments/webhook': 'provider events, audited per event',
   // W2: a dry run reads the file and the records; it writes nothing.
   'POST /api/dashboard/records/import/dryrun': 'writes nothing',

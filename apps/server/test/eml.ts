@@ -1,9 +1,41 @@
+import addressparser from 'nodemailer/lib/addressparser';
+
 /** A small reader of the .eml files the file mailer writes: headers, and the decoded text and HTML parts. */
 export interface ReadMail {
   subject: string;
   to: string;
+  /** The From header's display name and address, MIME words decoded. */
+  from: { name: string; address: string };
+  /** The Reply-To address, or null when the header is absent. */
+  replyTo: string | null;
+  /** The From header as written (encoded), to check it is plain ASCII. */
+  rawFrom: string;
   text: string;
   html: string;
+}
+
+/** Decodes RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) of a header. */
+export function decodeMimeWords(header: string): string {
+  return header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, charset: string, encoding: string, text: string) => {
+      const bytes =
+        encoding.toUpperCase() === 'B'
+          ? Buffer.from(text, 'base64')
+          : Buffer.from(
+              text
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-F]{2})/gi, (_q, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+              'latin1',
+            );
+      return bytes.toString(charset.toLowerCase() === 'utf-8' ? 'utf8' : 'latin1');
+    });
+}
+
+function mailboxOf(header: string): { name: string; address: string } {
+  // Parsed as written, then the name's words decoded: a decoded name may hold quotes of its own.
+  const [first] = addressparser(header, { flatten: true });
+  return { name: decodeMimeWords(first?.name ?? ''), address: first?.address ?? '' };
 }
 
 function decodePart(body: string, encoding: string | undefined): string {
@@ -35,6 +67,9 @@ export function readEml(eml: string): ReadMail {
   const result: ReadMail = {
     subject: headers.get('subject') ?? '',
     to: headers.get('to') ?? '',
+    from: mailboxOf(headers.get('from') ?? ''),
+    replyTo: headers.has('reply-to') ? mailboxOf(headers.get('reply-to')!).address : null,
+    rawFrom: headers.get('from') ?? '',
     text: '',
     html: '',
   };

@@ -31,7 +31,8 @@ export const COVERAGE = {
     'DELETE /v1/subscriptions/:id',
     'GET /v1/invoices/:id',
     'POST /v1/invoices/:id/pay (an open invoice, optional payment_method)',
-    'POST /v1/refunds (charge or payment_intent, optional amount)',
+    'POST /v1/refunds (charge or payment_intent, optional amount, metadata)',
+    'GET /v1/invoice_payments (payment[type]=payment_intent with payment[payment_intent], or invoice)',
     'POST /oauth/token (grant_type=authorization_code)',
   ],
   testPaymentMethods: [
@@ -262,6 +263,20 @@ export interface StripeDouble {
    * declined, the invoice stays open and the subscription becomes past_due.
    */
   renew(accountId: string, subscriptionId: string): { invoiceId: string; paid: boolean };
+  /**
+   * A refund made in the partner's Stripe dashboard (not through the API Kinship uses) of a charge,
+   * payment intent or paid invoice: the refund and the charge after it, as webhooks carry them.
+   */
+  refundOutside(accountId: string, ref: string, amount: number | null): { refund: Json; charge: Json };
+  /** The charge behind a charge, payment intent or paid invoice id, as the API renders it. */
+  chargeOf(accountId: string, ref: string): Json;
+  /** A dispute of a charge (or of a payment intent or paid invoice) in the given state, as its webhooks carry it. */
+  dispute(
+    accountId: string,
+    ref: string,
+    status: string,
+    options?: { amount?: number; reason?: string },
+  ): Json;
   /** Environment for startTestApp / loadConfig that points the server's StripeGateway here. */
   env(): Record<string, string>;
   close(): Promise<void>;
@@ -966,6 +981,44 @@ export async function startStripeDouble(
     });
   }
 
+  function listInvoicePayments(account: string | null, params: Json): Json {
+    const payment = (params.payment ?? {}) as Json;
+    const intent = str(payment.payment_intent);
+    const invoiceId = str(params.invoice);
+    const found: Json[] = [];
+    for (const stored of objects.values()) {
+      if (stored.account !== account || stored.object.object !== 'invoice') continue;
+      if (invoiceId && stored.object.id !== invoiceId) continue;
+      for (const p of (stored.object._payments as Json[] | undefined) ?? []) {
+        const of = p.payment as Json;
+        if (intent && of.payment_intent !== intent) continue;
+        found.push(p);
+      }
+    }
+    return list(found, '/v1/invoice_payments');
+  }
+
+  /** The charge of a charge, payment intent or paid invoice id. */
+  function chargeBehind(account: string | null, ref: string): Json {
+    if (ref.startsWith('in_')) {
+      const invoice = get(account, ref, 'invoice');
+      const paid = ((invoice._payments as Json[] | undefined) ?? []).find((p) => p.status === 'paid');
+      if (!paid) throw invalidRequest(`Invoice ${ref} has no payment.`);
+      return chargeBehind(account, String((paid.payment as Json).payment_intent));
+    }
+    if (ref.startsWith('pi_')) {
+      const intent = get(account, ref, 'payment_intent');
+      return get(account, String(intent.latest_charge), 'charge');
+    }
+    return get(account, ref, 'charge');
+  }
+
+  function refundsOfCharge(chargeId: string): Json[] {
+    return [...objects.values()]
+      .filter((o) => o.object.object === 'refund' && o.object.charge === chargeId)
+      .map((o) => render(o.object));
+  }
+
   function oauthToken(params: Json): Json {
     if (params.grant_type !== 'authorization_code') {
       throw new StripeFailure(400, {
@@ -1048,6 +1101,7 @@ export async function startStripeDouble(
       return render(payInvoice(account, match[1]!, params));
     }
     if (method === 'POST' && path === '/v1/refunds') return render(createRefund(account, params));
+    if (method === 'GET' && path === '/v1/invoice_payments') return listInvoicePayments(account, params);
     throw new StripeFailure(404, {
       error: {
         type: 'invalid_request_error',
@@ -1206,6 +1260,42 @@ export async function startStripeDouble(
       return stored ? render(stored.object) : undefined;
     },
     renew: (accountId, subscriptionId) => renewSubscription(accountId, subscriptionId),
+    refundOutside: (accountId, ref, amount) => {
+      const charge = chargeBehind(accountId, ref);
+      const refund = createRefund(accountId, {
+        charge: charge.id,
+        ...(amount === null ? {} : { amount: String(amount) }),
+      });
+      return {
+        refund: render(refund),
+        charge: {
+          ...render(charge),
+          refunds: { object: 'list', data: refundsOfCharge(String(charge.id)), has_more: false },
+        },
+      };
+    },
+    chargeOf: (accountId, ref) => {
+      const charge = chargeBehind(accountId, ref);
+      return {
+        ...render(charge),
+        refunds: { object: 'list', data: refundsOfCharge(String(charge.id)), has_more: false },
+      };
+    },
+    dispute: (accountId, ref, status, options = {}) => {
+      const charge = chargeBehind(accountId, ref);
+      return {
+        id: `dp_${String(charge.id)}`,
+        object: 'dispute',
+        amount: options.amount ?? (charge.amount as number) - (charge.amount_refunded as number),
+        charge: charge.id,
+        payment_intent: charge.payment_intent ?? null,
+        currency: charge.currency,
+        reason: options.reason ?? 'fraudulent',
+        status,
+        created: now(),
+        livemode: false,
+      };
+    },
     env: () => ({
       STRIPE_SECRET_KEY: secretKey,
       STRIPE_PUBLISHABLE_KEY: publishableKey,

@@ -14,6 +14,15 @@ export const GIFT_CODE_VALID_DAYS = 90;
 export const GIFT_INVITE_DAYS_BEFORE = 14;
 /** Days before a trial's end when its reminder is sent. */
 export const TRIAL_REMINDER_DAYS_BEFORE = 3;
+/**
+ * When a trial's reminder is due: TRIAL_REMINDER_DAYS_BEFORE days before its end (the sweep sends it
+ * at the first run after that moment; a trial shorter than that is reminded at its start).
+ */
+export function trialReminderDate(endsAt: Date | string): Date {
+  const end = typeof endsAt === 'string' ? new Date(endsAt) : endsAt;
+  return new Date(end.getTime() - TRIAL_REMINDER_DAYS_BEFORE * 86_400_000);
+}
+
 /** Days a trial code stays valid when issued without an expiry. */
 export const TRIAL_CODE_VALID_DAYS = 180;
 export const TRIAL_BATCH_MAX = 500;

@@ -86,6 +86,8 @@ export const givingRefundSchema = z.object({
   amount: z.number(),
   reason: z.string(),
   status: z.enum(['pending', 'succeeded', 'failed']),
+  /** Made in Kinship (staff), at the payment provider (gateway), or a dispute lost (decision 055). */
+  source: z.enum(['staff', 'gateway', 'dispute']).optional(),
   createdAt: z.string(),
 });
 export type GivingRefund = z.infer<typeof givingRefundSchema>;
@@ -108,6 +110,11 @@ export const paymentRowSchema = z.object({
   failureCode: z.string().nullable(),
   failureMessage: z.string().nullable(),
   refunds: z.array(givingRefundSchema),
+  /** The payment's latest dispute (chargeback) at the provider, with the provider's status. */
+  dispute: z
+    .object({ status: z.string(), amount: z.number(), reason: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type GivingPaymentRow = z.infer<typeof paymentRowSchema>;
 

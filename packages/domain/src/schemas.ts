@@ -352,6 +352,11 @@ export const userSponsoredSchema = z.object({
   subscriptionsId: id.nullable().optional(),
   /** Recorded by the partner and paid offline: "Pay by card" converts it (cart item isConversion). */
   isManual: z.boolean().optional(),
+  /**
+   * A trial not yet paid for (a redeemed trial code, decision 048): when it ends, when its reminder
+   * is due and when it was sent. Null (or absent) for anything else, a converted trial included.
+   */
+  trial: z.object({ endsAt: text, reminderAt: text, remindedAt: text.nullable() }).nullable().optional(),
   sponsoreds: z.object({
     id,
     firstName: text,

@@ -1,6 +1,6 @@
 import { isSafeReturnPath } from '@kinship/domain';
 import type { PartnerRow } from '../db/types.ts';
-import type { MailMessage } from './mail.ts';
+import { partnerSender, type MailMessage } from './mail.ts';
 import { resolveTenantOf, type PartnerLookup, type TenantSettings } from './tenant.ts';
 
 /** The partner site an auth request came from, and the origin its links point at. */
@@ -87,6 +87,7 @@ export function verificationMessage(site: AuthSite, to: string, link: string): M
   ];
   return {
     to,
+    sender: partnerSender(partner),
     subject: `Confirm your email for ${partner.name}`,
     text: `${paragraphs[0]}\n\n${paragraphs[1]}\n${link}\n\n${paragraphs[2]}\n\n${signature(partner)}\n`,
     html: htmlMail(partner, paragraphs, { href: link, label: 'Confirm my email' }),
@@ -102,6 +103,7 @@ export function resetPasswordMessage(site: AuthSite, to: string, link: string): 
   ];
   return {
     to,
+    sender: partnerSender(partner),
     subject: `Reset your ${partner.name} password`,
     text: `${paragraphs[0]}\n\n${paragraphs[1]}\n${link}\n\n${paragraphs[2]}\n\n${signature(partner)}\n`,
     html: htmlMail(partner, paragraphs, { href: link, label: 'Choose a new password' }),
@@ -124,6 +126,7 @@ export function failedSignInsMessage(
   ];
   return {
     to,
+    sender: partnerSender(partner),
     subject: `Failed sign-in attempts on your ${partner.name} account`,
     text: `${paragraphs[0]}\n\n${paragraphs[1]}\n${link}\n\n${paragraphs[2]}\n\n${signature(partner)}\n`,
     html: htmlMail(partner, paragraphs, { href: link, label: 'Choose a new password' }),

@@ -70,6 +70,8 @@ describe('sign-up with email verification', () => {
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.subject).toBe('Confirm your email for Bright Futures Demo');
+    expect(mail.from).toEqual({ name: 'Bright Futures Demo', address: 'no-reply@kinship.localhost' });
+    expect(mail.replyTo).toBe('hello@brightfutures.example');
     expect(mail.text).toContain('Welcome to Bright Futures Demo!');
     expect(mail.html).toContain('Bright Futures Demo');
     const [link] = linksIn(mail);

@@ -1,9 +1,28 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
+import type { PartnerRow } from '../db/types.ts';
+
+/**
+ * Who a partner's mail is from: the partner's name as the display name of the platform's address
+ * (MAIL_FROM's), and replies to the partner's support address. The platform address stays the
+ * envelope sender, so bounces and SPF stay the platform's.
+ */
+export interface MailSender {
+  name: string;
+  replyTo?: string | null | undefined;
+}
+
+/** The sender of a partner's mail (white label): its name, replies to its support email when it has one. */
+export function partnerSender(partner: Pick<PartnerRow, 'name' | 'supportEmail'>): MailSender {
+  return { name: partner.name, replyTo: partner.supportEmail?.trim() || null };
+}
 
 export interface MailMessage {
   to: string;
+  /** The partner the mail is sent for; unset, the mail is from MAIL_FROM as configured. */
+  sender?: MailSender | undefined;
   subject: string;
   text: string;
   html?: string | undefined;
@@ -29,13 +48,28 @@ export function dedupeMessageId(dedupeKey: string, from: string): string {
   return `<${dedupeKey.replace(/[^A-Za-z0-9._-]/g, '.')}@${domain}>`;
 }
 
-/** Nodemailer fields shared by both transports. */
+/** The bare address of MAIL_FROM (`Kinship <no-reply@x>` or `no-reply@x`). */
+export function platformAddress(from: string): string {
+  const [first] = addressparser(from, { flatten: true });
+  return first?.address || from.trim();
+}
+
+/**
+ * Nodemailer fields shared by both transports. A partner's mail is from an address object (the
+ * partner's name, MAIL_FROM's address), which nodemailer quotes or encodes as the name needs.
+ */
 function envelope(from: string, message: MailMessage) {
-  const { dedupeKey, ...rest } = message;
-  if (!dedupeKey) return { from, ...rest };
-  return {
-    from,
+  const { dedupeKey, sender, ...rest } = message;
+  const address = platformAddress(from);
+  const fields = {
+    from: sender ? { name: sender.name, address } : from,
+    ...(sender?.replyTo ? { replyTo: sender.replyTo } : {}),
     ...rest,
+    envelope: { from: address, to: message.to },
+  };
+  if (!dedupeKey) return fields;
+  return {
+    ...fields,
     messageId: dedupeMessageId(dedupeKey, from),
     headers: { 'X-Kinship-Dedupe-Key': dedupeKey },
   };

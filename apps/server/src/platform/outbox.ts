@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import type { emailOutbox, OutboxKind } from '../db/schema/index.ts';
 import { defineJob, type JobContext } from './jobs.ts';
-import type { Mailer, MailMessage } from './mail.ts';
+import { partnerSender, type Mailer, type MailMessage, type MailSender } from './mail.ts';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
@@ -126,6 +126,22 @@ async function markFailedAttempt(
 }
 
 /**
+ * The sender of a partner's message (its name, replies to its support email), read at send time so a
+ * renamed partner's queued mail carries the new name; null for platform mail (no partner).
+ */
+async function senderOf(db: Db, partnersId: number | null): Promise<MailSender | null> {
+  if (partnersId == null) return null;
+  const [row] = rowsOf(
+    await db.execute(sql`SELECT name, support_email FROM partners WHERE id = ${partnersId}`),
+  );
+  if (!row) return null;
+  return partnerSender({
+    name: String(row.name),
+    supportEmail: row.support_email == null ? null : String(row.support_email),
+  });
+}
+
+/**
  * Sends due outbox messages. Delivery is at-least-once with a very small window: a message is
  * marked 'sending' (with a lease) before delivery and 'sent' right after it. A process that dies
  * between the two leaves the row 'sending'; when its lease passes another run delivers it again
@@ -140,6 +156,15 @@ export async function dispatchOutbox(options: DispatchOptions): Promise<Dispatch
   const retryBaseSeconds = options.retryBaseSeconds ?? OUTBOX_RETRY_SECONDS;
   const summary: DispatchSummary = { sent: 0, alreadyDelivered: 0, retrying: 0, failed: 0 };
   let handled = 0;
+  const senders = new Map<number | null, Promise<MailSender | null>>();
+  const senderOfRow = (row: OutboxRow) => {
+    let sender = senders.get(row.partnersId);
+    if (!sender) {
+      sender = senderOf(options.db, row.partnersId);
+      senders.set(row.partnersId, sender);
+    }
+    return sender;
+  };
   while (handled < maxPerRun) {
     // One message per claim: a worker that dies strands at most the message it was delivering.
     const rows = await claim(options.db, 1, leaseSeconds);
@@ -161,6 +186,7 @@ export async function dispatchOutbox(options: DispatchOptions): Promise<Dispatch
       try {
         const compose = options.composers[row.kind];
         const message = compose ? await compose(row) : storedMessage(row);
+        message.sender ??= (await senderOfRow(row)) ?? undefined;
         // Given up well inside the lease, so no other worker takes the message while it is in flight.
         const result = await withTimeout(
           options.mailer.send({ ...message, dedupeKey: row.dedupeKey }),

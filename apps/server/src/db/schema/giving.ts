@@ -164,7 +164,12 @@ export const payments = pgTable(
 );
 
 /**
- * A refund of (part of) a payment made by staff. The amount is reserved on payments.refunded_amount
+ * Every refund of (part of) a payment, one ledger (decision 055): made by staff in Kinship (source
+ * `staff`), made outside Kinship at the payment provider and learnt from its webhook (`gateway`), or
+ * a dispute the partner lost (`dispute`, gateway_refund_id `dispute:{id}`). `gatewayRefundId` is
+ * unique, so a webhook about a refund Kinship made finds its row instead of adding one.
+ *
+ * A staff refund: the amount is reserved on payments.refunded_amount
  * in the same transaction as this row is written ('pending'), before the gateway is asked, so two
  * refunds never exceed the payment; the gateway call carries `refund:{id}` as its idempotency key
  * and the `donations.refund.settle` job finishes (or releases) a pending one. `requestKey` is the
@@ -188,14 +193,48 @@ export const paymentRefunds = pgTable(
     gatewayRefundId: text('gateway_refund_id'),
     failureMessage: text('failure_message'),
     actorUsersId: integer('actor_users_id').references(() => users.id),
+    /** staff (made in Kinship), gateway (made at the provider), dispute (a dispute lost). */
+    source: text('source').notNull().default('staff'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [
     unique('payment_refunds_request').on(t.paymentsId, t.requestKey),
+    unique('payment_refunds_gateway_refund').on(t.gatewayRefundId),
+    check('payment_refunds_source', sql`${t.source} IN ('staff', 'gateway', 'dispute')`),
     check('payment_refunds_amount', sql`${t.amount} > 0`),
     check('payment_refunds_status', sql`${t.status} IN ('pending', 'succeeded', 'failed')`),
     index('payment_refunds_payment_idx').on(t.paymentsId),
+  ],
+);
+
+/**
+ * A dispute (chargeback) of a payment at the provider, kept as its latest state (decision 055): the
+ * provider's status only moves forward (needing a response, under review, then won or lost; a
+ * closed dispute never reopens). A lost dispute is booked in payment_refunds (source `dispute`), so
+ * it reduces the payment's net wherever refunds do.
+ */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    id: serial('id').primaryKey(),
+    partnersId: integer('partners_id')
+      .notNull()
+      .references(() => partners.id),
+    paymentsId: integer('payments_id')
+      .notNull()
+      .references(() => payments.id),
+    gatewayDisputeId: text('gateway_dispute_id').notNull().unique(),
+    amount: integer('amount').notNull(),
+    /** The provider's status: warning_needs_response, warning_under_review, warning_closed, needs_response, under_review, won, lost. */
+    status: text('status').notNull(),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('payment_disputes_amount', sql`${t.amount} > 0`),
+    index('payment_disputes_payment_idx').on(t.paymentsId),
   ],
 );
 

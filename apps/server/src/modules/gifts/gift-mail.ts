@@ -1,4 +1,10 @@
-import { formatCents, formatDate, sponsoredRecordName } from '@kinship/domain';
+import {
+  formatCents,
+  formatDate,
+  sponsoredRecordName,
+  TRIAL_REMINDER_DAYS_BEFORE,
+  trialReminderDate,
+} from '@kinship/domain';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import type { Db, PartnerRow, Queryable } from '../../db/types.ts';
@@ -174,6 +180,55 @@ export async function queueReminderMail(
         l === link
           ? `<p><a href="${escapeHtml(link)}">Continue my sponsorship</a></p>`
           : `<p>${escapeHtml(l)}</p>`,
+      )
+      .join('')}</body></html>`,
+  });
+}
+
+/**
+ * The confirmation of a trial just started (kind 'sponsorship_notice', sent as stored, once per
+ * trial): whom it sponsors, when it ends, when the reminder comes, and where to keep sponsoring.
+ */
+export async function queueTrialStartedMail(
+  tx: Queryable,
+  partner: PartnerRow,
+  trial: { id: number; days: number; endsAt: Date },
+  recordName: string,
+  to: string | null,
+  config?: SiteUrlConfig,
+): Promise<void> {
+  if (!to) return;
+  const ends = formatDate(trial.endsAt);
+  const reminder = trialReminderDate(trial.endsAt);
+  const link = partnerSiteUrl(partner, '/profile/sponsorships', config);
+  const reminderLine =
+    trial.days > TRIAL_REMINDER_DAYS_BEFORE
+      ? `We will email you a reminder on ${formatDate(reminder)}, ${TRIAL_REMINDER_DAYS_BEFORE} days before it ends.`
+      : 'We will email you a reminder shortly, as it ends within a few days.';
+  const text = [
+    'Hello,',
+    '',
+    `Your ${trial.days}-day trial sponsorship of ${recordName} with ${partner.name} has begun. It ends on ${ends}.`,
+    reminderLine,
+    'To keep sponsoring after the trial, choose "Keep sponsoring" in your sponsorships:',
+    link,
+    '',
+    'If you do nothing, the sponsorship ends on that day and the place goes to someone else.',
+    '',
+    partner.name,
+    '',
+  ].join('\n');
+  await insertOutboxMessage(tx, {
+    partnersId: partner.id,
+    kind: 'sponsorship_notice',
+    dedupeKey: `trial:${trial.id}:started`,
+    toAddress: to,
+    subject: `Your trial sponsorship with ${partner.name} ends on ${ends}`,
+    bodyText: text,
+    bodyHtml: `<!doctype html><html><body style="font-family:sans-serif">${text
+      .split('\n')
+      .map((l) =>
+        l === link ? `<p><a href="${escapeHtml(link)}">Keep sponsoring</a></p>` : `<p>${escapeHtml(l)}</p>`,
       )
       .join('')}</body></html>`,
   });

@@ -91,7 +91,8 @@ export const giftsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: redeemedSchema },
       },
     },
-    async (request) => redeemTrial(deps.db, await request.siteContext(), request.params.code, request.body),
+    async (request) =>
+      redeemTrial(deps.db, await request.siteContext(), request.params.code, request.body, deps.config),
   );
 
   // ---------------------------------------------------------------------------------- lightning (feature 6)

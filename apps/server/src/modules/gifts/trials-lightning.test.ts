@@ -1,4 +1,4 @@
-import { CODE_MESSAGES } from '@kinship/domain';
+import { CODE_MESSAGES, formatDate, type UserSponsored } from '@kinship/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_EXPIRED_TRIAL_CODE, DEMO_IDS, DEMO_LIGHTNING_CODE } from '../../seed/demo.ts';
@@ -80,6 +80,70 @@ describe('trial codes', () => {
     expect(await slotsFilledOf(t.database, record)).toBe(0);
   });
 
+  it('a started trial is listed as a trial with its end and reminder dates, and is confirmed by email saying when the reminder comes', async () => {
+    const staff = await signedInAdmin();
+    const { codes } = (
+      await staff.post(
+        '/api/dashboard/trials?partnersId=2',
+        { count: 1, days: 10, partnerSponsoredTypesId: null },
+        freshAddress(),
+      )
+    ).json<{ codes: string[] }>();
+    const record = await insertRecord(t.database, { maxSlots: 1 });
+    const [person] = await createPeople(t.database, 1, 'trial-listed');
+    const client = clientAs(t.port, person!);
+    const redeemed = await client.post(
+      `/api/trials/redeem/${codes[0]}`,
+      { sponsoredsId: record },
+      freshAddress(),
+    );
+    expect(redeemed.status, redeemed.text).toBe(200);
+    const endsAt = redeemed.json<{ endsAt: string }>().endsAt;
+    const reminderAt = new Date(new Date(endsAt).getTime() - 3 * 86_400_000).toISOString();
+
+    const lineOf = async () => {
+      const res = await client.get(`/api/users/${person!.usersId}/sponsoreds?partnersId=2`);
+      expect(res.status, res.text).toBe(200);
+      return res.json<UserSponsored[]>().find((l) => l.sponsoredsId === record)!;
+    };
+    expect(await lineOf()).toMatchObject({
+      isManual: true,
+      subscriptionsId: null,
+      dateEnded: null,
+      trial: { endsAt, reminderAt, remindedAt: null },
+    });
+
+    const [trial] = await rowsWhere<Row>(
+      t.database,
+      'trial_codes',
+      `user_sponsoreds_id IS NOT NULL AND sponsoreds_id = ${record}`,
+    );
+    const [confirmation] = await rowsWhere<Row>(
+      t.database,
+      'email_outbox',
+      `dedupe_key = 'trial:${String(trial!.id)}:started'`,
+    );
+    expect(confirmation).toMatchObject({
+      to_address: person!.email,
+      subject: `Your trial sponsorship with Bright Futures Demo ends on ${formatDate(endsAt)}`,
+    });
+    expect(String(confirmation!.body_text)).toContain(
+      `has begun. It ends on ${formatDate(endsAt)}.\nWe will email you a reminder on ${formatDate(reminderAt)}, 3 days before it ends.`,
+    );
+    expect(String(confirmation!.body_text)).toContain('/profile/sponsorships');
+
+    // The reminder's sweep: the listing says when it was sent; a second sweep sends nothing more.
+    await t.database.db.execute(
+      sql`update trial_codes set ends_at = now() + interval '2 days' where id = ${Number(trial!.id)}`,
+    );
+    await t.runJob('gifts.sweep');
+    await t.runJob('gifts.sweep');
+    expect(
+      await rowsWhere(t.database, 'email_outbox', `dedupe_key = 'trial:${String(trial!.id)}:reminder'`),
+    ).toHaveLength(1);
+    expect((await lineOf()).trial?.remindedAt).toEqual(expect.any(String));
+  });
+
   it('a trial converted to paid by checkout keeps running after its end', async () => {
     const staff = await signedInAdmin();
     const { codes } = (
@@ -112,6 +176,10 @@ describe('trial codes', () => {
       freshAddress(),
     );
     expect(paid.status, paid.text).toBe(200);
+    const listed = (
+      await clientAs(t.port, person!).get(`/api/users/${person!.usersId}/sponsoreds?partnersId=2`)
+    ).json<UserSponsored[]>();
+    expect(listed.find((l) => l.sponsoredsId === record)).toMatchObject({ trial: null });
     await t.database.db.execute(
       sql`update trial_codes set ends_at = now() - interval '1 minute' where code = ${codes[0]!.replace(/-/g, '')}`,
     );

@@ -25,7 +25,7 @@ import {
   wrongCode,
 } from './code-guard.ts';
 import { formatCode, newCode } from './codes.ts';
-import { queueReminderMail } from './gift-mail.ts';
+import { queueReminderMail, queueTrialStartedMail } from './gift-mail.ts';
 import {
   endSponsorship,
   findNextAvailable,
@@ -120,10 +120,12 @@ export async function redeemTrial(
   ctx: SiteContext,
   raw: string,
   body: { sponsoredsId?: number | undefined },
+  config?: Config,
 ): Promise<Redeemed> {
   await requireFeature(db, ctx, Feature.Trials);
   if (!ctx.viewer?.user) throw unauthorized('Please sign in or sign up to start your trial.');
   const user = ctx.viewer.user;
+  const email = user.email || ctx.viewer.email;
   const found = await trialOfCode(db, ctx, raw);
   let record = await recordForTrial(db, ctx, found);
   if (body.sponsoredsId && body.sponsoredsId !== record.id && !found.sponsoredsId) {
@@ -169,6 +171,14 @@ export async function redeemTrial(
       entityId: trial.id,
       after: { userSponsoredsId: sponsorship.id, sponsoredsId: record.id, endsAt },
     });
+    await queueTrialStartedMail(
+      tx,
+      ctx.partner,
+      { id: trial.id, days: trial.days, endsAt },
+      recordNameOf(record),
+      email,
+      config ? siteUrlConfigOf(config) : undefined,
+    );
     return { sponsoredsId: record.id, userSponsoredsId: sponsorship.id, endsAt: endsAt.toISOString() };
   });
 }

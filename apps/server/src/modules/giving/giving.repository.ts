@@ -11,7 +11,7 @@ import type {
 import { paymentListStatus } from '@kinship/domain';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/types.ts';
-import { paymentRefunds, payments, subscriptions } from '../../db/schema/index.ts';
+import { paymentDisputes, paymentRefunds, payments, subscriptions } from '../../db/schema/index.ts';
 
 /*
  * The Donations section's queries. Every list is one statement for the page and one for the count
@@ -45,6 +45,10 @@ const FROM_PAYMENTS = sql`
   LEFT JOIN subscriptions sub ON sub.id = p.subscriptions_id
   LEFT JOIN donations d ON d.id = p.donations_id
   LEFT JOIN users u ON u.id = COALESCE(d.users_id, sub.users_id, o.users_id)`;
+
+/** The payment's latest dispute at the provider, if any (decision 055). */
+const LATEST_DISPUTE = sql`LEFT JOIN LATERAL (SELECT x.status, x.amount, x.reason FROM payment_disputes x
+  WHERE x.payments_id = p.id ORDER BY x.id DESC LIMIT 1) dp ON true`;
 
 const KIND = sql`CASE WHEN p.subscriptions_id IS NOT NULL OR o.kind = 'subscription' THEN 'sponsorship'
   WHEN COALESCE(d.initiative, '') <> '' THEN 'initiative' ELSE 'donation' END`;
@@ -124,8 +128,10 @@ export async function listPayments(
     db.execute(sql`SELECT p.id, p.created_at, p.status, p.amount, p.refunded_amount, p.currency,
         COALESCE(p.receipt_code, o.receipt_code) AS receipt_code, p.subscriptions_id,
         p.failure_code, p.failure_message, ${KIND} AS kind, ${DONOR_NAME} AS donor_name,
-        ${DONOR_EMAIL} AS donor_email, ${DESCRIPTION} AS description
+        ${DONOR_EMAIL} AS donor_email, ${DESCRIPTION} AS description,
+        dp.status AS dispute_status, dp.amount AS dispute_amount, dp.reason AS dispute_reason
       ${FROM_PAYMENTS}
+      ${LATEST_DISPUTE}
       WHERE ${where}
       ORDER BY ${sortColumn} ${order}, p.id ${order}
       LIMIT ${query.pageSize} OFFSET ${offset}`),
@@ -152,8 +158,10 @@ export async function findPaymentRow(
     await db.execute(sql`SELECT p.id, p.created_at, p.status, p.amount, p.refunded_amount, p.currency,
         COALESCE(p.receipt_code, o.receipt_code) AS receipt_code, p.subscriptions_id,
         p.failure_code, p.failure_message, ${KIND} AS kind, ${DONOR_NAME} AS donor_name,
-        ${DONOR_EMAIL} AS donor_email, ${DESCRIPTION} AS description
+        ${DONOR_EMAIL} AS donor_email, ${DESCRIPTION} AS description,
+        dp.status AS dispute_status, dp.amount AS dispute_amount, dp.reason AS dispute_reason
       ${FROM_PAYMENTS}
+      ${LATEST_DISPUTE}
       WHERE p.partners_id = ${partnersId} AND p.id = ${paymentsId}`),
   );
   if (!row) return null;
@@ -182,6 +190,14 @@ function toPaymentRow(r: RawRow, refunds: GivingRefund[]): GivingPaymentRow {
     failureCode: text(r.failure_code),
     failureMessage: text(r.failure_message),
     refunds,
+    dispute:
+      r.dispute_status == null
+        ? null
+        : {
+            status: String(r.dispute_status),
+            amount: Number(r.dispute_amount),
+            reason: text(r.dispute_reason),
+          },
   };
 }
 
@@ -200,6 +216,7 @@ async function refundsOfPayments(db: Queryable, ids: number[]): Promise<Map<numb
       amount: r.amount,
       reason: r.reason,
       status: r.status as GivingRefund['status'],
+      source: r.source as NonNullable<GivingRefund['source']>,
       createdAt: r.createdAt.toISOString(),
     });
     map.set(r.paymentsId, list);
@@ -422,4 +439,65 @@ export async function updateSubscriptionStaffFields(
   values: { cancelReason?: string; reminderSentAt?: Date },
 ): Promise<void> {
   await tx.update(subscriptions).set(values).where(eq(subscriptions.id, id));
+}
+
+// ------------------------------------------------------------------------------ the provider's refunds and disputes
+
+export type DisputeRow = typeof paymentDisputes.$inferSelect;
+
+/** The payment stored under any of these provider references, locked (any partner: the provider names it). */
+export async function lockPaymentByRefs(tx: Tx, refs: string[]): Promise<PaymentRowForUpdate | null> {
+  if (refs.length === 0) return null;
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(inArray(payments.gatewayChargeId, refs))
+    .orderBy(asc(payments.id))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export async function paymentExistsForRefs(db: Queryable, refs: string[]): Promise<boolean> {
+  if (refs.length === 0) return false;
+  const rows = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(inArray(payments.gatewayChargeId, refs))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function lockRefundByGatewayId(tx: Tx, gatewayRefundId: string): Promise<RefundRow | null> {
+  const [row] = await tx
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.gatewayRefundId, gatewayRefundId))
+    .for('update');
+  return row ?? null;
+}
+
+export async function lockDispute(tx: Tx, gatewayDisputeId: string): Promise<DisputeRow | null> {
+  const [row] = await tx
+    .select()
+    .from(paymentDisputes)
+    .where(eq(paymentDisputes.gatewayDisputeId, gatewayDisputeId))
+    .for('update');
+  return row ?? null;
+}
+
+export async function insertDispute(
+  tx: Tx,
+  values: typeof paymentDisputes.$inferInsert,
+): Promise<DisputeRow> {
+  const [row] = await tx.insert(paymentDisputes).values(values).returning();
+  return row!;
+}
+
+export async function updateDispute(
+  tx: Tx,
+  id: number,
+  values: Partial<typeof paymentDisputes.$inferInsert>,
+): Promise<void> {
+  await tx.update(paymentDisputes).set(values).where(eq(paymentDisputes.id, id));
 }

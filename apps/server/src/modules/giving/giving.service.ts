@@ -27,7 +27,7 @@ import { gatewayAccountOf } from '../../platform/payments/index.ts';
 import type { SiteContext } from '../../platform/site-context.ts';
 import { siteUrlConfigOf } from '../orders/orders.service.ts';
 import { findPartnerById } from '../partners/partners.service.ts';
-import { insertOutboxMessage, partnerSiteUrl, queueRefundNotice } from '../receipts/receipts.service.ts';
+import { insertOutboxMessage, partnerSiteUrl } from '../receipts/receipts.service.ts';
 import {
   applySubscriptionStatus,
   ENDED_STATUSES,
@@ -35,6 +35,7 @@ import {
   recordSubscriptionPaymentFailure,
   SUBSCRIPTION_ENDED,
 } from '../subscriptions/subscriptions.service.ts';
+import { confirmRefund, releaseRefund } from './gateway-ledger.service.ts';
 import { settleRefundJob } from './giving.jobs.ts';
 import {
   adjustRefundedAmount,
@@ -42,15 +43,12 @@ import {
   findRefund,
   findRefundByRequest,
   findSubscriptionOfPartner,
-  hasPendingRefunds,
   insertRefund,
   listDelinquent,
   listPayments,
   listSubscriptions,
   lockPayment,
   lockRefund,
-  setPaymentStatus,
-  updateRefund,
   updateSubscriptionStaffFields,
   type ListScope,
 } from './giving.repository.ts';
@@ -225,42 +223,17 @@ export async function settleRefund(
     const released = await deps.db.transaction(async (tx) => {
       const locked = await lockRefund(tx, refund.id);
       if (locked?.status !== 'pending') return false;
-      await updateRefund(tx, refund.id, { status: 'failed', failureMessage: message, settledAt: new Date() });
-      await adjustRefundedAmount(tx, refund.paymentsId, -refund.amount);
-      await recordAudit(tx, {
-        actor,
-        partnersId: refund.partnersId,
-        action: 'payment.refund_failed',
-        entityType: 'payment',
-        entityId: refund.paymentsId,
-        details: { refundId: refund.id, amount: refund.amount, message },
-      });
+      await releaseRefund(tx, locked, message, actor);
       return true;
     });
     return released ? { state: 'failed', message } : { state: 'already-settled' };
   }
+  // The provider's webhook may have confirmed it first (it names the refund by this key): then
+  // it is settled already and nothing is counted twice.
   const settled = await deps.db.transaction(async (tx) => {
     const locked = await lockRefund(tx, refund.id);
     if (locked?.status !== 'pending') return false;
-    await updateRefund(tx, refund.id, { status: 'succeeded', gatewayRefundId, settledAt: new Date() });
-    const current = await lockPayment(tx, refund.partnersId, refund.paymentsId);
-    if (current && current.refundedAmount >= current.amount && !(await hasPendingRefunds(tx, current.id))) {
-      await setPaymentStatus(tx, current.id, 'refunded');
-    }
-    await recordAudit(tx, {
-      actor,
-      partnersId: refund.partnersId,
-      action: 'payment.refunded',
-      entityType: 'payment',
-      entityId: refund.paymentsId,
-      details: { refundId: refund.id, amount: refund.amount, reason: refund.reason, gatewayRefundId },
-    });
-    await queueRefundNotice(tx, {
-      paymentsId: refund.paymentsId,
-      refundId: refund.id,
-      amount: refund.amount,
-      ...(deps.config ? { config: siteUrlConfigOf(deps.config) } : {}),
-    });
+    await confirmRefund(tx, locked, gatewayRefundId, actor, deps.config);
     return true;
   });
   return { state: settled ? 'succeeded' : 'already-settled' };

@@ -1,13 +1,16 @@
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { formatDate, type Receipt } from '@kinship/domain';
 import { sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEml, type ReadMail } from '../../../test/eml.ts';
 import { countWhere, freshAddress, insertRecord, line, rowsWhere } from '../../../test/giving-fixtures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { clientAs, createPeople, type TestPerson } from '../../../test/people.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createMailer } from '../../platform/mail.ts';
 import { dispatchOutbox } from '../../platform/outbox.ts';
 import type { SandboxGateway } from '../../platform/payments/sandbox-gateway.ts';
 import { pdfSafe, renderReceiptPdf } from './receipt-pdf.ts';
@@ -243,6 +246,106 @@ describe('receipt emails through the outbox', () => {
     expect(t.mailTo(email)).toHaveLength(1);
     const [sent] = await rowsWhere<Row>(t.database, 'email_outbox', `dedupe_key = '${key}'`);
     expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+});
+
+describe('mail from the partner (white label)', () => {
+  interface Delivered {
+    mailFrom: string;
+    rcptTo: string[];
+    mail: ReadMail;
+  }
+  let server: SMTPServer;
+  const delivered: Delivered[] = [];
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      onData(stream, session, callback) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+        stream.on('end', () => {
+          const envelope = session.envelope;
+          delivered.push({
+            mailFrom: envelope.mailFrom ? envelope.mailFrom.address : '',
+            rcptTo: envelope.rcptTo.map((r) => r.address),
+            mail: readEml(data),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  /** Delivers every due outbox message over SMTP on loopback, as the worker would with SMTP_URL set. */
+  async function deliverOverSmtp(): Promise<void> {
+    const mailer = createMailer({
+      from: 'Kinship <no-reply@kinship.localhost>',
+      mailDir: t.mailDir,
+      smtpUrl: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+    });
+    const receipt = receiptComposer({
+      db: t.database.db,
+      storage: t.app.deps.storage,
+      config: t.app.deps.config,
+    });
+    await dispatchOutbox({ db: t.database.db, mailer, composers: { receipt } });
+  }
+
+  const deliveredTo = (address: string) => delivered.filter((d) => d.rcptTo.includes(address));
+
+  it('sends a receipt from the partner’s name at the platform address, replies going to the partner’s support email', async () => {
+    const email = donorEmail();
+    await donate(email, 7);
+    await deliverOverSmtp();
+    const [receipt] = deliveredTo(email);
+    expect(receipt).toBeDefined();
+    expect(receipt!.mail.subject).toContain('Bright Futures Demo');
+    expect(receipt!.mail.from).toEqual({
+      name: 'Bright Futures Demo',
+      address: 'no-reply@kinship.localhost',
+    });
+    expect(receipt!.mail.replyTo).toBe('hello@brightfutures.example');
+    expect(receipt!.mailFrom).toBe('no-reply@kinship.localhost');
+  });
+
+  it('encodes a name with quotes and accents, and sets no Reply-To for a partner without a support email', async () => {
+    const name = 'Écoles "Érable" & Friends';
+    await t.database.db.execute(sql`UPDATE partners SET name = ${name}, support_email = NULL WHERE id = 3`);
+    try {
+      const to = donorEmail();
+      await t.database.db.execute(sql`
+        INSERT INTO email_outbox (partners_id, kind, dedupe_key, to_address, subject, body_text)
+        VALUES (3, 'sponsorship_notice', ${`white-label:${to}`}, ${to}, 'A notice', 'Hello.')`);
+      await deliverOverSmtp();
+      const [notice] = deliveredTo(to);
+      expect(notice).toBeDefined();
+      expect(notice!.mail.from).toEqual({ name, address: 'no-reply@kinship.localhost' });
+      expect(notice!.mail.rawFrom).toMatch(/^[\x20-\x7e]+$/);
+      expect(notice!.mail.replyTo).toBeNull();
+      expect(notice!.mailFrom).toBe('no-reply@kinship.localhost');
+    } finally {
+      await t.database.db.execute(
+        sql`UPDATE partners SET name = 'Maple Schools Network', support_email = 'info@mapleschools.example' WHERE id = 3`,
+      );
+    }
+  });
+
+  it('sends mail of no partner from MAIL_FROM as configured', async () => {
+    const to = donorEmail();
+    await t.database.db.execute(sql`
+      INSERT INTO email_outbox (partners_id, kind, dedupe_key, to_address, subject, body_text)
+      VALUES (NULL, 'sponsorship_notice', ${`platform:${to}`}, ${to}, 'Platform notice', 'Hello.')`);
+    await deliverOverSmtp();
+    const [notice] = deliveredTo(to);
+    expect(notice).toBeDefined();
+    expect(notice!.mail.from).toEqual({ name: 'Kinship', address: 'no-reply@kinship.localhost' });
+    expect(notice!.mail.replyTo).toBeNull();
+    expect(notice!.mailFrom).toBe('no-reply@kinship.localhost');
   });
 });
 

@@ -8,6 +8,7 @@ import {
   partnerUsers,
   partnerSponsoredTypes,
   sponsoreds,
+  trialCodes,
   userSponsoreds,
   users,
 } from '../../db/schema/index.ts';
@@ -58,52 +59,58 @@ export async function findUserSponsoreds(
   /** A staff viewer's program scope: only sponsorships of records in their programs. */
   scope?: AccessScope,
 ) {
-  return db
-    .select({
-      id: userSponsoreds.id,
-      sponsoredsId: userSponsoreds.sponsoredsId,
-      partnersId: userSponsoreds.partnersId,
-      numSlots: userSponsoreds.numSlots,
-      amount: userSponsoreds.amount,
-      interval: userSponsoreds.interval,
-      dateStarted: userSponsoreds.dateStarted,
-      dateEnded: userSponsoreds.dateEnded,
-      subscriptionsId: userSponsoreds.subscriptionsId,
-      isManual: userSponsoreds.isManual,
-      firstName: sponsoreds.firstName,
-      lastName: sponsoreds.lastName,
-      title: sponsoreds.title,
-      profileImagePath: sponsoreds.profileImagePath,
-      recordMasked: sponsoreds.masked,
-      typeMasks: partnerSponsoredTypes.maskProfiles,
-      recordShowLastName: sponsoreds.showLastName,
-      recordShowBirthday: sponsoreds.showBirthday,
-      recordShowAge: sponsoreds.showAge,
-      typeShowLastName: partnerSponsoredTypes.showLastName,
-      typeShowBirthday: partnerSponsoredTypes.showBirthday,
-      typeShowAge: partnerSponsoredTypes.showAge,
-      recordPartnersId: sponsoreds.partnersId,
-      entitiesId: sponsoreds.entitiesId,
-      partnerSponsoredTypesId: sponsoreds.partnerSponsoredTypesId,
-      sponsoredTypesId: sponsoreds.sponsoredTypesId,
-    })
-    .from(userSponsoreds)
-    .innerJoin(sponsoreds, eq(sponsoreds.id, userSponsoreds.sponsoredsId))
-    .innerJoin(partnerSponsoredTypes, eq(partnerSponsoredTypes.id, sponsoreds.partnerSponsoredTypesId))
-    .where(
-      and(
-        eq(userSponsoreds.usersId, usersId),
-        partnersId === null ? undefined : eq(userSponsoreds.partnersId, partnersId),
-        onlyActive ? isNull(userSponsoreds.dateEnded) : undefined,
-        scope ? scopeCondition(scope, sponsoreds.entitiesId) : undefined,
-      ),
-    )
-    .orderBy(
-      asc(userSponsoreds.partnersId),
-      desc(isNull(userSponsoreds.dateEnded)),
-      desc(userSponsoreds.dateStarted),
-      desc(userSponsoreds.id),
-    );
+  return (
+    db
+      .select({
+        id: userSponsoreds.id,
+        sponsoredsId: userSponsoreds.sponsoredsId,
+        partnersId: userSponsoreds.partnersId,
+        numSlots: userSponsoreds.numSlots,
+        amount: userSponsoreds.amount,
+        interval: userSponsoreds.interval,
+        dateStarted: userSponsoreds.dateStarted,
+        dateEnded: userSponsoreds.dateEnded,
+        subscriptionsId: userSponsoreds.subscriptionsId,
+        isManual: userSponsoreds.isManual,
+        firstName: sponsoreds.firstName,
+        lastName: sponsoreds.lastName,
+        title: sponsoreds.title,
+        profileImagePath: sponsoreds.profileImagePath,
+        recordMasked: sponsoreds.masked,
+        typeMasks: partnerSponsoredTypes.maskProfiles,
+        recordShowLastName: sponsoreds.showLastName,
+        recordShowBirthday: sponsoreds.showBirthday,
+        recordShowAge: sponsoreds.showAge,
+        typeShowLastName: partnerSponsoredTypes.showLastName,
+        typeShowBirthday: partnerSponsoredTypes.showBirthday,
+        typeShowAge: partnerSponsoredTypes.showAge,
+        recordPartnersId: sponsoreds.partnersId,
+        entitiesId: sponsoreds.entitiesId,
+        partnerSponsoredTypesId: sponsoreds.partnerSponsoredTypesId,
+        sponsoredTypesId: sponsoreds.sponsoredTypesId,
+        trialEndsAt: trialCodes.endsAt,
+        trialRemindedAt: trialCodes.remindedAt,
+      })
+      .from(userSponsoreds)
+      .innerJoin(sponsoreds, eq(sponsoreds.id, userSponsoreds.sponsoredsId))
+      .innerJoin(partnerSponsoredTypes, eq(partnerSponsoredTypes.id, sponsoreds.partnerSponsoredTypesId))
+      // The trial code a sponsorship was started by (at most one: a code starts one sponsorship).
+      .leftJoin(trialCodes, eq(trialCodes.userSponsoredsId, userSponsoreds.id))
+      .where(
+        and(
+          eq(userSponsoreds.usersId, usersId),
+          partnersId === null ? undefined : eq(userSponsoreds.partnersId, partnersId),
+          onlyActive ? isNull(userSponsoreds.dateEnded) : undefined,
+          scope ? scopeCondition(scope, sponsoreds.entitiesId) : undefined,
+        ),
+      )
+      .orderBy(
+        asc(userSponsoreds.partnersId),
+        desc(isNull(userSponsoreds.dateEnded)),
+        desc(userSponsoreds.dateStarted),
+        desc(userSponsoreds.id),
+      )
+  );
 }
 
 /**

@@ -1,4 +1,10 @@
-import { type NewUser, type RecordRights, type User, type UserSponsored } from '@kinship/domain';
+import {
+  trialReminderDate,
+  type NewUser,
+  type RecordRights,
+  type User,
+  type UserSponsored,
+} from '@kinship/domain';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Db } from '../../db/client.ts';
 import { requireAccess } from '../../platform/access.ts';
@@ -37,6 +43,15 @@ export function sponsorshipView(row: SponsorshipRow, rights: RecordRights): User
     dateEnded: row.dateEnded ? row.dateEnded.toISOString() : null,
     subscriptionsId: row.subscriptionsId,
     isManual: row.isManual,
+    // A trial until it is paid for: a converted one has its subscription and is a sponsorship like any other.
+    trial:
+      row.trialEndsAt && row.isManual && !row.subscriptionsId
+        ? {
+            endsAt: row.trialEndsAt.toISOString(),
+            reminderAt: trialReminderDate(row.trialEndsAt).toISOString(),
+            remindedAt: row.trialRemindedAt?.toISOString() ?? null,
+          }
+        : null,
     sponsoreds: {
       id: row.sponsoredsId,
       firstName: row.firstName ?? row.title ?? '',

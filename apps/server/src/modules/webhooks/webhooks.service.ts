@@ -2,6 +2,11 @@ import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { GatewayEvent, PaymentGateway } from '../../platform/payments/gateway.ts';
+import {
+  recordGatewayDispute,
+  recordGatewayRefund,
+  withPaymentReferences,
+} from '../giving/gateway-ledger.service.ts';
 import { noteAccountStatus } from '../onboarding/onboarding.service.ts';
 import {
   applySubscriptionStatus,
@@ -35,6 +40,11 @@ function subjectOf(event: GatewayEvent): string | null {
       return event.subscriptionId;
     case 'account.updated':
       return event.accountId;
+    // Refunds and disputes are also serialised by their payment's row lock.
+    case 'refund.updated':
+      return `refund:${event.refund.refundId}`;
+    case 'dispute.updated':
+      return `dispute:${event.dispute.disputeId}`;
     default:
       return null;
   }
@@ -103,6 +113,17 @@ async function applyEvent(tx: Tx, event: GatewayEvent, config: Config | undefine
       if (!superseded) await noteAccountStatus(tx, event.accountId, event.chargesEnabled);
       return;
     }
+    // Refunds and disputes, Kinship's own or made at the provider, reach the one refund ledger
+    // (decision 055); their states only move forward, so the order of delivery does not matter.
+    case 'refund.updated':
+      await recordGatewayRefund(tx, event.refund, config);
+      return;
+    case 'charge.refunded':
+      for (const refund of event.refunds) await recordGatewayRefund(tx, refund, config);
+      return;
+    case 'dispute.updated':
+      await recordGatewayDispute(tx, event.dispute);
+      return;
     default:
       return;
   }
@@ -147,6 +168,7 @@ export async function receiveWebhook(
   } catch {
     throw badRequest(INVALID_WEBHOOK_SIGNATURE);
   }
+  event = await withPaymentReferences(deps, event);
   const outcome = await processGatewayEvent(deps, event);
   return { received: true, duplicate: outcome === 'duplicate' };
 }

@@ -224,13 +224,13 @@ describe('the Stripe webhook', () => {
   });
 
   it('is exempt from the cross-site check (the provider is not a browser) and keeps JSON parsing elsewhere', async () => {
-    const event = signed('charge.refunded', { id: 'ch_1', object: 'charge' });
+    const event = signed('customer.created', { id: 'cus_1', object: 'customer' });
     const res = await deliver(app.port, event.payload, event.signature, {
       origin: 'https://dashboard.stripe.com',
     });
     expect(res).toEqual({ status: 200, text: JSON.stringify({ received: true, duplicate: false }) });
     const [row] = await app.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, event.id));
-    expect(row).toMatchObject({ type: 'ignored:charge.refunded', subjectId: null });
+    expect(row).toMatchObject({ type: 'ignored:customer.created', subjectId: null });
     expect(row!.processedAt).toBeInstanceOf(Date);
     // Other routes still parse JSON bodies.
     const other = await app
@@ -510,6 +510,54 @@ describe('the Stripe webhook', () => {
       const [after] = await app.database.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
       expect(after!.status).toBe('canceled');
       expect(await slotsFilledOf(app.database, record)).toBe(0);
+    });
+
+    it('records a refund made in the Stripe dashboard of a subscription payment once, found by its invoice', async () => {
+      const [who] = await createPeople(app.database, 1, 'stripe-outside');
+      const record = await insertRecord(app.database, { maxSlots: 5 });
+      const res = await clientAs(app.port, who!).post(
+        '/api/payments/checkout/month?partnersId=2',
+        {
+          partnersId: 2,
+          stripePaymentIntent: 'pm_card_visa',
+          userSponsoreds: [line(record, 1)],
+          email: who!.email,
+          firstName: who!.firstName,
+          lastName: who!.lastName,
+          baseAmount: 5000,
+          additionalAmount: 0,
+        },
+        freshAddress(),
+      );
+      expect(res.status, res.text).toBe(200);
+      const [sub] = await app.database.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.usersId, who!.usersId));
+      const invoiceId = double.object(sub!.gatewaySubscriptionId!)!.latest_invoice as string;
+      const [payment] = await app.database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.gatewayChargeId, invoiceId));
+      expect(payment).toBeDefined();
+
+      const { refund, charge } = double.refundOutside('acct_sandbox_demo', invoiceId, 2000);
+      const created = Math.floor(Date.now() / 1000);
+      const refunded = stripeEvent('charge.refunded', charge, { account: 'acct_sandbox_demo', created });
+      const updated = stripeEvent('refund.updated', refund, { account: 'acct_sandbox_demo', created });
+      const sign = (payload: string) =>
+        Stripe.webhooks.generateTestHeaderString({ payload, secret: double.webhookSecret });
+      for (const event of [updated, refunded, updated, refunded]) {
+        expect((await deliver(app.port, event.payload, sign(event.payload))).status).toBe(200);
+      }
+      const rows = await app.database.db.execute(
+        sql`SELECT amount, source, status, gateway_refund_id FROM payment_refunds WHERE payments_id = ${payment!.id}`,
+      );
+      expect((rows as unknown as { rows: Record<string, unknown>[] }).rows).toEqual([
+        { amount: 2000, source: 'gateway', status: 'succeeded', gateway_refund_id: refund.id },
+      ]);
+      const [after] = await app.database.db.select().from(payments).where(eq(payments.id, payment!.id));
+      expect(after).toMatchObject({ refundedAmount: 2000, status: 'succeeded' });
     });
   });
 });

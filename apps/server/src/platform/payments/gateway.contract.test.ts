@@ -11,12 +11,18 @@ import {
   GatewayUnavailableError,
   PaymentDeclinedError,
   type GatewayAccount,
+  type GatewayDisputeStatus,
   type GatewayEvent,
   type PaymentGateway,
 } from './gateway.ts';
 import { loadConfig } from '../../config.ts';
 import { createGateway } from './index.ts';
-import { SandboxGateway, sandboxWebhookSecret, signSandboxWebhook } from './sandbox-gateway.ts';
+import {
+  SandboxGateway,
+  sandboxWebhookSecret,
+  signSandboxEvent,
+  signSandboxWebhook,
+} from './sandbox-gateway.ts';
 import { StripeGateway, STRIPE_CONNECT_AUTHORIZE_URL } from './stripe-gateway.ts';
 
 /**
@@ -42,6 +48,15 @@ interface Harness {
   subscriptionAtProvider(subscriptionId: string): Promise<ProviderSubscription>;
   /** The provider's own renewal of the subscription coming due now (charged to its payment method). */
   renew(subscriptionId: string): Promise<void>;
+  /** A refund made at the provider outside Kinship (its dashboard), and the provider's deliveries about it. */
+  outsideRefund(
+    ref: string,
+    amount: number | null,
+  ): Promise<{ refundId: string; deliveries: SignedDelivery[] }>;
+  /** The provider's deliveries about a refund (Kinship's own, say) of the charge behind `ref`. */
+  refundDeliveries(refundId: string, ref: string): Promise<SignedDelivery[]>;
+  /** The provider's delivery of a dispute of the charge behind `ref` in this state. */
+  disputeDelivery(ref: string, status: GatewayDisputeStatus): Promise<SignedDelivery>;
   /** A code the provider's authorization page would hand back, and the account it stands for. */
   authorizationCode(onboardingUrl: string): { code: string; accountId: string | RegExp };
   close(): Promise<void>;
@@ -61,6 +76,8 @@ interface Subject {
   name: 'sandbox' | 'stripe';
   start(): Promise<Harness>;
 }
+
+const SANDBOX_ACCOUNT: GatewayAccount = { accountId: 'acct_sandbox_contract', currency: 'usd' };
 
 const sandboxSubject: Subject = {
   name: 'sandbox',
@@ -87,6 +104,19 @@ const sandboxSubject: Subject = {
         await sandbox.renewDueSubscriptions(new Date());
       },
       account: { accountId: 'acct_sandbox_contract', currency: 'usd' },
+      outsideRefund: async (ref, amount) => {
+        const made = await sandbox.refundOutside(SANDBOX_ACCOUNT, ref, amount);
+        return {
+          refundId: made.refundId,
+          deliveries: made.events.map((e) => signSandboxEvent(e, SANDBOX_SECRET)),
+        };
+      },
+      refundDeliveries: async (refundId) =>
+        (await sandbox.refundEvents(SANDBOX_ACCOUNT, refundId)).map((e) =>
+          signSandboxEvent(e, SANDBOX_SECRET),
+        ),
+      disputeDelivery: async (ref, status) =>
+        signSandboxEvent(await sandbox.disputeEvent(SANDBOX_ACCOUNT, ref, status), SANDBOX_SECRET),
       paidDelivery: ({ subscriptionId, chargeId, amount }) =>
         sign({ type: 'payment.succeeded', chargeId, subscriptionId, amount }),
       deletedDelivery: (subscriptionId) =>
@@ -133,6 +163,24 @@ const stripeSubject: Subject = {
         double.renew('acct_contract', subscriptionId);
       },
       account: { accountId: 'acct_contract', currency: 'usd' },
+      outsideRefund: async (ref, amount) => {
+        const { refund, charge } = double.refundOutside('acct_contract', ref, amount);
+        return {
+          refundId: String(refund.id),
+          deliveries: [sign('refund.created', refund), sign('charge.refunded', charge)],
+        };
+      },
+      refundDeliveries: async (refundId, ref) => [
+        sign('refund.updated', double.object(refundId)!),
+        sign('charge.refunded', double.chargeOf('acct_contract', ref)),
+      ],
+      disputeDelivery: async (ref, status) =>
+        sign(
+          ['won', 'lost', 'warning_closed'].includes(status)
+            ? 'charge.dispute.closed'
+            : 'charge.dispute.updated',
+          double.dispute('acct_contract', ref, status),
+        ),
       paidDelivery: ({ subscriptionId, chargeId, amount }) =>
         sign('invoice.paid', {
           id: chargeId,
@@ -512,6 +560,19 @@ describe.each(subjects)('the $name gateway keeps the payment contract', (subject
       expect((await h.gateway.refund(h.account, paid.chargeId, 1000, key())).refundId).toMatch(/\S/);
     });
 
+    it('resolves the charge of a subscription payment refunded outside Kinship to the reference Kinship stored', async () => {
+      const sub = await subscribe('month');
+      const outside = await h.outsideRefund(sub.latestChargeId!, null);
+      const event = outside.deliveries
+        .map((d) => h.gateway.verifyWebhook(d.raw, d.signature))
+        .find((e) => e.type === 'refund.updated');
+      if (event?.type !== 'refund.updated') throw new Error('No refund event was delivered.');
+      expect(event.refund).toMatchObject({ refundId: outside.refundId, amount: 7000, status: 'succeeded' });
+      expect(await h.gateway.paymentReferencesOf(h.account, event.refund.paymentRefs)).toContain(
+        sub.latestChargeId,
+      );
+    });
+
     it('refunds a subscription payment', async () => {
       const sub = await subscribe('month');
       const refund = await h.gateway.refund(h.account, sub.latestChargeId!, null, key());
@@ -554,6 +615,57 @@ describe.each(subjects)('the $name gateway keeps the payment contract', (subject
     expect((await h.gateway.refund(h.account, again.chargeId, 500, k)).refundId).toBe(
       (await h.gateway.refund(h.account, again.chargeId, 500, k)).refundId,
     );
+  });
+
+  it('tells a refund made outside Kinship, Kinship’s own refund and a dispute apart in its events', async () => {
+    const charge = await h.gateway.charge(
+      h.account,
+      {
+        customerId: null,
+        paymentMethodId: 'pm_card_visa',
+        amount: 5000,
+        applicationFeeAmount: 0,
+        description: 'D',
+        metadata: {},
+      },
+      key(),
+    );
+    const verify = (d: SignedDelivery) => h.gateway.verifyWebhook(d.raw, d.signature);
+    const outside = await h.outsideRefund(charge.chargeId, 1500);
+    const events = outside.deliveries.map(verify);
+    const single = events.find((e) => e.type === 'refund.updated');
+    const listed = events.find((e) => e.type === 'charge.refunded');
+    if (single?.type !== 'refund.updated' || listed?.type !== 'charge.refunded')
+      throw new Error('The refund events were not delivered.');
+    expect(single.refund).toMatchObject({
+      refundId: outside.refundId,
+      amount: 1500,
+      status: 'succeeded',
+      kinshipKey: null,
+    });
+    expect(single.refund.paymentRefs).toContain(charge.chargeId);
+    expect(listed.paymentRefs).toContain(charge.chargeId);
+    expect(listed.refunds).toEqual([expect.objectContaining({ refundId: outside.refundId, amount: 1500 })]);
+
+    // Kinship's own refund carries the key Kinship gave it.
+    const own = await h.gateway.refund(h.account, charge.chargeId, 1000, 'refund:4242');
+    const ownEvent = (await h.refundDeliveries(own.refundId, charge.chargeId))
+      .map(verify)
+      .find((e) => e.type === 'refund.updated');
+    if (ownEvent?.type !== 'refund.updated') throw new Error('No refund event was delivered.');
+    expect(ownEvent.refund).toMatchObject({
+      refundId: own.refundId,
+      amount: 1000,
+      kinshipKey: 'refund:4242',
+    });
+
+    const opened = verify(await h.disputeDelivery(charge.chargeId, 'needs_response'));
+    const lost = verify(await h.disputeDelivery(charge.chargeId, 'lost'));
+    if (opened.type !== 'dispute.updated' || lost.type !== 'dispute.updated')
+      throw new Error('No dispute event was delivered.');
+    expect(lost.dispute).toMatchObject({ status: 'lost', amount: 2500, reason: 'fraudulent' });
+    expect(lost.dispute.paymentRefs).toContain(charge.chargeId);
+    expect(opened.dispute).toMatchObject({ status: 'needs_response', disputeId: lost.dispute.disputeId });
   });
 
   it('verifies webhook deliveries: a good signature maps, a bad one throws', () => {
@@ -1066,9 +1178,18 @@ describe('the Stripe gateway sends what Stripe expects', () => {
       accountId: 'acct_9',
       chargesEnabled: true,
     });
-    expect(deliver('charge.refunded', { id: 'ch_1', object: 'charge' })).toMatchObject({
+    // Without its refunds listed (not expanded), a charge.refunded names the charge; each refund
+    // also has its own refund.* events.
+    expect(
+      deliver('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: 'pi_1' }),
+    ).toMatchObject({
+      type: 'charge.refunded',
+      paymentRefs: ['ch_1', 'pi_1'],
+      refunds: [],
+    });
+    expect(deliver('customer.created', { id: 'cus_1', object: 'customer' })).toMatchObject({
       type: 'ignored',
-      providerType: 'charge.refunded',
+      providerType: 'customer.created',
     });
   });
 

@@ -80,6 +80,42 @@ export interface RenewalRetryResult {
   currentPeriodEnd: Date;
 }
 
+/**
+ * The references Kinship may have stored a payment under (payments.gateway_charge_id): the charge,
+ * its payment intent, and, once resolved (`paymentReferencesOf`), the invoice it paid.
+ */
+export type PaymentRefs = string[];
+
+export type GatewayRefundStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
+
+export interface GatewayRefund {
+  refundId: string;
+  paymentRefs: PaymentRefs;
+  amount: number;
+  status: GatewayRefundStatus;
+  /** The idempotency key Kinship gave when Kinship made it (`refund:{id}`), else null. */
+  kinshipKey: string | null;
+}
+
+export const DISPUTE_STATUSES = [
+  'warning_needs_response',
+  'warning_under_review',
+  'warning_closed',
+  'needs_response',
+  'under_review',
+  'won',
+  'lost',
+] as const;
+export type GatewayDisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
+export interface GatewayDispute {
+  disputeId: string;
+  paymentRefs: PaymentRefs;
+  amount: number;
+  status: GatewayDisputeStatus;
+  reason: string | null;
+}
+
 /** A verified provider event, reduced to what Kinship reconciles. */
 export type GatewayEvent =
   | {
@@ -109,6 +145,32 @@ export type GatewayEvent =
       created: Date;
     }
   | { id: string; type: 'account.updated'; accountId: string; chargesEnabled: boolean; created: Date }
+  | {
+      id: string;
+      /** A refund's state at the provider, whoever made it (Kinship, or the partner in the provider's dashboard). */
+      type: 'refund.updated';
+      refund: GatewayRefund;
+      /** The connected account the event came from, when the provider names it. */
+      accountId: string | null;
+      created: Date;
+    }
+  | {
+      id: string;
+      /** A charge's refunds as the event lists them (Stripe's charge.refunded). */
+      type: 'charge.refunded';
+      paymentRefs: string[];
+      refunds: GatewayRefund[];
+      accountId: string | null;
+      created: Date;
+    }
+  | {
+      id: string;
+      /** A dispute's state: opened, updated, funds withdrawn or reinstated, closed. */
+      type: 'dispute.updated';
+      dispute: GatewayDispute;
+      accountId: string | null;
+      created: Date;
+    }
   | { id: string; type: 'ignored'; providerType: string; created: Date };
 
 export interface PaymentGateway {
@@ -200,6 +262,13 @@ export interface PaymentGateway {
     amount: number | null,
     idempotencyKey: string,
   ): Promise<{ refundId: string }>;
+
+  /**
+   * Every reference the payment of a charge may be stored under: the charge and payment intent an
+   * event names, plus what Kinship records for it (Stripe: the invoice a subscription charge paid).
+   * Asked before applying a refund or dispute event whose references match no payment.
+   */
+  paymentReferencesOf(account: GatewayAccount, refs: PaymentRefs): Promise<PaymentRefs>;
 
   /** Connect onboarding: the provider's authorization page, and the code exchanged for the account id. */
   onboardingUrl(state: string, returnUrl: string): string;

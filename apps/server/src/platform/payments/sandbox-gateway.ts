@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   DECLINE_MESSAGES,
   SANDBOX_TEST_PAYMENT_METHODS,
@@ -23,9 +23,11 @@ import {
   type DeclineCode,
   type RenewalRetryResult,
   type GatewayAccount,
+  type GatewayDisputeStatus,
   type GatewayEvent,
   type GatewayPaymentMethod,
   type PaymentGateway,
+  type PaymentRefs,
   type SubscriptionResult,
 } from './gateway.ts';
 
@@ -135,6 +137,12 @@ export function signSandboxWebhook(
 ): string {
   const signature = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
   return `t=${timestamp},v1=${signature}`;
+}
+
+/** A sandbox event as its webhook delivers it: the JSON body and its signature header. */
+export function signSandboxEvent(event: GatewayEvent, secret: string): { raw: Buffer; signature: string } {
+  const payload = JSON.stringify(event);
+  return { raw: Buffer.from(payload), signature: signSandboxWebhook(payload, secret) };
 }
 
 export class SandboxGateway implements PaymentGateway {
@@ -805,6 +813,97 @@ export class SandboxGateway implements PaymentGateway {
         .where(eq(sandboxCharges.id, chargeId));
       return { refundId: id };
     });
+  }
+
+  async paymentReferencesOf(_account: GatewayAccount, refs: PaymentRefs): Promise<PaymentRefs> {
+    // Sandbox payments are referenced by their charge, which every event names.
+    return refs;
+  }
+
+  /**
+   * Simulates a refund made outside Kinship (the partner's dashboard at the provider): the refund
+   * is made at the sandbox, and the events the provider would deliver are answered (a refund
+   * event and the charge's refunds), to be signed with `signSandboxEvent` and delivered.
+   */
+  async refundOutside(
+    account: GatewayAccount,
+    chargeId: string,
+    amount: number | null,
+  ): Promise<{ refundId: string; events: GatewayEvent[] }> {
+    const { refundId } = await this.refund(account, chargeId, amount, `outside:${randomUUID()}`);
+    await this.db.update(sandboxRefunds).set({ idempotencyKey: null }).where(eq(sandboxRefunds.id, refundId));
+    return { refundId, events: await this.refundEvents(account, refundId) };
+  }
+
+  /** The events the provider delivers about a refund: its own state, then the charge's refunds. */
+  async refundEvents(account: GatewayAccount, refundId: string): Promise<GatewayEvent[]> {
+    const [refund] = await this.db
+      .select()
+      .from(sandboxRefunds)
+      .where(and(eq(sandboxRefunds.id, refundId), eq(sandboxRefunds.accountId, account.accountId)));
+    if (!refund) throw new GatewayInvalidRequestError(`No such refund: '${refundId}'.`);
+    const all = await this.db
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.chargeId, refund.chargeId))
+      .orderBy(asc(sandboxRefunds.createdAt));
+    const view = (r: typeof refund) => ({
+      refundId: r.id,
+      paymentRefs: [r.chargeId],
+      amount: r.amount,
+      status: 'succeeded' as const,
+      kinshipKey: r.idempotencyKey?.startsWith('refund:') ? r.idempotencyKey : null,
+    });
+    const created = new Date();
+    return [
+      {
+        id: newId('evt'),
+        type: 'refund.updated',
+        refund: view(refund),
+        accountId: account.accountId,
+        created,
+      },
+      {
+        id: newId('evt'),
+        type: 'charge.refunded',
+        paymentRefs: [refund.chargeId],
+        refunds: all.map(view),
+        accountId: account.accountId,
+        created,
+      },
+    ];
+  }
+
+  /**
+   * Simulates a dispute of a charge at the provider, in the state given (the sandbox keeps no
+   * dispute of its own: the event carries it). The dispute id is the charge's, so successive
+   * states of one dispute name the same dispute.
+   */
+  async disputeEvent(
+    account: GatewayAccount,
+    chargeId: string,
+    status: GatewayDisputeStatus,
+    options: { amount?: number; reason?: string; created?: Date } = {},
+  ): Promise<GatewayEvent> {
+    const [charge] = await this.db
+      .select()
+      .from(sandboxCharges)
+      .where(and(eq(sandboxCharges.id, chargeId), eq(sandboxCharges.accountId, account.accountId)));
+    if (!charge || charge.status !== 'succeeded')
+      throw new GatewayInvalidRequestError(`No such charge: '${chargeId}'.`);
+    return {
+      id: newId('evt'),
+      type: 'dispute.updated',
+      dispute: {
+        disputeId: `dp_${chargeId}`,
+        paymentRefs: [chargeId],
+        amount: options.amount ?? charge.amount - charge.refundedAmount,
+        status,
+        reason: options.reason ?? 'fraudulent',
+      },
+      accountId: account.accountId,
+      created: options.created ?? new Date(),
+    };
   }
 
   /**

@@ -2,10 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { PAYMENT_METHOD_TYPES, type PaymentMethodType } from '@kinship/domain';
 import Stripe from 'stripe';
 import {
+  DISPUTE_STATUSES,
   GatewayInvalidRequestError,
   GatewayUnavailableError,
   PaymentDeclinedError,
   type ChargeResult,
+  type GatewayDisputeStatus,
+  type GatewayRefund,
+  type PaymentRefs,
   type DeclineCode,
   type GatewayAccount,
   type GatewayEvent,
@@ -519,10 +523,32 @@ export class StripeGateway implements PaymentGateway {
         target = { charge: chargeId };
       }
       const refund = await this.stripe.refunds.create(
-        { ...target, ...(amount === null ? {} : { amount }) },
+        {
+          ...target,
+          ...(amount === null ? {} : { amount }),
+          // Names Kinship's refund in the provider's refund events (decision 055).
+          metadata: { [KINSHIP_REFUND_KEY]: idempotencyKey },
+        },
         this.write(account, idempotencyKey),
       );
       return { refundId: refund.id };
+    });
+  }
+
+  async paymentReferencesOf(account: GatewayAccount, refs: PaymentRefs): Promise<PaymentRefs> {
+    return this.call(async () => {
+      const all = new Set(refs);
+      for (const intent of refs.filter((r) => r.startsWith('pi_'))) {
+        const paid = await this.stripe.invoicePayments.list(
+          { payment: { type: 'payment_intent', payment_intent: intent }, limit: 10 },
+          this.on(account),
+        );
+        for (const p of paid.data) {
+          const invoice = idOf(p.invoice);
+          if (invoice) all.add(invoice);
+        }
+      }
+      return [...all];
     });
   }
 
@@ -676,7 +702,66 @@ export function toGatewayEvent(event: Stripe.Event): GatewayEvent {
         chargesEnabled: Boolean(connected.charges_enabled),
       };
     }
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed':
+      return {
+        ...base,
+        type: 'refund.updated',
+        refund: toGatewayRefund(event.data.object),
+        accountId: event.account ?? null,
+      };
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      return {
+        ...base,
+        type: 'charge.refunded',
+        paymentRefs: refsOf(charge.id, charge.payment_intent),
+        // Listed when the event carries them; every refund also has its own refund.* events.
+        refunds: (charge.refunds?.data ?? []).map(toGatewayRefund),
+        accountId: event.account ?? null,
+      };
+    }
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed':
+    case 'charge.dispute.funds_withdrawn':
+    case 'charge.dispute.funds_reinstated': {
+      const dispute = event.data.object;
+      return {
+        ...base,
+        type: 'dispute.updated',
+        dispute: {
+          disputeId: dispute.id,
+          paymentRefs: refsOf(idOf(dispute.charge), dispute.payment_intent),
+          amount: dispute.amount,
+          status: (DISPUTE_STATUSES as readonly string[]).includes(dispute.status)
+            ? (dispute.status as GatewayDisputeStatus)
+            : 'needs_response',
+          reason: dispute.reason ?? null,
+        },
+        accountId: event.account ?? null,
+      };
+    }
     default:
       return { ...base, type: 'ignored', providerType: event.type };
   }
+}
+
+/** The metadata key of Kinship's own refunds: its idempotency key (`refund:{id}`). */
+export const KINSHIP_REFUND_KEY = 'kinship_refund_key';
+
+function refsOf(...ids: (string | { id: string } | null | undefined)[]): PaymentRefs {
+  return [...new Set(ids.map((id) => idOf(id)).filter((id): id is string => !!id))];
+}
+
+function toGatewayRefund(refund: Stripe.Refund): GatewayRefund {
+  const status = refund.status;
+  return {
+    refundId: refund.id,
+    paymentRefs: refsOf(idOf(refund.charge), refund.payment_intent),
+    amount: refund.amount,
+    status: status === 'succeeded' || status === 'failed' || status === 'canceled' ? status : 'pending',
+    kinshipKey: refund.metadata?.[KINSHIP_REFUND_KEY] ?? null,
+  };
 }

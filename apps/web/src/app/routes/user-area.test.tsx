@@ -167,4 +167,46 @@ describe('UserAreaRoute', () => {
       { id: '109', sponsoredsId: 109, quantity: 2, isConversion: true },
     ]);
   });
+  it('lists a redeemed trial as a trial with its end and reminder, not as paid offline, and Keep sponsoring converts it', async () => {
+    const trial = line({
+      id: 11,
+      sponsoredsId: 111,
+      amount: 0,
+      interval: null,
+      subscriptionsId: null,
+      isManual: true,
+      trial: {
+        endsAt: '2099-05-20T10:00:00.000Z',
+        reminderAt: '2099-05-17T10:00:00.000Z',
+        remindedAt: null,
+      },
+    });
+    const offlineLine = line({
+      id: 12,
+      sponsoredsId: 112,
+      subscriptionsId: null,
+      isManual: true,
+      trial: null,
+    });
+    const me = signedIn(buildUser({ userSponsoreds: [trial, offlineLine] }));
+    stubApi({ [`GET /api/users/${me.user!.id}/sponsoreds`]: json([trial, offlineLine]) });
+    const { user } = renderWithProviders(<UserAreaRoute />, {
+      me,
+      route: '/profile/sponsorships',
+      path: '/profile/*',
+    });
+    const trials = await screen.findByRole('region', { name: 'Trial sponsorships' });
+    expect(within(trials).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(trials).getByText('Trial · ends 05/20/2099')).toBeInTheDocument();
+    expect(
+      within(trials).getByText('We will email you a reminder on 05/17/2099, 3 days before it ends.'),
+    ).toBeInTheDocument();
+    const offline = screen.getByRole('region', { name: 'Sponsorships paid offline' });
+    expect(within(offline).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(offline).queryByText(/05\/20\/2099/)).toBeNull();
+    await user.click(within(trials).getByRole('button', { name: 'Keep sponsoring Maria Lopez' }));
+    expect(JSON.parse(window.localStorage.getItem('kinship.cart') ?? '[]')).toEqual([
+      { id: '111', sponsoredsId: 111, quantity: 1, isConversion: true },
+    ]);
+  });
 });

@@ -7,6 +7,7 @@ import { ProfileDetailsPanel } from '../../features/account/components/profile-d
 import { SponsorshipsPanel } from '../../features/account/components/sponsorships-panel';
 import { LoginButton } from '../../shared/auth/components/login-button';
 import { ManualSponsorships } from '../../features/cart/components/manual-sponsorships';
+import { TrialSponsorships } from '../../features/cart/components/trial-sponsorships';
 import { displayName } from '../../features/auth/components/user-menu';
 import { useViewer } from '../../shared/auth/hooks/use-viewer';
 import { usePartner } from '../../shared/partner/partner-context';
@@ -34,16 +35,18 @@ function PaymentSettingsRoute({
   return (
     <Stack gap="lg">
       <PaymentSettingsPanel usersId={user.id} subscriptionIds={subscriptionIds} partnerName={partnerName} />
+      <TrialSponsorships lines={sponsoreds.data ?? []} partnersId={partnersId} />
       <ManualSponsorships lines={sponsoreds.data ?? []} partnersId={partnersId} />
     </Stack>
   );
 }
 
-/** The sponsorships tab, with the manual ones that can be paid by card. */
+/** The sponsorships tab, with the trials to keep and the manual ones that can be paid by card. */
 function SponsorshipsRoute({ user, partnersId }: { user: User; partnersId: number }) {
   const sponsoreds = useUserSponsoreds(user.id);
   return (
     <Stack gap="lg">
+      <TrialSponsorships lines={sponsoreds.data ?? []} partnersId={partnersId} />
       <ManualSponsorships lines={sponsoreds.data ?? []} partnersId={partnersId} />
       <SponsorshipsPanel usersId={user.id} partnersId={partnersId} />
     </Stack>

@@ -35,7 +35,10 @@ function SponsorshipRow({ line }: { line: UserSponsored }) {
             {name}
           </Anchor>
           <Text size="sm">
-            {line.numSlots} {line.numSlots === 1 ? 'slot' : 'slots'} · {amountText(line)}
+            {line.numSlots} {line.numSlots === 1 ? 'slot' : 'slots'} ·{' '}
+            {line.trial && !line.dateEnded
+              ? `Trial · ends ${formatDate(line.trial.endsAt)}`
+              : amountText(line)}
           </Text>
           <Text size="sm" c="dimmed">
             Since {formatDate(line.dateStarted)}

@@ -4,14 +4,15 @@ import { useNavigate } from 'react-router';
 import { HelpTip } from '../../../components/help-tip';
 import { addToCart } from '../../../shared/cart/cart-store';
 
-/** Active manual sponsorships at this partner (paid offline, no subscription behind them). */
+/** Active manual sponsorships at this partner (paid offline, no subscription behind them); trials are listed apart. */
 export function manualSponsorships(lines: UserSponsored[], partnersId: number): UserSponsored[] {
   return lines.filter(
     (line) =>
       line.partnersId === partnersId &&
       isSponsorshipActive(line) &&
       line.isManual === true &&
-      !line.subscriptionsId,
+      !line.subscriptionsId &&
+      !line.trial,
   );
 }
 

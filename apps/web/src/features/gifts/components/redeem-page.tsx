@@ -1,7 +1,10 @@
 import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import {
+  formatDate,
   LABELS,
   partnerCapabilities,
+  TRIAL_REMINDER_DAYS_BEFORE,
+  trialReminderDate,
   type CodeRecord,
   type Redeemed,
   type RedeemedByViewer,
@@ -200,10 +203,18 @@ function RedeemPage({ kind }: { kind: 'gift' | 'trial' }) {
             {preview.data && <RecordCard record={preview.data.record} />}
             <Text>
               {kind === 'gift' ? 'You redeemed this gift on ' : 'You started this trial on '}
-              {new Date(done.redeemedAt).toLocaleDateString()}.
-              {done.endsAt && ` It runs until ${new Date(done.endsAt).toLocaleDateString()}.`} You can now see
-              the full profile, pictures and updates.
+              {formatDate(new Date(done.redeemedAt))}.
+              {done.endsAt && ` It runs until ${formatDate(new Date(done.endsAt))}.`} You can now see the full
+              profile, pictures and updates.
             </Text>
+            {kind === 'trial' && done.endsAt && (
+              <Text>
+                {trialReminderDate(done.endsAt).getTime() > Date.now()
+                  ? `We will email you a reminder on ${formatDate(trialReminderDate(done.endsAt))}, ${TRIAL_REMINDER_DAYS_BEFORE} days before it ends.`
+                  : 'We will email you a reminder shortly, as it ends within a few days.'}{' '}
+                Your sponsorships page shows the trial with its end date and a Keep sponsoring button.
+              </Text>
+            )}
             <Group>
               <Button component={Link} to={`/sponsored/profile/${done.sponsoredsId}`}>
                 See the profile

@@ -96,6 +96,21 @@ function Donor({ name, email }: { name: string | null; email: string | null }) {
  * search; refunds and cancellations with a reason for those who may; the delinquent list of failed
  * renewals with a reminder and a retry. Reads ?tab= and ?status= from the address (the overview links there).
  */
+/** A dispute as staff read it: its stage at the provider and its amount. */
+function disputeText(dispute: NonNullable<GivingPaymentRow['dispute']>, currency: string): string {
+  const stage =
+    dispute.status === 'lost'
+      ? 'Dispute lost'
+      : dispute.status === 'won'
+        ? 'Dispute won'
+        : dispute.status === 'warning_closed'
+          ? 'Dispute inquiry closed'
+          : dispute.status.includes('under_review')
+            ? 'Dispute under review'
+            : 'Disputed: a response is needed';
+  return `${stage} · ${money(dispute.amount, currency)}`;
+}
+
 export function GivingSection() {
   const partner = usePartner();
   const { viewer } = useViewer(partner.id);
@@ -217,9 +232,16 @@ function PaymentsTab({
               {p.failureMessage}
             </Text>
           )}
+          {p.dispute && <Text size="xs">{disputeText(p.dispute, p.currency)}</Text>}
+          {p.refunds.some((r) => r.source === 'gateway') && (
+            <Text size="xs">Refunded at the payment provider</Text>
+          )}
         </Stack>
       ),
-      csv: (p) => PAYMENT_STATUS_LABELS[p.status],
+      csv: (p) =>
+        p.dispute
+          ? `${PAYMENT_STATUS_LABELS[p.status]} (${disputeText(p.dispute, p.currency)})`
+          : PAYMENT_STATUS_LABELS[p.status],
     },
     {
       key: 'receiptCode',
