@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { formatDate } from '@kinship/domain';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { linksIn, readEml } from '../../apps/server/test/eml.ts';
 import { launchBrowser, newPage, screenshot, signIn, siteUrl } from '../support/browser.ts';
@@ -100,7 +101,8 @@ async function redeemAndReread(page: Page, button: string, api: string): Promise
   await reread;
 }
 
-const today = () => new Date().toLocaleDateString('en-US');
+/** Today as the site writes dates (MM/DD/YYYY). */
+const today = () => formatDate(new Date());
 
 describe('a gift sponsorship', () => {
   const friend = `fran.${Date.now()}@example.org`;

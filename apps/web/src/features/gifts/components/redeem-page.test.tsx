@@ -1,4 +1,4 @@
-import { CODE_MESSAGES, Feature } from '@kinship/domain';
+import { CODE_MESSAGES, Feature, formatDate } from '@kinship/domain';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi, text } from '../../../test/api-stub';
@@ -33,7 +33,8 @@ const trialPreview = {
 };
 const redeemedAt = '2026-03-04T10:00:00.000Z';
 const endsAt = '2026-09-04T10:00:00.000Z';
-const day = (iso: string) => new Date(iso).toLocaleDateString();
+/** Dates as the site writes them (MM/DD/YYYY, SPEC), not the browser's locale format. */
+const day = (iso: string) => formatDate(new Date(iso));
 
 describe('/redeem/{code}', () => {
   it('after "Redeem my gift" shows only the success, though the code now reads as used to others', async () => {
