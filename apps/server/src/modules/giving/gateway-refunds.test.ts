@@ -30,7 +30,7 @@ type Row = Record<string, unknown>;
 const SECRET = sandboxWebhookSecret(TEST_AUTH_SECRET);
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+  t = await startTestApp({ env: { TRUST_PROXY: 'loopback' } });
   admin = t.client();
   const account = DEMO_ACCOUNTS.find((a) => a.email === 'partner-admin@demo.example.org')!;
   await admin.signIn(account.email, account.password);
