@@ -107,7 +107,7 @@ describe('the import wizard while an import runs (issue 21)', () => {
       me: partnerStaff(),
       route: '/dashboard/records/import?type=22',
     });
-    expect(await screen.findByLabelText('Type of record')).toHaveValue('Teachers');
+    expect(await screen.findByRole('combobox', { name: 'Type of record' })).toHaveValue('Teachers');
   });
 });
 
