@@ -83,6 +83,8 @@ describe('records import and pictures', () => {
         expect(Number(await page.getByRole('progressbar').getAttribute('aria-valuenow'))).toBeGreaterThan(0);
         await screenshot(page, 'records-import-running-1280');
         await page.setViewportSize({ width: 390, height: 844 });
+        // The dashboard's navigation slides away on a phone: shoot once it has.
+        await page.waitForTimeout(800);
         await screenshot(page, 'records-import-running-390');
         await page.setViewportSize({ width: 1280, height: 900 });
       }
@@ -97,6 +99,8 @@ describe('records import and pictures', () => {
       if (first) {
         await screenshot(page, 'records-import-done-1280');
         await page.setViewportSize({ width: 390, height: 844 });
+        // The dashboard's navigation slides away on a phone: shoot once it has.
+        await page.waitForTimeout(800);
         await screenshot(page, 'records-import-done-390');
         await page.setViewportSize({ width: 1280, height: 900 });
       }
