@@ -378,7 +378,9 @@ describe('a long import in short transactions (issue 21)', () => {
     // transaction in progress when it came.
     const partial = new Set(reads.map((r) => r.seen).filter((n) => n > 0 && n < rows.length));
     expect(partial.size).toBeGreaterThanOrEqual(5);
-    expect(Math.max(...reads.map((r) => r.batches))).toBeLessThanOrEqual(1);
+    // On PGlite (one connection) a read waits behind the transaction in progress, never a second
+    // one; on PostgreSQL reads have their own connections and the batches go on beside them.
+    if (database.kind === 'pglite') expect(Math.max(...reads.map((r) => r.batches))).toBeLessThanOrEqual(1);
     expect(await countWithPrefix('BIG-')).toBe(1000);
   }, 180_000);
 
