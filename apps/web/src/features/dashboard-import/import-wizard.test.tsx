@@ -90,6 +90,7 @@ describe('the import wizard while an import runs (issue 21)', () => {
       await screen.findByRole('heading', { level: 1, name: 'Import finished' }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(screen.getByText('Done.')).toBeInTheDocument();
+    expect(screen.getByText('Imported roster.csv')).toBeInTheDocument();
     expect(bar).toHaveAttribute('aria-valuenow', '100');
     // Every step mark is a completed step: Upload, Columns, Check and Import.
     const steps = container.querySelectorAll('.mantine-Stepper-step');

@@ -101,7 +101,7 @@ function ImportRun({ id, onDone }: { id: number; onDone: () => void }) {
   return (
     <Stack gap="sm">
       <Text>
-        Importing {status.data?.fileName ?? '…'}
+        {status.data?.state === 'completed' ? 'Imported' : 'Importing'} {status.data?.fileName ?? '…'}
         {status.data?.picturesFileName ? ` with pictures from ${status.data.picturesFileName}` : ''}
       </Text>
       <Progress value={percent} size="lg" aria-label="Import progress" animated={running} />
