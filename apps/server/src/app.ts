@@ -38,6 +38,7 @@ import { listenForPartnerChanges, partnerCacheOf } from './modules/partners/part
 import { partnerViewOf } from './modules/partners/partners.service.ts';
 import { featureOfPage, hasFeature } from '@kinship/domain';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
+import { trackRequestsInFlight } from './platform/give-way.ts';
 import type { SiteContext } from './platform/site-context.ts';
 import { sponsoredImagesRoutes } from './modules/sponsoreds/sponsored-images.routes.ts';
 import { MAX_PICTURE_BYTES, MAX_PICTURES_PER_UPLOAD } from './platform/uploads.ts';
@@ -133,6 +134,8 @@ export async function buildApp(
     requestIdHeader: config.TRUST_PROXY !== false ? 'x-request-id' : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  // Long jobs give way while requests are in flight (platform/give-way.ts, decision 053).
+  trackRequestsInFlight(app);
   app.setSerializerCompiler(serializerCompiler);
   const routeList: { method: string; url: string }[] = [];
   app.decorate('routeList', routeList);

@@ -52,6 +52,15 @@ export const recordImports = pgTable(
     jobId: uuid('job_id'),
     state: text('state').$type<RecordImportState>().notNull().default('queued'),
     result: jsonb('result').$type<Record<string, unknown>>(),
+    /**
+     * How far the job got (rows done, counts and errors so far), written with each batch: a retry
+     * continues from it instead of starting over (decision 053).
+     */
+    checkpoint: jsonb('checkpoint').$type<{
+      done: number;
+      counts: { created: number; updated: number; unchanged: number };
+      errors: { row: number; column: string; value: string; reason: string }[];
+    }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

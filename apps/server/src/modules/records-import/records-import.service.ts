@@ -13,6 +13,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import type { sponsoreds } from '../../db/schema/sponsoreds.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { BATCH_BUDGET_MS, batchClock, giveWay } from '../../platform/give-way.ts';
 import { findRecordType, type RecordType } from '../records/records.service.ts';
 import { IMPORT_FILE_LIMITS, readImportFile, type ImportFileLimits } from './import-file.ts';
 import {
@@ -105,7 +106,9 @@ async function prepare(request: ImportRequest): Promise<Prepared> {
   };
   const records: ImportedRecord[] = [];
   const errors: ImportRowError[] = [];
-  for (const { row, cells } of sheet.rows) {
+  for (const [index, { row, cells }] of sheet.rows.entries()) {
+    // A 20,000-row file is checked in slices, so requests are answered meanwhile.
+    if (index > 0 && index % 500 === 0) await giveWay(0);
     const result = validateImportRow(row, cells, context);
     if (result.ok) records.push(result.record);
     else errors.push(...result.errors);
@@ -288,75 +291,140 @@ async function applyDecision(tx: Tx, partnersId: number, decision: Decision): Pr
 }
 
 /**
- * Imports the file: every valid row lands, one transaction per batch of rows, each row in its own
- * savepoint so a row the database refuses is reported and its neighbours still land.
+ * Where an import got to: rows done (of the valid rows, in file order), the counts and the errors
+ * of the rows written so far. Saved in the transaction of each batch, so a run that dies mid-way
+ * is continued by its retry from the last committed batch, neither writing a row twice nor
+ * counting it twice (decision 053).
  */
-export async function applyImport(
-  request: ImportRequest & { onProgress?: (done: number, total: number) => void | Promise<void> },
-): Promise<ImportResult> {
+export interface ImportCheckpoint {
+  done: number;
+  counts: { created: number; updated: number; unchanged: number };
+  errors: ImportRowError[];
+}
+
+export interface ApplyImportRequest extends ImportRequest {
+  /** Reported after each batch that takes at least `progressEveryMs` since the last report, and at the end. */
+  onProgress?: (done: number, total: number) => void | Promise<void>;
+  progressEveryMs?: number;
+  /** A previous run's checkpoint of this same file and mapping: the import continues after it. */
+  resumeFrom?: ImportCheckpoint | null;
+  /** Writes the checkpoint in the batch's own transaction (a job keeps it on its import row). */
+  saveCheckpoint?: (tx: Tx, checkpoint: ImportCheckpoint) => Promise<void>;
+  /** Rows a batch reads and locks at most (default IMPORT_BATCH_SIZE). */
+  batchSize?: number;
+  /** A batch stops taking rows after this many milliseconds (it always takes one). */
+  batchBudgetMs?: number;
+  /** Called after each committed batch, before the import gives way (tests count batches). */
+  onBatch?: (rows: number) => void;
+}
+
+/**
+ * Imports the file: every valid row lands, in short transactions (at most `batchSize` rows, and
+ * no longer than `batchBudgetMs`), each row in its own savepoint so a row the database refuses is
+ * reported and its neighbours still land. Between two transactions the import gives way to the
+ * requests waiting for the database (platform/give-way.ts).
+ */
+export async function applyImport(request: ApplyImportRequest): Promise<ImportResult> {
   const prepared = await prepare(request);
+  const resumed = request.resumeFrom ?? null;
   const counts = emptyCounts(prepared.rows);
-  const errors = [...prepared.errors];
+  const batchErrors: ImportRowError[] = [...(resumed?.errors ?? [])];
+  if (resumed) {
+    counts.created = resumed.counts.created;
+    counts.updated = resumed.counts.updated;
+    counts.unchanged = resumed.counts.unchanged;
+  }
   const total = prepared.records.length;
-  let done = 0;
-  for (const batch of chunks(prepared.records, IMPORT_BATCH_SIZE)) {
+  const batchSize = request.batchSize ?? IMPORT_BATCH_SIZE;
+  const progressEveryMs = request.progressEveryMs ?? 1000;
+  let done = Math.min(resumed?.done ?? 0, total);
+  let reportedAt = Date.now();
+  await request.onProgress?.(done, total);
+  // A batch reads (and locks) about twice the rows the last one had time for, at most `batchSize`.
+  let lookahead = batchSize;
+  while (done < total) {
+    const batch = prepared.records.slice(done, done + lookahead);
+    const clock = batchClock(request.batchBudgetMs ?? BATCH_BUDGET_MS);
     const outcome = await request.db.transaction(async (tx) => {
       const batchCounts = { created: 0, updated: 0, unchanged: 0 };
-      const batchErrors: ImportRowError[] = [];
+      const errors: ImportRowError[] = [];
       const existing = await findRecordsByCodes(
         tx,
         request.partnersId,
         batch.map((r) => r.code),
         { lock: true },
       );
+      let taken = 0;
       for (const record of batch) {
-        const decision = decide(record, existing.get(record.code), prepared, request);
-        if (decision.action === 'error') {
-          batchErrors.push(decision.error);
-          continue;
-        }
-        if (decision.action === 'unchanged') {
-          batchCounts.unchanged++;
-          continue;
-        }
-        try {
-          let applied: Decision = decision;
-          try {
-            await tx.transaction((savepoint) => applyDecision(savepoint, request.partnersId, decision));
-          } catch (error) {
-            // Another import created this code since the batch was read: decide again against it.
-            if (decision.action !== 'create' || !isUniqueViolation(error)) throw error;
-            const fresh = await findRecordsByCodes(tx, request.partnersId, [record.code], { lock: true });
-            applied = decide(record, fresh.get(record.code), prepared, request);
-            if (applied.action === 'error') {
-              batchErrors.push(applied.error);
-              continue;
-            }
-            const retried = applied;
-            await tx.transaction((savepoint) => applyDecision(savepoint, request.partnersId, retried));
-          }
-          if (applied.action === 'create') batchCounts.created++;
-          else if (applied.action === 'update') batchCounts.updated++;
-          else batchCounts.unchanged++;
-        } catch (error) {
-          batchErrors.push({
-            row: record.row,
-            column: prepared.headers[prepared.mapping.indexOf('code')] ?? 'Code',
-            value: record.code,
-            reason: `The record could not be saved: ${databaseReason(error)}`,
-          });
-        }
+        if (taken > 0 && clock.spent()) break;
+        taken++;
+        const applied = await applyRow(tx, record, existing.get(record.code), prepared, request);
+        if (applied.action === 'error') errors.push(applied.error);
+        else if (applied.action === 'create') batchCounts.created++;
+        else if (applied.action === 'update') batchCounts.updated++;
+        else batchCounts.unchanged++;
       }
-      return { batchCounts, batchErrors };
+      await request.saveCheckpoint?.(tx, {
+        done: done + taken,
+        counts: {
+          created: counts.created + batchCounts.created,
+          updated: counts.updated + batchCounts.updated,
+          unchanged: counts.unchanged + batchCounts.unchanged,
+        },
+        errors: [...batchErrors, ...errors],
+      });
+      return { taken, batchCounts, errors };
     });
     counts.created += outcome.batchCounts.created;
     counts.updated += outcome.batchCounts.updated;
     counts.unchanged += outcome.batchCounts.unchanged;
-    errors.push(...outcome.batchErrors);
-    done += batch.length;
-    await request.onProgress?.(done, total);
+    batchErrors.push(...outcome.errors);
+    done += outcome.taken;
+    lookahead = Math.min(batchSize, Math.max(8, outcome.taken * 2));
+    request.onBatch?.(outcome.taken);
+    if (done === total || Date.now() - reportedAt >= progressEveryMs) {
+      reportedAt = Date.now();
+      await request.onProgress?.(done, total);
+    }
+    if (done < total) await giveWay(clock.elapsed());
   }
-  return finish(prepared, counts, errors);
+  return finish(prepared, counts, [...prepared.errors, ...batchErrors]);
+}
+
+/** One row in its savepoint: what it did, or the error that kept it out. */
+async function applyRow(
+  tx: Tx,
+  record: ImportedRecord,
+  existing: ExistingRecord | undefined,
+  prepared: Prepared,
+  request: ImportRequest,
+): Promise<Decision> {
+  const decision = decide(record, existing, prepared, request);
+  if (decision.action === 'error' || decision.action === 'unchanged') return decision;
+  try {
+    try {
+      await tx.transaction((savepoint) => applyDecision(savepoint, request.partnersId, decision));
+      return decision;
+    } catch (error) {
+      // Another import created this code since the batch was read: decide again against it.
+      if (decision.action !== 'create' || !isUniqueViolation(error)) throw error;
+      const fresh = await findRecordsByCodes(tx, request.partnersId, [record.code], { lock: true });
+      const retried = decide(record, fresh.get(record.code), prepared, request);
+      if (retried.action === 'error' || retried.action === 'unchanged') return retried;
+      await tx.transaction((savepoint) => applyDecision(savepoint, request.partnersId, retried));
+      return retried;
+    }
+  } catch (error) {
+    return {
+      action: 'error',
+      error: {
+        row: record.row,
+        column: prepared.headers[prepared.mapping.indexOf('code')] ?? 'Code',
+        value: record.code,
+        reason: `The record could not be saved: ${databaseReason(error)}`,
+      },
+    };
+  }
 }
 
 function isUniqueViolation(error: unknown): boolean {

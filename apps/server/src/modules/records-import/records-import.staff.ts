@@ -261,6 +261,12 @@ export async function runImportJob(importsId: number, ctx: JobContext): Promise<
   const [row] = await db.select().from(recordImports).where(eq(recordImports.id, importsId));
   if (!row || row.state === 'completed' || !row.file) return { skipped: 1 };
   await db.update(recordImports).set({ state: 'running' }).where(eq(recordImports.id, importsId));
+  if (row.checkpoint) {
+    ctx.log.info(
+      { job: 'records.import', importsId, done: row.checkpoint.done },
+      'records import continues after its last committed batch',
+    );
+  }
   try {
     const result = await applyImport({
       db,
@@ -270,7 +276,13 @@ export async function runImportJob(importsId: number, ctx: JobContext): Promise<
       mapping: row.mapping as ColumnMapping,
       dateOrder: row.dateOrder as DateOrder,
       programScope: row.programScope,
+      // The first report comes before the first batch, then at least every second: the wizard's
+      // bar moves while the rows land.
       onProgress: (done, total) => ctx.progress({ done, total, message: `${done} of ${total} rows` }),
+      resumeFrom: row.checkpoint,
+      saveCheckpoint: async (tx, checkpoint) => {
+        await tx.update(recordImports).set({ checkpoint }).where(eq(recordImports.id, importsId));
+      },
     });
     let pictures: PicturesImportResult | null = null;
     if (row.pictures) {
@@ -289,6 +301,7 @@ export async function runImportJob(importsId: number, ctx: JobContext): Promise<
         .set({
           state: 'completed',
           result: { ...result, pictures },
+          checkpoint: null,
           file: null,
           pictures: null,
           finishedAt: new Date(),

@@ -1,15 +1,25 @@
 import { and, count, eq, like, max } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import yazl from 'yazl';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SponsoredType } from '@kinship/domain';
 import type { Database } from '../../db/client.ts';
 import { entities } from '../../db/schema/partners.ts';
+import { auditLog } from '../../db/schema/ops.ts';
+import { recordImports } from '../../db/schema/records-import.ts';
 import { customColumnValues, partnerSponsoredTypes, sponsoreds } from '../../db/schema/sponsoreds.ts';
 import { HttpError } from '../../platform/errors.ts';
+import type { JobContext } from '../../platform/jobs.ts';
 import { openTestDatabase } from '../../../test/test-database.ts';
 import { importPicturesZip, type ZipPicture } from './pictures-import.ts';
-import { applyImport, dryRunImport, type ImportRequest } from './records-import.service.ts';
+import {
+  applyImport,
+  dryRunImport,
+  type ImportCheckpoint,
+  type ImportRequest,
+} from './records-import.service.ts';
+import { runImportJob } from './records-import.staff.ts';
 
 const PARTNER = 2;
 const HEADERS = [
@@ -30,8 +40,8 @@ let database: Database;
 let studentTypeId: number;
 let programs: { id: number; name: string }[];
 
-function importRows(): (string | Date)[][] {
-  return Array.from({ length: 500 }, (_, i) => {
+function importRows(length = 500): (string | Date)[][] {
+  return Array.from({ length }, (_, i) => {
     const n = String(i + 1).padStart(4, '0');
     const row: (string | Date)[] = [
       `IMP-${n}`,
@@ -170,7 +180,9 @@ describe('importing records from a file', () => {
     const first = await applyImport({ ...request(file), onProgress: (done) => void progress.push(done) });
     expect(first.errors).toEqual(EXPECTED_ERRORS);
     expect(first.counts).toEqual({ rows: 500, created: 497, updated: 0, unchanged: 0, failed: 3 });
-    expect(progress).toEqual([200, 400, 497]);
+    // A report before the first row, then at least every second (progressEveryMs), then the end.
+    expect(progress[0]).toBe(0);
+    expect(progress.at(-1)).toBe(497);
     expect(await importedCount()).toBe(497);
 
     const [ana] = await database.db.select().from(sponsoreds).where(eq(sponsoreds.code, 'IMP-0004'));
@@ -320,6 +332,174 @@ function zipOf(entries: Record<string, Buffer>): Promise<Buffer> {
     zip.outputStream.on('error', reject);
   });
 }
+
+/** `rows` with their codes renamed (IMP- -> prefix), so each test owns its records. */
+function renamed(rows: (string | Date)[][], prefix: string): (string | Date)[][] {
+  return rows.map((row) => [String(row[0]).replace('IMP-', prefix), ...row.slice(1)]);
+}
+
+async function countWithPrefix(prefix: string): Promise<number> {
+  const [row] = await database.db
+    .select({ n: count() })
+    .from(sponsoreds)
+    .where(and(eq(sponsoreds.partnersId, PARTNER), like(sponsoreds.code, `${prefix}%`)));
+  return row!.n;
+}
+
+class Died extends Error {}
+
+describe('a long import in short transactions (issue 21)', () => {
+  it('a 1,000-row import commits in short batches, and a read waits for one short transaction at most', async () => {
+    const rows = renamed(importRows(1000), 'BIG-').map((row, i) =>
+      // importRows makes rows 100, 250 and 400 bad: here every row is good.
+      i === 100 || i === 250 || i === 400 ? renamed(importRows(1), `BIG-${i}-`)[0]! : row,
+    );
+    const batches: number[] = [];
+    let running = true;
+    const importing = applyImport({
+      ...request({ name: 'big.csv', bytes: csvOf(rows) }),
+      onBatch: (n) => void batches.push(n),
+    }).finally(() => (running = false));
+    // A public read while the import runs: each is answered between two short transactions.
+    const reads: { batches: number; seen: number }[] = [];
+    while (running) {
+      const before = batches.length;
+      const seen = await countWithPrefix('BIG-');
+      reads.push({ batches: batches.length - before, seen });
+      // The next read arrives a moment later, as requests do (in-memory PGlite answers in microtasks).
+      await sleep(1);
+    }
+    const result = await importing;
+    expect(result.counts).toEqual({ rows: 1000, created: 1000, updated: 0, unchanged: 0, failed: 0 });
+    expect(batches.reduce((a, b) => a + b, 0)).toBe(1000);
+    expect(batches.length).toBeGreaterThanOrEqual(10);
+    expect(Math.max(...batches)).toBeLessThanOrEqual(200);
+    // The reads saw the rows land batch by batch, and none waited for more than the one short
+    // transaction in progress when it came.
+    const partial = new Set(reads.map((r) => r.seen).filter((n) => n > 0 && n < rows.length));
+    expect(partial.size).toBeGreaterThanOrEqual(5);
+    // On PGlite (one connection) a read waits behind the transaction in progress, never a second
+    // one; on PostgreSQL reads have their own connections and the batches go on beside them.
+    if (database.kind === 'pglite') expect(Math.max(...reads.map((r) => r.batches))).toBeLessThanOrEqual(1);
+    expect(await countWithPrefix('BIG-')).toBe(1000);
+  }, 180_000);
+
+  it('a transaction stops taking rows when its time is spent: with no time, one row a transaction', async () => {
+    const rows = renamed(importRows(20), 'ONE-');
+    const batches: number[] = [];
+    const result = await applyImport({
+      ...request({ name: 'one.csv', bytes: csvOf(rows) }),
+      batchBudgetMs: 0,
+      onBatch: (n) => void batches.push(n),
+    });
+    expect(result.counts).toMatchObject({ rows: 20, created: 20 });
+    expect(batches).toEqual(Array.from({ length: 20 }, () => 1));
+  });
+
+  it('a run that dies after two batches is continued by its retry: every row once, counted once', async () => {
+    const rows = renamed(importRows(), 'RES-');
+    const file = { name: 'resume.csv', bytes: csvOf(rows) };
+    let saved: ImportCheckpoint | null = null;
+    let batches = 0;
+    await expect(
+      applyImport({
+        ...request(file),
+        batchSize: 100,
+        batchBudgetMs: Number.POSITIVE_INFINITY,
+        saveCheckpoint: async (_tx, checkpoint) => void (saved = checkpoint),
+        onBatch: () => {
+          batches++;
+          if (batches === 2) throw new Died('the process died');
+        },
+      }),
+    ).rejects.toThrow(Died);
+    // Two batches of 100 valid rows committed (the bad rows never reach a batch).
+    expect(await countWithPrefix('RES-')).toBe(200);
+    expect(saved).toMatchObject({ done: 200, counts: { created: 200, updated: 0, unchanged: 0 } });
+    expect(saved!.errors).toEqual([]);
+
+    const retried: number[] = [];
+    const result = await applyImport({
+      ...request(file),
+      batchSize: 100,
+      resumeFrom: saved,
+      onBatch: (n) => void retried.push(n),
+    });
+    // The retry wrote only the rows after the checkpoint, and answers as one whole run would.
+    expect(retried.reduce((a, b) => a + b, 0)).toBe(497 - 200);
+    expect(result.counts).toEqual({ rows: 500, created: 497, updated: 0, unchanged: 0, failed: 3 });
+    expect(result.errors).toEqual(EXPECTED_ERRORS);
+    expect(await countWithPrefix('RES-')).toBe(497);
+
+    // Without a checkpoint a re-run is still safe: matched by code, nothing is written again.
+    const again = await applyImport(request(file));
+    expect(again.counts).toEqual({ rows: 500, created: 0, updated: 0, unchanged: 497, failed: 3 });
+    expect(await countWithPrefix('RES-')).toBe(497);
+  });
+
+  it('the job retried after a partial run continues from its import row and audits the whole run once', async () => {
+    const rows = renamed(importRows(), 'JOB-');
+    const file = { name: 'job.csv', bytes: csvOf(rows) };
+    const { mapping } = await dryRunImport(request(file));
+    const [row] = await database.db
+      .insert(recordImports)
+      .values({
+        partnersId: PARTNER,
+        partnerSponsoredTypesId: studentTypeId,
+        fileName: file.name,
+        file: file.bytes,
+        mapping,
+        state: 'running',
+      })
+      .returning({ id: recordImports.id });
+    const saveCheckpoint = async (
+      tx: Parameters<NonNullable<Parameters<typeof applyImport>[0]['saveCheckpoint']>>[0],
+      checkpoint: ImportCheckpoint,
+    ) => {
+      await tx.update(recordImports).set({ checkpoint }).where(eq(recordImports.id, row!.id));
+    };
+    // The first attempt dies after its first 300 rows are committed.
+    let batches = 0;
+    await expect(
+      applyImport({
+        ...request(file, { mapping }),
+        batchSize: 150,
+        batchBudgetMs: Number.POSITIVE_INFINITY,
+        saveCheckpoint,
+        onBatch: () => {
+          if (++batches === 2) throw new Died('the worker was killed');
+        },
+      }),
+    ).rejects.toThrow(Died);
+    const [stopped] = await database.db.select().from(recordImports).where(eq(recordImports.id, row!.id));
+    expect(stopped!.checkpoint).toMatchObject({ done: 300, counts: { created: 300 } });
+
+    const progress: { done: number; total?: number | null }[] = [];
+    const context = {
+      database,
+      storage: null,
+      log: { info: () => undefined, error: () => undefined },
+      progress: async (update: { done: number; total?: number | null }) => void progress.push(update),
+    } as unknown as JobContext;
+    const summary = await runImportJob(row!.id, context);
+    expect(summary).toEqual({ rows: 500, created: 497, updated: 0, unchanged: 0, failed: 3 });
+    expect(progress[0]).toMatchObject({ done: 300, total: 497 });
+    expect(progress.at(-1)).toMatchObject({ done: 497, total: 497 });
+    expect(await countWithPrefix('JOB-')).toBe(497);
+    const [finished] = await database.db.select().from(recordImports).where(eq(recordImports.id, row!.id));
+    expect(finished).toMatchObject({ state: 'completed', checkpoint: null, file: null });
+    expect((finished!.result as { errors: unknown }).errors).toEqual(EXPECTED_ERRORS);
+    const audits = await database.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'record_import.completed'), eq(auditLog.entityId, String(row!.id))));
+    expect(audits).toEqual([
+      {
+        details: { rows: 500, created: 497, updated: 0, unchanged: 0, failed: 3, picturesMatched: 0 },
+      },
+    ]);
+  });
+});
 
 describe('pictures in a zip matched by code', () => {
   it('hands each picture of a known code to the pipeline, in order, and names what it skipped', async () => {

@@ -22,6 +22,7 @@ import { badRequest } from '../../platform/errors.ts';
 import type { JobContext, JobSender } from '../../platform/jobs.ts';
 import type { SiteContext } from '../../platform/site-context.ts';
 import type { ExportColumn } from '../../platform/table-export.ts';
+import { batchClock, giveWay } from '../../platform/give-way.ts';
 import { findPartnerById } from '../partners/partners.service.ts';
 import { queueYearEndStatement } from '../receipts/receipts.service.ts';
 import {
@@ -422,11 +423,17 @@ export async function runYearEndStatements(
   await ctx.progress({ done: 0, total, message: runMessage(payload.year, 0, total) });
   let queued = 0;
   let done = 0;
+  // Short transactions (50 donors, or BATCH_BUDGET_MS) that give way to requests between them
+  // (decision 053); a retry finds the statements already queued (the outbox's dedupe key).
   const BATCH = 50;
-  for (let i = 0; i < donors.length; i += BATCH) {
-    const batch = donors.slice(i, i + BATCH);
-    await db.transaction(async (tx) => {
+  while (done < total) {
+    const batch = donors.slice(done, done + BATCH);
+    const clock = batchClock();
+    const taken = await db.transaction(async (tx) => {
+      let n = 0;
       for (const d of batch) {
+        if (n > 0 && clock.spent()) break;
+        n++;
         const fresh = await queueYearEndStatement(tx, {
           partner,
           year: payload.year,
@@ -440,9 +447,11 @@ export async function runYearEndStatements(
         });
         if (fresh) queued += 1;
       }
+      return n;
     });
-    done += batch.length;
+    done += taken;
     await ctx.progress({ done, total, message: runMessage(payload.year, done, total) });
+    if (done < total) await giveWay(clock.elapsed());
   }
   return { donors: total, queued, skipped: total - queued };
 }

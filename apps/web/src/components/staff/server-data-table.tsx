@@ -70,6 +70,10 @@ export interface ServerDataTableProps<Row> {
     format: 'csv' | 'xlsx',
     query: { search: string; filters: Record<string, string> },
   ) => string;
+  /** More buttons beside the exports (the Records table's "Import"). */
+  toolbarActions?: ReactNode;
+  /** Offered in the empty state of a list with no rows at all (no search, no filter). */
+  emptyAction?: ReactNode;
   /** Row selection: the selected rows are passed to these actions. */
   selectionActions?: (selected: Row[], clear: () => void) => ReactNode;
   /** Keeps the last column (a row's actions) in view while the table scrolls sideways. */
@@ -106,6 +110,8 @@ export function ServerDataTable<Row>({
   emptyText = 'Nothing here yet.',
   exportFileName,
   serverExport,
+  toolbarActions,
+  emptyAction,
   selectionActions,
   initialFilters,
   pinLastColumn = false,
@@ -239,6 +245,7 @@ export function ServerDataTable<Row>({
             ))}
           </Menu.Dropdown>
         </Menu>
+        {toolbarActions}
         {serverExport ? (
           <ExportLinks
             csv={serverExport('csv', { search, filters: filterValues })}
@@ -286,10 +293,21 @@ export function ServerDataTable<Row>({
         {...(selectionActions ? { selectedRecords: selected, onSelectedRecordsChange: setSelected } : {})}
         fetching={isFetching}
         loadingText="Loading"
-        noRecordsText={filtered ? 'No rows match this search.' : emptyText}
-        // mantine-datatable keeps its empty state in the page under a full table, hidden by style
-        // only, so screen readers would read "No records yet." below the rows: it is left out then.
-        {...(data && data.items.length > 0 ? { emptyState: <span hidden /> } : {})}
+        {...(emptyAction && !filtered && data && data.count === 0
+          ? {
+              // mantine-datatable's empty state lets clicks through to the table: the action takes them.
+              emptyState: (
+                <Stack align="center" gap="xs">
+                  <Text c="dimmed">{emptyText}</Text>
+                  <div style={{ pointerEvents: 'auto' }}>{emptyAction}</div>
+                </Stack>
+              ),
+            }
+          : data && data.items.length > 0
+            ? // mantine-datatable keeps its empty state in the page under a full table, hidden by style
+              // only, so screen readers would read "No records yet." below the rows: it is left out then.
+              { emptyState: <span hidden /> }
+            : { noRecordsText: filtered ? 'No rows match this search.' : emptyText })}
         paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
       />
     </Stack>

@@ -18,7 +18,7 @@ import {
 import type { ColumnMapping, ImportFieldKey } from '@kinship/domain';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { usePartner } from '../../shared/partner/partner-context';
 import { ExportButtons } from './export-buttons';
 import {
@@ -101,7 +101,7 @@ function ImportRun({ id, onDone }: { id: number; onDone: () => void }) {
   return (
     <Stack gap="sm">
       <Text>
-        Importing {status.data?.fileName ?? '…'}
+        {status.data?.state === 'completed' ? 'Imported' : 'Importing'} {status.data?.fileName ?? '…'}
         {status.data?.picturesFileName ? ` with pictures from ${status.data.picturesFileName}` : ''}
       </Text>
       <Progress value={percent} size="lg" aria-label="Import progress" animated={running} />
@@ -110,9 +110,11 @@ function ImportRun({ id, onDone }: { id: number; onDone: () => void }) {
           ? 'Done.'
           : status.data?.state === 'failed'
             ? 'The import stopped.'
-            : total
+            : total !== null
               ? `${done} of ${total} rows`
-              : 'Waiting to start…'}
+              : progress.data?.state === 'running'
+                ? 'Reading the file…'
+                : 'Waiting to start…'}
       </Text>
       {status.data?.state === 'failed' && <Alert color="red">{result?.error ?? 'The import failed.'}</Alert>}
       {status.data?.state === 'completed' && result?.counts && (
@@ -149,7 +151,10 @@ export function ImportWizard() {
   const partner = usePartner();
   const phone = useMediaQuery('(max-width: 36em)');
   const types = partner.partnerSponsoredTypes;
-  const [typeId, setTypeId] = useState<string | null>(types[0] ? String(types[0].id) : null);
+  // The Records table's Import button names its type (?type=).
+  const [params] = useSearchParams();
+  const linkedType = types.find((t) => String(t.id) === params.get('type')) ?? types[0];
+  const [typeId, setTypeId] = useState<string | null>(linkedType ? String(linkedType.id) : null);
   const [file, setFile] = useState<File | null>(null);
   const [pictures, setPictures] = useState<File | null>(null);
   const [dateOrder, setDateOrder] = useState<'mdy' | 'dmy'>('mdy');
@@ -210,13 +215,20 @@ export function ImportWizard() {
     setPictures(null);
   };
 
-  const active = runId !== null ? 3 : report ? 2 : 0;
+  // The run's state (the same query ImportRun polls): once it is over, the heading and every step
+  // mark say so.
+  const runState = useImportStatus(runId).data?.state;
+  const finished = runId !== null && runState === 'completed';
+  const stopped = runId !== null && runState === 'failed';
+  const active = finished ? 4 : runId !== null ? 3 : report ? 2 : 0;
   const typeOptions = types.map((t) => ({ value: String(t.id), label: t.customLabelPlural }));
 
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <Title order={1}>Import records</Title>
+        <Title order={1}>
+          {finished ? 'Import finished' : stopped ? 'Import stopped' : 'Import records'}
+        </Title>
         {typeId && <ExportButtons partnerSponsoredTypesId={Number(typeId)} />}
       </Group>
       {/* One line on a phone too: smaller steps and short separators between them. */}

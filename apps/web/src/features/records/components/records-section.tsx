@@ -13,7 +13,7 @@ import {
   type RecordRow,
 } from '@kinship/domain';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ConfirmButton } from '../../../components/staff/confirm-dialog';
 import { ServerDataTable, type StaffColumn } from '../../../components/staff/server-data-table';
 import { TypeTabs } from '../../../components/staff/type-tabs';
@@ -83,6 +83,15 @@ function columnsFor(type: PartnerSponsoredType): StaffColumn<RecordRow>[] {
       csv: (r: RecordRow) => r.customColumnValues[column] ?? '',
     })),
   ];
+}
+
+/** To the import wizard, with this type chosen (issue 21: the wizard was linked from nowhere). */
+function ImportButton({ typeId, label = 'Import' }: { typeId: number; label?: string }) {
+  return (
+    <Button component={Link} to={`/dashboard/records/import?type=${typeId}`} variant="default">
+      {label}
+    </Button>
+  );
 }
 
 type Editing = { mode: 'new' } | { mode: 'edit'; id: number } | null;
@@ -186,6 +195,12 @@ export function RecordsSection() {
         rowKey={(r) => r.id}
         searchLabel="Search names, code and title"
         serverExport={(format, query) => recordsExportUrl(type.id, format, query)}
+        toolbarActions={canManage && <ImportButton typeId={type.id} />}
+        emptyAction={
+          canManage && (
+            <ImportButton typeId={type.id} label={`Import ${type.customLabelPlural.toLowerCase()}`} />
+          )
+        }
         // One line a row; the table scrolls sideways in its card, its actions kept in view on a
         // desktop (a phone has no room to pin them).
         pinLastColumn={!phone}
