@@ -8,6 +8,7 @@ import {
   ilike,
   inArray,
   isNull,
+  like,
   lte,
   ne,
   or,
@@ -273,24 +274,34 @@ export function activeSponsorsOfRecords(db: Queryable, partnersId: number, ids: 
     );
 }
 
-/**
- * The notice of one update to one person, written with its mail in one transaction: answers false
- * when the notice already exists (a retried or concurrent run), and then no mail is queued.
- */
-export async function insertNoticeOnce(
-  tx: Tx,
-  notice: typeof updateNotices.$inferInsert,
-  mail: typeof emailOutbox.$inferInsert,
-): Promise<boolean> {
-  const inserted = await tx
+/** The notice of one record update to one person, once (a retried or concurrent run writes none). */
+export async function insertNotice(tx: Tx, notice: typeof updateNotices.$inferInsert): Promise<void> {
+  await tx
     .insert(updateNotices)
     .values(notice)
-    .onConflictDoNothing({ target: [updateNotices.updatesId, updateNotices.usersId] })
-    .returning({ id: updateNotices.id });
-  if (inserted.length === 0) return false;
-  await tx.insert(emailOutbox).values(mail).onConflictDoNothing({ target: emailOutbox.dedupeKey });
-  return true;
+    .onConflictDoNothing({ target: [updateNotices.updatesId, updateNotices.usersId] });
 }
+
+/** Queues a mail unless its dedupe key is already queued: answers whether it was queued now. */
+export async function queueMailOnce(tx: Tx, mail: typeof emailOutbox.$inferInsert): Promise<boolean> {
+  const inserted = await tx
+    .insert(emailOutbox)
+    .values(mail)
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+    .returning({ id: emailOutbox.id });
+  return inserted.length > 0;
+}
+
+/** The dedupe keys already in the outbox that start with this prefix. */
+export async function queuedMailKeys(db: Queryable, prefix: string): Promise<string[]> {
+  const rows = await db
+    .select({ key: emailOutbox.dedupeKey })
+    .from(emailOutbox)
+    .where(like(emailOutbox.dedupeKey, likePrefix(prefix)));
+  return rows.map((r) => r.key);
+}
+
+const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** One record's update by its page code, with the record it belongs to. */
 export async function findUpdateByCode(db: Queryable, partnersId: number, code: string) {

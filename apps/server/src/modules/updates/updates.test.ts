@@ -15,6 +15,7 @@ import type { TestClient, TestResponse } from '../../../test/http-client.ts';
 import { linksIn, readEml } from '../../../test/eml.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { UPDATE_ALREADY_SENT, UPDATES_FORBIDDEN } from './updates.service.ts';
+import { distributePost } from './updates.distribution.ts';
 
 /*
  * Updates to sponsors (issue 13 item 2) through the whole server on the seeded demo partner: the
@@ -35,6 +36,7 @@ let anonymous: TestClient;
 const MASKED_OF_SPONSOR = DEMO_IDS.maskedSponsoredOfSponsor; // Antigua, sponsored by sponsor@
 const MASKED_ELSEWHERE = DEMO_IDS.maskedNotSponsoredOtherEntity; // Kisumu, no sponsor
 const ENDED = DEMO_IDS.endedSponsoredOfSponsor; // sponsor@'s sponsorship ended
+const TEACHER_OF_SPONSOR = DEMO_IDS.sponsoredOfSponsorTeacher; // also sponsored by sponsor@ (2 slots)
 
 type Row = Record<string, unknown>;
 async function rows(query: ReturnType<typeof sql>): Promise<Row[]> {
@@ -296,7 +298,7 @@ describe('distributing an update', () => {
     );
     expect(notices).toBe(sponsors);
     const mails = await one(
-      sql`SELECT count(*)::int AS n FROM email_outbox WHERE kind = 'update_notice' AND dedupe_key LIKE 'update:%' AND subject LIKE '%Sports day%'`,
+      sql`SELECT count(*)::int AS n FROM email_outbox WHERE kind = 'update_notice' AND dedupe_key LIKE 'update-post:%' AND subject LIKE '%Sports day%'`,
     );
     expect(mails).toBe(sponsors);
 
@@ -408,5 +410,117 @@ describe('distributing an update', () => {
           WHERE u.update_posts_id = ${ended.id} AND p.email = 'sponsor@demo.example.org'`,
     );
     expect(toSponsor).toBe(0);
+  });
+});
+
+describe('one email per sponsor per update (issue 21)', () => {
+  it('sends a sponsor of two records of one update one email naming both, and a retry sends none more', async () => {
+    const post = await createPost(admin, {
+      title: 'Open day',
+      audience: { kind: 'records', sponsoredsIds: [MASKED_OF_SPONSOR, TEACHER_OF_SPONSOR] },
+      schedule: true,
+    });
+    const toSponsor = () =>
+      one(
+        sql`SELECT count(*)::int AS n FROM email_outbox WHERE to_address = 'sponsor@demo.example.org' AND subject LIKE '%Open day%'`,
+      );
+    expect(await distribute(post.id)).toMatchObject({ posts: 1, records: 2 });
+    expect(await toSponsor()).toBe(1);
+    // A retry (the post's status lost) and a second run write no second mail.
+    await t.database.db.execute(sql`UPDATE update_posts SET status = 'scheduled' WHERE id = ${post.id}`);
+    expect(await distribute(post.id)).toEqual({ posts: 1, records: 2, notices: 0 });
+    expect(await distribute(post.id)).toEqual({ posts: 0, records: 0, notices: 0 });
+    expect(await toSponsor()).toBe(1);
+    // Each record's update still knows the sponsor was told (the opened counts are per record update).
+    const notices = await one(
+      sql`SELECT count(*)::int AS n FROM update_notices n JOIN updates u ON u.id = n.updates_id JOIN users p ON p.id = n.users_id
+          WHERE u.update_posts_id = ${post.id} AND p.email = 'sponsor@demo.example.org'`,
+    );
+    expect(notices).toBe(2);
+
+    await t.runJob('outbox.dispatch', {});
+    const mails = t
+      .mailTo('sponsor@demo.example.org')
+      .map(readEml)
+      .filter((m) => m.subject.includes('Open day'));
+    expect(mails).toHaveLength(1);
+    const names = await rows(
+      sql`SELECT id, first_name, title FROM sponsoreds WHERE id IN (${MASKED_OF_SPONSOR}, ${TEACHER_OF_SPONSOR})`,
+    );
+    const nameOf = (id: number) => {
+      const r = names.find((n) => Number(n.id) === id)!;
+      return String(r.first_name || r.title);
+    };
+    expect(mails[0]!.subject).toBe(
+      `Bright Futures Demo: Open day (an update about ${nameOf(MASKED_OF_SPONSOR)} and ${nameOf(TEACHER_OF_SPONSOR)})`,
+    );
+    const links = linksIn(mails[0]!);
+    for (const id of [MASKED_OF_SPONSOR, TEACHER_OF_SPONSOR]) {
+      expect(links).toContain(`http://demo.localhost:3999/sponsored/update/${await codeOf(post.id, id)}`);
+    }
+  });
+
+  it('distributes to several hundred people in short transactions, one email per address, and a retry continues', async () => {
+    // 450 people sponsor one record; the last shares the first one's address (in other letters).
+    const people = await rows(
+      sql`INSERT INTO users (email, first_name)
+          SELECT CASE WHEN g = 450 THEN 'MANY-1@example.org' ELSE 'many-' || g || '@example.org' END, 'Many ' || g
+          FROM generate_series(1, 450) AS g RETURNING id`,
+    );
+    expect(people).toHaveLength(450);
+    await t.database.db.execute(
+      sql`INSERT INTO user_sponsoreds (partners_id, users_id, sponsoreds_id)
+          SELECT 2, u.id, ${MASKED_ELSEWHERE} FROM users u WHERE u.email ILIKE 'many-%@example.org'`,
+    );
+    const post = await createPost(admin, {
+      title: 'Harvest',
+      audience: { kind: 'records', sponsoredsIds: [MASKED_ELSEWHERE] },
+      schedule: true,
+    });
+    const config = { PUBLIC_URL: undefined, PORT: 3999 };
+    const mails = () =>
+      one(
+        sql`SELECT count(*)::int AS n FROM email_outbox WHERE dedupe_key LIKE ${`update-post:${post.id}:%`}`,
+      );
+
+    // A run that dies after its second transaction of 100 people: those 200 mails are committed.
+    class Died extends Error {}
+    let committed = 0;
+    await expect(
+      distributePost(t.database.db, config, post.id, new Date(), {
+        batchSize: 100,
+        batchBudgetMs: Number.POSITIVE_INFINITY,
+        onBatch: () => {
+          if (++committed === 2) throw new Died('the process died');
+        },
+      }),
+    ).rejects.toBeInstanceOf(Died);
+    expect(await mails()).toBe(200);
+
+    // The retry continues with the 249 addresses left, in transactions of at most 200 people.
+    const batches: number[] = [];
+    const retried = await distributePost(t.database.db, config, post.id, new Date(), {
+      onBatch: (n) => void batches.push(n),
+    });
+    expect(retried).toEqual({ distributed: true, records: 1, notices: 249 });
+    expect(batches.reduce((a, b) => a + b, 0)).toBe(249);
+    expect(batches.length).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...batches)).toBeLessThanOrEqual(200);
+
+    // Every address got exactly one mail; every person has their notice.
+    expect(await mails()).toBe(449);
+    const perAddress = await rows(
+      sql`SELECT lower(to_address) AS a, count(*)::int AS n FROM email_outbox
+          WHERE dedupe_key LIKE ${`update-post:${post.id}:%`} GROUP BY lower(to_address) HAVING count(*) > 1`,
+    );
+    expect(perAddress).toEqual([]);
+    const notices = await one(
+      sql`SELECT count(*)::int AS n FROM update_notices n JOIN updates u ON u.id = n.updates_id WHERE u.update_posts_id = ${post.id}`,
+    );
+    expect(notices).toBe(450);
+    // A further run of the job sends nothing.
+    await t.database.db.execute(sql`UPDATE update_posts SET status = 'scheduled' WHERE id = ${post.id}`);
+    expect(await distribute(post.id)).toEqual({ posts: 1, records: 1, notices: 0 });
+    expect(await mails()).toBe(449);
   });
 });
