@@ -88,7 +88,9 @@ describe('the record editor', () => {
   }, 120_000);
 
   it('takes the monthly amount in dollars and sends it to the API in cents', async () => {
-    const api = stubApi({ 'PATCH /api/dashboard/records/42': json({ ...RECORD, monthlyAmountOverride: 1950 }) });
+    const api = stubApi({
+      'PATCH /api/dashboard/records/42': json({ ...RECORD, monthlyAmountOverride: 1950 }),
+    });
     const { user } = renderWithProviders(
       <RecordEditor
         type={TYPE}
