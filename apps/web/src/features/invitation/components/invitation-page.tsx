@@ -53,8 +53,7 @@ export function InvitationPage() {
               Join the team of {link.data.partnerName}
             </Title>
             <Text>
-              Invited: <strong>{link.data.email}</strong>, as{' '}
-              {link.data.roles.map(roleLabel).join(', ')}
+              Invited: <strong>{link.data.email}</strong>, as {link.data.roles.map(roleLabel).join(', ')}
               {link.data.programs.length > 0 ? ` for ${link.data.programs.join(', ')}` : ' for every program'}
               .
             </Text>
