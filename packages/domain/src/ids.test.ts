@@ -4,7 +4,9 @@ import {
   CARD_BRANDS_WITH_ICONS,
   Country,
   DEMO_PARTNER_ID,
+  FEATURE_LABELS,
   FEATURE_NAMES,
+  featureLabel,
   Feature,
   GENDERS,
   INTEGRATION_KINDS,
@@ -14,7 +16,9 @@ import {
   PERSON_TYPES,
   PLATFORM_PARTNER_ID,
   PartnerSetting,
+  ROLE_LABELS,
   ROLE_NAMES,
+  roleLabel,
   Role,
   SCHOOL_TYPES,
   SPONSORED_STATUSES,
@@ -67,6 +71,14 @@ describe('feature ids', () => {
     expect(FEATURE_NAMES[12]).toBe('EmailTemplates');
     expect(Object.keys(FEATURE_NAMES)).toHaveLength(12);
   });
+
+  it('give staff a readable label for every feature', () => {
+    expect(Object.keys(FEATURE_LABELS).map(Number)).toEqual(Object.values(Feature));
+    expect(featureLabel(Feature.LightningSponsorships)).toBe('Lightning sponsorships');
+    expect(featureLabel(Feature.CrmIntegrations)).toBe('CRM integrations');
+    expect(featureLabel(Feature.Messages)).toBe('Letters');
+    expect(featureLabel(99)).toBe('Feature 99');
+  });
 });
 
 describe('roles', () => {
@@ -83,6 +95,18 @@ describe('roles', () => {
       5: 'Messages',
       6: 'DonorManagement',
     });
+  });
+
+  it('give staff a readable label for every role', () => {
+    expect(ROLE_LABELS).toEqual({
+      2: 'Administrator',
+      3: 'Reporting',
+      4: 'Management',
+      5: 'Messages',
+      6: 'Donor management',
+    });
+    expect(roleLabel(Role.DonorManagement)).toBe('Donor management');
+    expect(roleLabel(1)).toBe('Role 1');
   });
 });
 

@@ -37,6 +37,30 @@ export const FEATURE_NAMES: Record<number, string> = Object.fromEntries(
   Object.entries(Feature).map(([name, id]) => [id, name]),
 );
 
+/**
+ * What staff read for each feature (FEATURE_NAMES keeps the spec's identifiers for reference data).
+ * Feature 4, Messages, is the sponsors' letters.
+ */
+export const FEATURE_LABELS: Record<FeatureId, string> = {
+  [Feature.Occasions]: 'Occasions',
+  [Feature.Initiatives]: 'Initiatives',
+  [Feature.Keepsakes]: 'Keepsakes',
+  [Feature.Messages]: 'Letters',
+  [Feature.Trials]: 'Trials',
+  [Feature.LightningSponsorships]: 'Lightning sponsorships',
+  [Feature.Gifts]: 'Gifts',
+  [Feature.CrmIntegrations]: 'CRM integrations',
+  [Feature.GeneralDonations]: 'General donations',
+  [Feature.SponsoredNotes]: 'Staff notes',
+  [Feature.CustomColumns]: 'Custom columns',
+  [Feature.EmailTemplates]: 'Email templates',
+};
+
+/** A feature's readable name; an unknown id reads "Feature <id>". */
+export function featureLabel(id: number): string {
+  return (FEATURE_LABELS as Record<number, string>)[id] ?? `Feature ${id}`;
+}
+
 /** Role ids (spec 6). */
 export const Role = {
   Administrator: 2,
@@ -50,6 +74,20 @@ export type RoleId = ValueOf<typeof Role>;
 export const ROLE_NAMES: Record<number, string> = Object.fromEntries(
   Object.entries(Role).map(([name, id]) => [id, name]),
 );
+
+/** What staff read for each role (ROLE_NAMES keeps the spec's identifiers for reference data). */
+export const ROLE_LABELS: Record<RoleId, string> = {
+  [Role.Administrator]: 'Administrator',
+  [Role.Reporting]: 'Reporting',
+  [Role.Management]: 'Management',
+  [Role.Messages]: 'Messages',
+  [Role.DonorManagement]: 'Donor management',
+};
+
+/** A role's readable name; an unknown id reads "Role <id>". */
+export function roleLabel(id: number): string {
+  return (ROLE_LABELS as Record<number, string>)[id] ?? `Role ${id}`;
+}
 
 export const ALL_ROLE_IDS: readonly RoleId[] = Object.values(Role);
 

@@ -59,22 +59,22 @@ export const brandColorSchema = z
   .regex(/^#[0-9a-fA-F]{6}$/, 'A colour as #rrggbb.')
   .transform((v) => v.toLowerCase());
 
-/** What each feature (spec 3) changes on the site, said beside its switch. */
+/** What each feature (spec 3) changes on the site, said under its switch's label (FEATURE_LABELS). */
 export const FEATURE_EFFECTS: Record<number, string> = {
-  [Feature.Occasions]: 'Occasions: sponsors can mark birthdays and holidays (/occasions).',
-  [Feature.Initiatives]: 'Initiatives: the initiatives page lists projects to give to (/initiatives).',
-  [Feature.Keepsakes]: 'Keepsakes: sponsors receive keepsakes about the person they sponsor.',
-  [Feature.Messages]: 'Messages: sponsors and sponsored people exchange letters.',
-  [Feature.Trials]: 'Trials: "Redeem Trial" in the Sponsor menu and trial codes (/redeemtrial).',
-  [Feature.LightningSponsorships]: 'Lightning sponsorships: one-step sponsorship links (/lightning).',
+  [Feature.Occasions]: 'Sponsors can mark birthdays and holidays (/occasions).',
+  [Feature.Initiatives]: 'The initiatives page lists projects to give to (/initiatives).',
+  [Feature.Keepsakes]: 'Sponsors receive keepsakes about the person they sponsor.',
+  [Feature.Messages]: 'Sponsors and sponsored people exchange letters.',
+  [Feature.Trials]: '"Redeem Trial" in the Sponsor menu and trial codes (/redeemtrial).',
+  [Feature.LightningSponsorships]: 'One-step sponsorship links (/lightning).',
   [Feature.Gifts]:
-    'Gifts: "Gift a Sponsorship" and "Redeem Gift" in the Sponsor menu, the Gift shortcut and the landing gift button.',
-  [Feature.CrmIntegrations]: 'CRM integrations: donations are sent to your donor-management system.',
-  [Feature.GeneralDonations]: 'General donations: "General Giving" in the Sponsor menu and the Donate page.',
-  [Feature.SponsoredNotes]: 'Sponsored notes: staff notes on records.',
-  [Feature.CustomColumns]: 'Custom columns: extra fields on records, public ones shown on profiles.',
+    '"Gift a Sponsorship" and "Redeem Gift" in the Sponsor menu, the Gift shortcut and the landing gift button.',
+  [Feature.CrmIntegrations]: 'Donations are sent to your donor-management system.',
+  [Feature.GeneralDonations]: '"General Giving" in the Sponsor menu and the Donate page.',
+  [Feature.SponsoredNotes]: 'Staff keep notes on records.',
+  [Feature.CustomColumns]: 'Extra fields on records, public ones shown on profiles.',
   [Feature.EmailTemplates]:
-    'Email templates: your own wording for receipts, update notices, invitations and reminders (off: the defaults).',
+    'Your own wording for receipts, update notices, invitations and reminders (off: the defaults).',
 };
 
 /** What settings 1 to 4 (spec 3) change, and whether each is a switch or a text. */

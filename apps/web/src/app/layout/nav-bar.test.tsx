@@ -43,6 +43,17 @@ describe('NavBar', () => {
     expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
   });
 
+  it('shows the loading spinner in the bar at every width and in the mobile menu while the session call is pending', async () => {
+    const { user } = renderWithProviders(<NavBar />, { me: 'loading' });
+    const spinner = screen.getByRole('status', { name: 'Loading your account' });
+    // Desktop and phone alike: no ancestor is hidden below a breakpoint (Mantine's visibleFrom).
+    expect(spinner.closest('[class*="mantine-visible-from"]')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByRole('status', { name: 'Loading your account' })).toBeInTheDocument();
+    expect(within(drawer).queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
   it('Login remembers the current page for /redirect', async () => {
     const { user } = renderWithProviders(<NavBar />, { route: '/sponsored/board/students?gender=Female' });
     await user.click(screen.getByRole('button', { name: 'Login' }));

@@ -101,9 +101,10 @@ export function NavBar() {
   const shortcuts = shortcutLinks(partner);
   const sponsorLabel = sponsorButtonLabel(partner);
 
-  const accountControls = isLoading ? (
-    <Loader size="sm" aria-label="Loading your account" role="status" />
-  ) : me?.signedIn ? (
+  // The spinner stays in the bar at every width (SPEC "Navigation bar": while loading it shows a
+  // spinner); only the loaded account controls move into the drawer on phones, where the bar has no
+  // room for them.
+  const accountControls = me?.signedIn ? (
     <DeferredUserMenu user={me.user} canAdminister={canAdminister} />
   ) : (
     <Group gap="xs" wrap="nowrap">
@@ -142,7 +143,11 @@ export function NavBar() {
         <Group gap="xs" wrap="nowrap" ml="auto">
           <SocialLinks partner={partner} visibleFrom="lg" />
           <CheckoutButton />
-          <Box visibleFrom="sm">{accountControls}</Box>
+          {isLoading ? (
+            <Loader size="sm" aria-label="Loading your account" role="status" />
+          ) : (
+            <Box visibleFrom="sm">{accountControls}</Box>
+          )}
           <Burger
             hiddenFrom="md"
             opened={drawerOpened}

@@ -1,4 +1,4 @@
-import { ROLE_NAMES, type AuditRow } from '@kinship/domain';
+import { roleLabel, type AuditRow } from '@kinship/domain';
 import { Anchor, Button, Code, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import {
   type StaffColumn,
 } from '../../../components/staff/server-data-table';
 import { auditExportUrl, fetchAuditPage, type AuditFilters } from '../api/audit-api';
+import { formatAuditChanges } from '../utils/format-audit-change';
 
 /** The kinds of writes, as action prefixes (every audited action is `entity.verb`). */
 const ACTION_OPTIONS = [
@@ -33,7 +34,8 @@ function who(row: AuditRow): string {
   return row.actorName ?? row.actorEmail ?? `Person ${row.usersId ?? '?'}`;
 }
 
-function changeText(row: AuditRow): string {
+/** The CSV keeps the stored values as they are (ids and cents), for reconciling with other exports. */
+function rawChangeText(row: AuditRow): string {
   return Object.entries(row.changes)
     .map(([field, { before, after }]) => `${field}: ${JSON.stringify(before)} → ${JSON.stringify(after)}`)
     .join('; ');
@@ -59,7 +61,7 @@ const COLUMNS: StaffColumn<AuditRow>[] = [
         )}
         {r.roles.length > 0 && (
           <Text size="xs" c="dimmed">
-            {r.roles.map((id) => ROLE_NAMES[id] ?? id).join(', ')}
+            {r.roles.map(roleLabel).join(', ')}
           </Text>
         )}
       </div>
@@ -89,10 +91,10 @@ const COLUMNS: StaffColumn<AuditRow>[] = [
     title: 'Changes',
     render: (r) => (
       <Text size="xs" style={{ wordBreak: 'break-word', maxWidth: 420 }}>
-        {changeText(r) || '—'}
+        {formatAuditChanges(r.changes) || '—'}
       </Text>
     ),
-    csv: changeText,
+    csv: rawChangeText,
   },
   { key: 'clientAddress', title: 'Address', hiddenByDefault: true },
   { key: 'requestId', title: 'Request', hiddenByDefault: true },

@@ -123,8 +123,8 @@ function CreatePartnerForm({ onCreated }: { onCreated: (partner: ConsolePartner)
               allowDeselect={false}
             />
             <NumberInput
-              label="Product"
-              description="The product (plan) the partner bought, by id."
+              label="Kinship plan number (optional)"
+              description="The number of the Kinship plan this partner bought, from its contract. It is not a Stripe product; leave it empty if the partner has no plan yet."
               value={values.productsId ?? ''}
               onChange={(v) => set('productsId', typeof v === 'number' ? v : null)}
               min={1}

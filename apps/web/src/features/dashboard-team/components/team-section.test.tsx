@@ -68,4 +68,21 @@ describe('TeamSection', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain(LAST_ADMIN_MESSAGE);
   });
+
+  it('names roles as staff read them, in the list and in the invitation form', async () => {
+    stubApi({
+      'GET /api/dashboard/team': json([me, { ...limited, roles: [6] }]),
+      'GET /api/dashboard/team/invitations': json([{ ...invitation(1, 'pending'), roles: [6, 3] }]),
+      'GET /api/dashboard/programs': json({ programs: [], countries: [], canCreate: true }),
+    });
+    renderWithProviders(<TeamSection />);
+    const leeRow = (await screen.findByText('lee@example.org')).closest('tr')!;
+    expect(leeRow.textContent).toContain('Donor management');
+    const invitations = screen.getByRole('region', { name: 'Invitations' });
+    const pending = within(invitations).getByText('pending@example.org').closest('tr')!;
+    expect(pending.textContent).toContain('Donor management, Reporting');
+    const invite = screen.getByRole('region', { name: 'Invite a person' });
+    expect(within(invite).getByRole('checkbox', { name: /^Donor management/ })).toBeInTheDocument();
+    expect(screen.queryByText(/DonorManagement/)).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { ROLE_NAMES, STAFF_ROLE_IDS, type Invitation, type TeamMember } from '@kinship/domain';
+import { roleLabel, STAFF_ROLE_IDS, type Invitation, type TeamMember } from '@kinship/domain';
 import {
   Alert,
   Anchor,
@@ -49,7 +49,7 @@ const STATE_COLORS: Record<Invitation['state'], string> = {
   revoked: 'red',
 };
 
-const roleNames = (roles: readonly number[]) => roles.map((r) => ROLE_NAMES[r] ?? String(r)).join(', ');
+const roleNames = (roles: readonly number[]) => roles.map(roleLabel).join(', ');
 const personName = (m: TeamMember) => [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email || '—';
 const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong.');
 
@@ -80,7 +80,7 @@ function RolesAndPrograms({
       >
         <Stack gap={6} mt={6}>
           {STAFF_ROLE_IDS.map((id) => (
-            <Checkbox key={id} value={String(id)} label={ROLE_NAMES[id]} description={ROLE_HINTS[id]} />
+            <Checkbox key={id} value={String(id)} label={roleLabel(id)} description={ROLE_HINTS[id]} />
           ))}
         </Stack>
       </Checkbox.Group>

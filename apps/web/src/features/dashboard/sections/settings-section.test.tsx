@@ -93,3 +93,16 @@ describe('SettingsSection › Domains', () => {
     expect(screen.queryByText(DOMAIN_WAITING_LABEL)).toBeNull();
   });
 });
+
+describe('SettingsSection › Site and features', () => {
+  it('names each feature as staff read it, without its number or code name', async () => {
+    stubApi({ 'GET /api/dashboard/settings': json({ ...settings, features: [6] }) });
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsSection />);
+    await user.click(await screen.findByRole('tab', { name: 'Site and features' }));
+    expect(await screen.findByLabelText(/^Lightning sponsorships/)).toBeChecked();
+    expect(screen.getByLabelText(/^CRM integrations/)).not.toBeChecked();
+    expect(screen.getByLabelText(/^Letters/)).toBeInTheDocument();
+    expect(screen.queryByText(/LightningSponsorships|CrmIntegrations|^6\. /)).toBeNull();
+  });
+});

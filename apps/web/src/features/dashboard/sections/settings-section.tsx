@@ -28,7 +28,7 @@ import {
   DOMAIN_WAITING_LABEL,
   Feature,
   FEATURE_EFFECTS,
-  FEATURE_NAMES,
+  featureLabel,
   LANDING_TEMPLATES,
   onboardUrlResponseSchema,
   partnerSettingsInputSchema,
@@ -329,7 +329,7 @@ function SitePanel({ form }: { form: Form }) {
               key={id}
               checked={values.features.includes(id)}
               onChange={(e) => toggleFeature(id, e.currentTarget.checked)}
-              label={`${id}. ${FEATURE_NAMES[id]}`}
+              label={featureLabel(id)}
               description={FEATURE_EFFECTS[id]}
             />
           ))}

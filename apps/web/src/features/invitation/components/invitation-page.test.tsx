@@ -26,4 +26,22 @@ describe('/invitation/{token}', () => {
     await user.click(signUp);
     expect(window.sessionStorage.getItem('kinship.postLoginTarget')).toBe('/invitation/tok.en');
   });
+
+  it('names the invited roles as staff read them', async () => {
+    stubApi({
+      'GET /api/invitations/tok.en': json({
+        partnerName: 'Hope Schools',
+        email: 'new.staff@example.org',
+        roles: [6],
+        programs: [],
+        state: 'pending',
+      }),
+    });
+    renderWithProviders(<InvitationPage />, {
+      me: signedOut,
+      route: '/invitation/tok.en',
+      path: '/invitation/:token',
+    });
+    expect(await screen.findByText(/as Donor management for every program/)).toBeInTheDocument();
+  });
 });

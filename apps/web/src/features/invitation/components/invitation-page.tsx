@@ -1,4 +1,4 @@
-import { ROLE_NAMES } from '@kinship/domain';
+import { roleLabel } from '@kinship/domain';
 import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -53,8 +53,7 @@ export function InvitationPage() {
               Join the team of {link.data.partnerName}
             </Title>
             <Text>
-              Invited: <strong>{link.data.email}</strong>, as{' '}
-              {link.data.roles.map((r) => ROLE_NAMES[r]).join(', ')}
+              Invited: <strong>{link.data.email}</strong>, as {link.data.roles.map(roleLabel).join(', ')}
               {link.data.programs.length > 0 ? ` for ${link.data.programs.join(', ')}` : ' for every program'}
               .
             </Text>

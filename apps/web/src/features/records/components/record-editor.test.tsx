@@ -87,6 +87,29 @@ describe('the record editor', () => {
     await waitFor(() => expect(done).toHaveBeenCalled());
   }, 120_000);
 
+  it('takes the monthly amount in dollars and sends it to the API in cents', async () => {
+    const api = stubApi({
+      'PATCH /api/dashboard/records/42': json({ ...RECORD, monthlyAmountOverride: 1950 }),
+    });
+    const { user } = renderWithProviders(
+      <RecordEditor
+        type={TYPE}
+        programs={PROGRAMS}
+        record={{ ...RECORD, monthlyAmountOverride: 3500 }}
+        onSave={(v) => updateRecord(42, v)}
+        onDone={() => undefined}
+      />,
+    );
+    const amount = screen.getByRole('textbox', { name: 'Monthly amount' });
+    expect(amount).toHaveValue('$35.00');
+    expect(screen.queryByText(/cents/)).not.toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '19.5');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.callsTo('PATCH /api/dashboard/records/42')).toHaveLength(1));
+    expect(api.calls[0]!.body).toMatchObject({ monthlyAmount: 1950 });
+  });
+
   it('puts the server’s field errors on their fields', async () => {
     stubApi({
       'PATCH /api/dashboard/records/42': () =>

@@ -178,12 +178,19 @@ export function RecordEditor({
             <TextInput label="Homeroom" {...form.getInputProps('homeroom')} key={form.key('homeroom')} />
           )}
           <NumberInput
-            label="Monthly amount (cents; empty: the type's plan)"
-            min={1}
-            allowDecimal={false}
-            {...form.getInputProps('monthlyAmount')}
-            value={values.monthlyAmount ?? ''}
-            onChange={(v) => form.setFieldValue('monthlyAmount', typeof v === 'number' ? v : null)}
+            label="Monthly amount"
+            description="In dollars. Leave empty to use the type's plan."
+            prefix="$"
+            min={0.01}
+            decimalScale={2}
+            fixedDecimalScale
+            thousandSeparator=","
+            // The form and the API hold cents; the field shows and takes dollars.
+            defaultValue={values.monthlyAmount == null ? '' : values.monthlyAmount / 100}
+            error={form.getInputProps('monthlyAmount').error as ReactNode}
+            onChange={(v) =>
+              form.setFieldValue('monthlyAmount', typeof v === 'number' ? Math.round(v * 100) : null)
+            }
             key={form.key('monthlyAmount')}
           />
           <NumberInput
