@@ -1,7 +1,7 @@
 import {
   INVITATION_TTL_DAYS,
   LAST_ADMIN_MESSAGE,
-  ROLE_NAMES,
+  roleLabel,
   Role,
   type Invitation,
   type InvitationLink,
@@ -206,7 +206,7 @@ async function sendInvitationMail(
 ): Promise<void> {
   const token = invitationToken(config.AUTH_SECRET, row, nonce);
   const link = partnerSiteUrl(ctx.partner, `/invitation/${token}`, config);
-  const roles = row.roles.map((r) => ROLE_NAMES[r]).join(', ');
+  const roles = row.roles.map((r) => roleLabel(r)).join(', ');
   const inviter = ctx.viewer?.user
     ? [ctx.viewer.user.firstName, ctx.viewer.user.lastName].filter(Boolean).join(' ') || ctx.viewer.email
     : (ctx.viewer?.email ?? 'An administrator');

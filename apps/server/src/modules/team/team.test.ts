@@ -1,6 +1,7 @@
 import {
   Feature,
   LAST_ADMIN_MESSAGE,
+  Role,
   type Invitation,
   type RecordRow,
   type TeamMember,
@@ -73,6 +74,22 @@ describe('the team list', () => {
 });
 
 describe('invitations', () => {
+  it('names the roles in the invitation mail as staff read them ("Donor management")', async () => {
+    const [person] = await createPeople(t.database, 1, 'invitee-roles');
+    const made = await admin.post(`/api/dashboard/team/invitations?${Q}`, {
+      email: person!.email,
+      roles: [Role.DonorManagement],
+      entityIds: [],
+    });
+    expect(made.status, made.text).toBe(201);
+    const [mail] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, person!.email), eq(emailOutbox.kind, 'invitation')));
+    expect(mail!.bodyText).toContain('(Donor management)');
+    expect(mail!.bodyText).not.toContain('DonorManagement');
+  });
+
   it('invites a person limited to one program, who signs in from the link and sees only that program', async () => {
     const [person] = await createPeople(t.database, 1, 'invitee');
     const made = await admin.post(`/api/dashboard/team/invitations?${Q}`, {
