@@ -1,8 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { isSponsorshipActive, sponsoredRecordName, type UserSponsored } from '@kinship/domain';
-import { useNavigate } from 'react-router';
 import { HelpTip } from '../../../components/help-tip';
-import { addToCart } from '../../../shared/cart/cart-store';
+import { usePayByCard } from '../../../shared/cart/use-pay-by-card';
 
 /** Active manual sponsorships at this partner (paid offline, no subscription behind them); trials are listed apart. */
 export function manualSponsorships(lines: UserSponsored[], partnersId: number): UserSponsored[] {
@@ -22,18 +21,9 @@ export function manualSponsorships(lines: UserSponsored[], partnersId: number): 
  * subscription without taking a new slot.
  */
 export function ManualSponsorships({ lines, partnersId }: { lines: UserSponsored[]; partnersId: number }) {
-  const navigate = useNavigate();
+  const payByCard = usePayByCard();
   const manual = manualSponsorships(lines, partnersId);
   if (manual.length === 0) return null;
-  const payByCard = (line: UserSponsored) => {
-    addToCart({
-      id: String(line.sponsoredsId),
-      sponsoredsId: line.sponsoredsId,
-      quantity: line.numSlots,
-      isConversion: true,
-    });
-    void navigate('/checkout');
-  };
   return (
     <section aria-labelledby="manual-sponsorships-title">
       <Group gap={4} wrap="nowrap" mb="sm">

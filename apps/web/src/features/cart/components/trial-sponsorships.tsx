@@ -6,8 +6,7 @@ import {
   TRIAL_REMINDER_DAYS_BEFORE,
   type UserSponsored,
 } from '@kinship/domain';
-import { useNavigate } from 'react-router';
-import { addToCart } from '../../../shared/cart/cart-store';
+import { usePayByCard } from '../../../shared/cart/use-pay-by-card';
 
 type TrialLine = UserSponsored & { trial: NonNullable<UserSponsored['trial']> };
 
@@ -33,18 +32,9 @@ export function trialReminderText(trial: TrialLine['trial']): string {
  * card-paid subscription without taking a new slot.
  */
 export function TrialSponsorships({ lines, partnersId }: { lines: UserSponsored[]; partnersId: number }) {
-  const navigate = useNavigate();
+  const keepSponsoring = usePayByCard();
   const trials = trialSponsorships(lines, partnersId);
   if (trials.length === 0) return null;
-  const keepSponsoring = (line: TrialLine) => {
-    addToCart({
-      id: String(line.sponsoredsId),
-      sponsoredsId: line.sponsoredsId,
-      quantity: line.numSlots,
-      isConversion: true,
-    });
-    void navigate('/checkout');
-  };
   return (
     <section aria-labelledby="trial-sponsorships-title">
       <Title order={2} size="h3" id="trial-sponsorships-title" mb="sm">

@@ -7,14 +7,14 @@ import {
 } from '@kinship/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { LoginButton } from '../../../shared/auth/components/login-button';
 import { SignUpButton } from '../../../shared/auth/components/sign-up-button';
 import { meQueryOptions, useMe } from '../../../shared/auth/api/get-me';
-import { addToCart } from '../../../shared/cart/cart-store';
 import { linkSponsorship } from '../api/link-sponsorship';
+import { usePayByCard } from '../../../shared/cart/use-pay-by-card';
 
 /**
  * /link/{redeemCode?} (SPEC section 2): a sponsor whose sponsorship the partner recorded offline
@@ -31,7 +31,7 @@ export function LinkPage() {
   const [busy, setBusy] = useState(false);
   const [linked, setLinked] = useState<LinkedSponsorship | null>(null);
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const payByCard = usePayByCard();
 
   if (isPending) return <LoadingScreen />;
 
@@ -53,15 +53,6 @@ export function LinkPage() {
     }
   };
 
-  const payByCard = (line: LinkedSponsorship) => {
-    addToCart({
-      id: String(line.sponsoredsId),
-      sponsoredsId: line.sponsoredsId,
-      quantity: line.numSlots,
-      isConversion: true,
-    });
-    void navigate('/checkout');
-  };
 
   return (
     // Inside the site layout's <main id="main-content">: a second main would nest landmarks.
