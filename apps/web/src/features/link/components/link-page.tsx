@@ -53,7 +53,6 @@ export function LinkPage() {
     }
   };
 
-
   return (
     // Inside the site layout's <main id="main-content">: a second main would nest landmarks.
     <Container size="sm" py="xl">
