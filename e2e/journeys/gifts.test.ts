@@ -233,6 +233,25 @@ describe('a trial code', () => {
     expect(await p.getByText('This code has already been used.').count()).toBe(0);
     await p.setViewportSize({ width: 1280, height: 900 });
     await screenshot(p, 'trial-done-1280');
+
+    // The confirmation email says when the trial ends and when the reminder comes (issue 21, item 7).
+    const { mail: started } = await mailTo(person, /Your trial sponsorship with Bright Futures Demo ends on/);
+    expect(started.text).toMatch(/has begun\. It ends on \d{2}\/\d{2}\/\d{4}\./);
+    expect(started.text).toMatch(
+      /We will email you a reminder on \d{2}\/\d{2}\/\d{4}, 3 days before it ends\./,
+    );
+    // The sponsorships page lists it as a trial with its end and "Keep sponsoring", not as paid offline.
+    await p.setViewportSize({ width: 390, height: 844 });
+    await p.goto(siteUrl('demo', '/profile/sponsorships'));
+    const trials = p.getByRole('region', { name: 'Trial sponsorships' });
+    await trials.getByText(/^Trial · ends \d{2}\/\d{2}\/\d{4}$/).waitFor();
+    await trials.getByRole('button', { name: /^Keep sponsoring/ }).waitFor();
+    expect(await p.getByRole('region', { name: 'Sponsorships paid offline' }).count()).toBe(0);
+    await screenshot(p, 'trial-sponsorships-390');
+    await p.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(p, 'trial-sponsorships-1280');
+    await p.goto(siteUrl('demo', `/redeemtrial/${code}`));
+    await p.getByRole('heading', { name: 'Your trial has begun' }).waitFor();
     await p.getByRole('button', { name: 'Continue with my card' }).click();
     await p.waitForURL(/\/checkout$/);
     await p.getByRole('button', { name: 'Checkout', exact: true }).click();
