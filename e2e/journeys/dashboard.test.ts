@@ -23,7 +23,6 @@ const PROGRAM_LEVEL = [
   'Pictures',
   'Programs',
   'Updates',
-  'Letters',
   'Sponsors',
   'Donations',
   'Gifts and codes',

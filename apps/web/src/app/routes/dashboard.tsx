@@ -6,7 +6,7 @@ import { Link, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { LoginButton } from '../../shared/auth/components/login-button';
 import { useViewer } from '../../shared/auth/hooks/use-viewer';
-import { DashboardHome, SectionPlaceholder } from '../../features/dashboard/components/dashboard-home';
+import { DashboardHome } from '../../features/dashboard/components/dashboard-home';
 import { DashboardShell } from '../../features/dashboard/components/dashboard-shell';
 import { SetupChecklist } from '../../features/dashboard/components/setup-checklist';
 import { DASHBOARD_SECTIONS, sectionsFor } from '../../features/dashboard/sections';
@@ -83,7 +83,7 @@ const BUILT_SECTIONS: Record<string, ComponentType> = {
 
 function SectionBody({ section }: { section: (typeof DASHBOARD_SECTIONS)[number] }) {
   const Built = BUILT_SECTIONS[section.slug];
-  if (!Built) return <SectionPlaceholder section={section} />;
+  if (!Built) throw new Error(`Dashboard section ${section.slug} has no screen.`);
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Built />

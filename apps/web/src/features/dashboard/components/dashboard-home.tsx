@@ -50,16 +50,3 @@ export function DashboardHome({
     </Stack>
   );
 }
-
-/** A section not built yet: its name and what it will hold. */
-export function SectionPlaceholder({ section }: { section: DashboardSection }) {
-  return (
-    <Stack gap="sm">
-      <Title order={1}>{section.label}</Title>
-      <Text>{section.holds}</Text>
-      <Text c="dimmed" size="sm">
-        This section is not built yet.
-      </Text>
-    </Stack>
-  );
-}
