@@ -8,11 +8,11 @@ import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import {
   findListingPage,
   type ListingFilters,
-} from '../apps/server/src/modules/sponsoreds/sponsoreds.repository.ts';
+} from '../apps/server/src/areas/records/sponsoreds/sponsoreds.repository.ts';
 import {
   birthdayYearsAgo,
   LISTING_COUNT_TTL_MS,
-} from '../apps/server/src/modules/sponsoreds/sponsoreds.service.ts';
+} from '../apps/server/src/areas/records/sponsoreds/sponsoreds.service.ts';
 import type { Bench, BenchResult, BenchRow } from './run.ts';
 import {
   API_DATA_SET,

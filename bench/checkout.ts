@@ -4,7 +4,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { migrateDatabase, openDatabase, type Database } from '../apps/server/src/db/client.ts';
-import { partnerCacheOf } from '../apps/server/src/modules/partners/partner-cache.ts';
+import { partnerCacheOf } from '../apps/server/src/areas/partners/site/partner-cache.ts';
 import { authSettingsOf, createAuth } from '../apps/server/src/platform/auth.ts';
 import { loginCreator } from '../apps/server/src/platform/logins.ts';
 import type { Mailer } from '../apps/server/src/platform/mail.ts';

@@ -9,7 +9,7 @@ import { createMailer } from './platform/mail.ts';
 import { openStorage } from './platform/storage.ts';
 import { formatLinkCode } from '@kinship/domain';
 import { DEMO_ACCOUNTS, DEMO_OFFLINE_SPONSOR, seedDemo } from './seed/demo.ts';
-import { partnerCacheOf } from './modules/partners/partner-cache.ts';
+import { partnerCacheOf } from './areas/partners/site/partner-cache.ts';
 
 async function main() {
   const config = loadConfig();

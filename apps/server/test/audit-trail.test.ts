@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
-import { newLinkCode } from '../src/modules/sponsors/sponsors.service.ts';
+import { newLinkCode } from '../src/areas/sponsorships/sponsors/sponsors.service.ts';
 import { DEMO_ACCOUNTS, DEMO_IDS } from '../src/seed/demo.ts';
 import { freshAddress, insertRecord, line } from './giving-fixtures.ts';
 import type { TestClient, TestResponse } from './http-client.ts';

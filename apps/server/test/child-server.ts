@@ -13,7 +13,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { authSettingsOf, createAuth } from '../src/platform/auth.ts';
 import { createMailer } from '../src/platform/mail.ts';
 import { localStorage } from '../src/platform/storage.ts';
-import { partnerCacheOf } from '../src/modules/partners/partner-cache.ts';
+import { partnerCacheOf } from '../src/areas/partners/site/partner-cache.ts';
 
 async function main() {
   const config = loadConfig();

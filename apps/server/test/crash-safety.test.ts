@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { databaseUrlFor } from './global-setup.ts';
-import { BANKS_NOT_ALLOWED } from '../src/modules/payment-methods/payment-methods.service.ts';
+import { BANKS_NOT_ALLOWED } from '../src/areas/giving/payment-methods/payment-methods.service.ts';
 import { insertRecord, line } from './giving-fixtures.ts';
 import { createPeople, signedSessionCookie, TEST_AUTH_SECRET, type TestPerson } from './people.ts';
 import { startStripeDouble } from './stripe-double.ts';

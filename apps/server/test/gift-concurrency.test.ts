@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trialCodes } from '../src/db/schema/index.ts';
-import { newCode } from '../src/modules/gifts/codes.ts';
+import { newCode } from '../src/areas/giving/gifts/codes.ts';
 import { DEMO_IDS } from '../src/seed/demo.ts';
 import { DEMO_MONTHLY, countWhere, insertRecord, line, rowsWhere, slotsFilledOf } from './giving-fixtures.ts';
 import { clientAs, createPeople } from './people.ts';

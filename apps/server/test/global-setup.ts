@@ -12,7 +12,7 @@ import { createAuth } from '../src/platform/auth.ts';
 import { loginCreator } from '../src/platform/logins.ts';
 import { localStorage } from '../src/platform/storage.ts';
 import { seedDemo } from '../src/seed/demo.ts';
-import { partnerCacheOf } from '../src/modules/partners/partner-cache.ts';
+import { partnerCacheOf } from '../src/areas/partners/site/partner-cache.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -16,7 +16,7 @@ import { localStorage, type Storage } from '../src/platform/storage.ts';
 import { TestClient } from './http-client.ts';
 import { TEST_AUTH_SECRET } from './people.ts';
 import { openTestDatabase } from './test-database.ts';
-import { partnerCacheOf } from '../src/modules/partners/partner-cache.ts';
+import { partnerCacheOf } from '../src/areas/partners/site/partner-cache.ts';
 
 export interface TestApp {
   app: FastifyInstance;

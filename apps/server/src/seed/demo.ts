@@ -31,7 +31,7 @@ import {
   trialCodes,
 } from '../db/schema/index.ts';
 import { GIFT_CODE_VALID_DAYS } from '@kinship/domain';
-import { newCode } from '../modules/gifts/codes.ts';
+import { newCode } from '../areas/giving/gifts/codes.ts';
 import type { Storage } from '../platform/storage.ts';
 import { seedDemoGiving } from './demo-year-of-giving.ts';
 import {

@@ -1,0 +1,51 @@
+import { partnerPublicSchema } from '@kinship/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { compiledSerializer } from '../../../platform/public-answers.ts';
+import { getPartnerView, listPartnerViews, partnerViewOf } from './partners.service.ts';
+import { siteQuery } from '../../../platform/route-schemas.ts';
+
+const booleanQuery = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'true'));
+
+export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/partners/:key',
+    {
+      config: { publicCache: true },
+      serializerCompiler: compiledSerializer,
+      schema: {
+        params: z.object({
+          key: z.string().regex(/^[A-Za-z0-9-]{1,63}$/, 'must be a partner id or subdomain'),
+        }),
+        querystring: siteQuery,
+        response: { 200: partnerPublicSchema },
+      },
+    },
+    // 'current' is the partner of this request's host (how the web app starts on a bare host).
+    async (request) =>
+      request.params.key === 'current'
+        ? partnerViewOf(app.deps.db, (await request.siteContext()).partner)
+        : getPartnerView(app.deps.db, request.params.key),
+  );
+
+  app.get(
+    '/api/partners',
+    {
+      schema: {
+        querystring: z
+          .object({
+            partnersId: z.string().optional(),
+            subdomain: z.string().max(63).optional(),
+            isSupportSite: booleanQuery,
+            demoMode: booleanQuery,
+          })
+          .loose(),
+        response: { 200: z.array(partnerPublicSchema) },
+      },
+    },
+    async (request) => listPartnerViews(app.deps.db, request.query),
+  );
+};

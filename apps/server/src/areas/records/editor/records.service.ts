@@ -1,0 +1,449 @@
+import {
+  archiveMessage,
+  canMoveRecord,
+  GRADES,
+  type RecordDetail,
+  type RecordListQuery,
+  type RecordRow,
+  type RecordStatus,
+  recordInputSchema,
+  type recordUpdateSchema,
+} from '@kinship/domain';
+import { sanitizeRichText } from '../../../platform/rich-text.ts';
+import type { z } from 'zod';
+import { eq, type SQL } from 'drizzle-orm';
+import type { Db, Queryable, Tx } from '../../../db/client.ts';
+import { sponsoreds } from '../../../db/schema/index.ts';
+import { requireAccess, scopeCondition, type AccessScope } from '../../../platform/access.ts';
+import { actorOf, recordAudit } from '../../../platform/audit.ts';
+import { conflict, fieldErrors, notFound, ProblemError } from '../../../platform/errors.ts';
+import { invalidatePartnerCache } from '../../partners/site/partner-cache.ts';
+import { partnerEmail } from '../../partners/email-templates/email-templates.service.ts';
+import { partnerSiteUrl } from '../../giving/receipts/receipts.service.ts';
+import { deleteStoredPicturesOf } from '../sponsoreds/sponsored-pictures.service.ts';
+import type { Storage } from '../../../platform/storage.ts';
+import type { SiteContext } from '../../../platform/site-context.ts';
+import {
+  activeSponsorsOf,
+  codeTaken,
+  customValuesOf,
+  findRecord,
+  findType,
+  type RecordFilters,
+  type RecordType,
+  funFactsOf,
+  listConditions,
+  listRecords,
+  programExists,
+  queueMail,
+  referencesTo,
+  replaceFunFacts,
+  writeCustomValues,
+} from './records.repository.ts';
+
+// The dashboard's Records section (issue 12 items 1, 2, 7; decision 029). Every call checks
+// records.view or records.manage first; a program-scoped person's lists are limited in the query
+// and their reads and writes of another program's record answer 403. Every write is one
+// transaction with its audit row, and invalidates the partner's cache so the public listing's
+// cached count and profile follow at once.
+
+type RecordInputValues = z.output<typeof recordInputSchema>;
+type RecordUpdateValues = z.output<typeof recordUpdateSchema>;
+
+export const RECORD_NOT_FOUND = (id: number) => `Sponsored record ${id} was not found.`;
+export const TYPE_NOT_FOUND = 'This sponsored type does not exist for this partner.';
+export const ARCHIVE_NEEDS_CONFIRMATION = 'archive_needs_confirmation';
+
+const gradeName = (id: number | null) => (id === null ? null : (GRADES[id] ?? null));
+
+/**
+ * A partner's sponsored type as records are written to it (custom columns, max slots, masking):
+ * the one lookup the editor and the bulk import share.
+ */
+export type { RecordFilters, RecordType };
+
+/**
+ * The condition the Records table filters by (type, the viewer's programs, search and every
+ * filter), for another module that reads the same rows: the export streams exactly what the
+ * table shows.
+ */
+export function recordFilterCondition(
+  partnersId: number,
+  partnerSponsoredTypesId: number,
+  filters: RecordFilters,
+  scope: AccessScope,
+): SQL {
+  return listConditions(
+    partnersId,
+    partnerSponsoredTypesId,
+    filters,
+    scopeCondition(scope, sponsoreds.entitiesId),
+  );
+}
+
+export function findRecordType(
+  db: Queryable,
+  partnersId: number,
+  id: number,
+): Promise<RecordType | undefined> {
+  return findType(db, partnersId, id);
+}
+
+export async function listRecordsOf(
+  db: Db,
+  ctx: SiteContext,
+  partnerSponsoredTypesId: number,
+  query: RecordListQuery,
+): Promise<{ rows: RecordRow[]; total: number }> {
+  const scope = requireAccess(ctx, 'records.view');
+  const type = await findType(db, ctx.partner.id, partnerSponsoredTypesId);
+  if (!type) throw notFound(TYPE_NOT_FOUND);
+  const where = listConditions(ctx.partner.id, type.id, query, scopeCondition(scope, sponsoreds.entitiesId));
+  const { rows, total } = await listRecords(db, type.id, where, query);
+  // A type without custom columns shows none: no statement for their values.
+  const values =
+    type.customColumns.length > 0
+      ? await customValuesOf(
+          db,
+          rows.map((r) => r.id),
+        )
+      : new Map<number, Record<string, string | null>>();
+  return {
+    total,
+    rows: rows.map((r) => ({
+      ...r,
+      status: r.status as RecordStatus,
+      grade: gradeName(r.gradesId),
+      customColumnValues: pick(values.get(r.id) ?? {}, type.customColumns),
+    })),
+  };
+}
+
+function pick(values: Record<string, string | null>, columns: string[]): Record<string, string | null> {
+  return Object.fromEntries(columns.map((c) => [c, values[c] ?? null]));
+}
+
+async function detailOf(db: Db | Tx, partnersId: number, id: number): Promise<RecordDetail | undefined> {
+  const row = await findRecord(db, partnersId, id);
+  if (!row) return undefined;
+  const type = await findType(db, partnersId, row.partnerSponsoredTypesId);
+  const [values, funFacts] = await Promise.all([customValuesOf(db, [id]), funFactsOf(db, id)]);
+  return {
+    ...row,
+    status: row.status as RecordStatus,
+    grade: gradeName(row.gradesId),
+    customColumnValues: pick(values.get(id) ?? {}, type?.customColumns ?? []),
+    funFacts,
+  };
+}
+
+export async function getRecord(db: Db, ctx: SiteContext, id: number): Promise<RecordDetail> {
+  requireAccess(ctx, 'records.view');
+  const record = await detailOf(db, ctx.partner.id, id);
+  if (!record) throw notFound(RECORD_NOT_FOUND(id));
+  requireAccess(ctx, 'records.view', { entitiesId: record.entitiesId });
+  return record;
+}
+
+/** The columns a write sets from the editor's values (bio sanitised). */
+function columnsOf(values: Partial<RecordInputValues>): Partial<typeof sponsoreds.$inferInsert> {
+  const set: Partial<typeof sponsoreds.$inferInsert> = {};
+  const keys = [
+    'partnerSponsoredTypesId',
+    'entitiesId',
+    'code',
+    'firstName',
+    'lastName',
+    'title',
+    'gender',
+    'birthday',
+    'showBirthday',
+    'showAge',
+    'showLastName',
+    'gradesId',
+    'homeroom',
+    'monthlyAmount',
+    'maxSlots',
+    'masked',
+    'status',
+  ] as const;
+  for (const key of keys) if (values[key] !== undefined) (set as Record<string, unknown>)[key] = values[key];
+  if (values.bio !== undefined) set.bio = sanitizeRichText(values.bio);
+  return set;
+}
+
+/** Checks what zod cannot: the type, program, grade and custom columns exist, the code is free. */
+async function checkReferences(
+  db: Db | Tx,
+  partnersId: number,
+  values: Partial<RecordInputValues>,
+  exceptId?: number,
+): Promise<Awaited<ReturnType<typeof findType>>> {
+  const errors: Record<string, string> = {};
+  const type =
+    values.partnerSponsoredTypesId === undefined
+      ? undefined
+      : await findType(db, partnersId, values.partnerSponsoredTypesId);
+  if (values.partnerSponsoredTypesId !== undefined && !type) errors.partnerSponsoredTypesId = TYPE_NOT_FOUND;
+  if (values.entitiesId !== undefined && !(await programExists(db, partnersId, values.entitiesId)))
+    errors.entitiesId = 'This program does not exist for this partner.';
+  if (values.gradesId !== undefined && values.gradesId !== null && !(values.gradesId in GRADES))
+    errors.gradesId = 'This grade does not exist.';
+  if (values.code !== undefined && (await codeTaken(db, partnersId, values.code, exceptId)))
+    errors.code = `Another record already has the code ${values.code}.`;
+  if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+  return type;
+}
+
+function checkCustomColumns(values: Record<string, string | null> | undefined, columns: string[]) {
+  if (!values) return;
+  const unknown = Object.keys(values).filter((c) => !columns.includes(c));
+  if (unknown.length > 0)
+    throw fieldErrors(
+      Object.fromEntries(
+        unknown.map((c) => [`customColumnValues.${c}`, `The type has no custom column named ${c}.`]),
+      ),
+    );
+}
+
+export async function createRecord(
+  db: Db,
+  ctx: SiteContext,
+  values: RecordInputValues,
+): Promise<RecordDetail> {
+  requireAccess(ctx, 'records.manage', { entitiesId: values.entitiesId });
+  const id = await db.transaction(async (tx) => {
+    const type = await checkReferences(tx, ctx.partner.id, values);
+    checkCustomColumns(values.customColumnValues, type!.customColumns);
+    if (values.status === 'archived') throw fieldErrors({ status: 'A new record cannot start archived.' });
+    const [row] = await tx
+      .insert(sponsoreds)
+      .values({
+        ...columnsOf(values),
+        partnersId: ctx.partner.id,
+        sponsoredTypesId: type!.sponsoredTypesId,
+        partnerSponsoredTypesId: type!.id,
+        entitiesId: values.entitiesId,
+        code: values.code,
+        maxSlots: values.maxSlots ?? type!.maxSlots,
+      })
+      .returning({ id: sponsoreds.id });
+    await replaceFunFacts(tx, row!.id, values.funFacts ?? []);
+    await writeCustomValues(tx, row!.id, values.customColumnValues ?? {});
+    await recordAudit(tx, {
+      actor: actorOf(ctx),
+      partnersId: ctx.partner.id,
+      action: 'sponsored.created',
+      entityType: 'sponsored',
+      entityId: row!.id,
+      after: { ...columnsOf(values), funFacts: values.funFacts ?? [] },
+    });
+    return row!.id;
+  });
+  await invalidatePartnerCache(db, ctx.partner.id);
+  return (await detailOf(db, ctx.partner.id, id))!;
+}
+
+/** 409 with what archiving will do, until the call says confirm: true. */
+function archiveNeedsConfirmation(sponsorships: number, sponsors: number): ProblemError {
+  return new ProblemError({
+    status: 409,
+    code: ARCHIVE_NEEDS_CONFIRMATION,
+    title: archiveMessage(sponsorships),
+    errors: [
+      { field: 'activeSponsorships', message: String(sponsorships) },
+      { field: 'sponsorsNotified', message: String(sponsors) },
+    ],
+  });
+}
+
+export async function updateRecord(
+  db: Db,
+  ctx: SiteContext,
+  id: number,
+  values: RecordUpdateValues,
+): Promise<RecordDetail> {
+  requireAccess(ctx, 'records.manage');
+  await db.transaction(async (tx) => {
+    const before = await findRecord(tx, ctx.partner.id, id, { lock: true });
+    if (!before) throw notFound(RECORD_NOT_FOUND(id));
+    requireAccess(ctx, 'records.manage', { entitiesId: before.entitiesId });
+    if (values.entitiesId !== undefined)
+      requireAccess(ctx, 'records.manage', { entitiesId: values.entitiesId });
+    const type =
+      (await checkReferences(tx, ctx.partner.id, values, id)) ??
+      (await findType(tx, ctx.partner.id, before.partnerSponsoredTypesId));
+    checkCustomColumns(values.customColumnValues, type!.customColumns);
+    const from = before.status as RecordStatus;
+    if (values.status !== undefined && !canMoveRecord(from, values.status))
+      throw fieldErrors({ status: `A record that is ${from} cannot become ${values.status}.` });
+    const maxSlots = values.maxSlots ?? before.maxSlots;
+    if (maxSlots < before.slotsFilled)
+      throw fieldErrors({
+        maxSlots: `Max slots cannot be below the ${before.slotsFilled} slot${before.slotsFilled === 1 ? '' : 's'} its sponsors fill.`,
+      });
+    const archiving = values.status === 'archived' && from !== 'archived';
+    const sponsors = archiving ? await activeSponsorsOf(tx, id) : [];
+    if (archiving && before.sponsors > 0 && values.confirm !== true)
+      throw archiveNeedsConfirmation(before.sponsors, sponsors.filter((s) => s.email).length);
+    const set = columnsOf(values);
+    if (type && values.partnerSponsoredTypesId !== undefined) set.sponsoredTypesId = type.sponsoredTypesId;
+    await tx
+      .update(sponsoreds)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(sponsoreds.id, id));
+    const factsBefore = values.funFacts === undefined ? undefined : await funFactsOf(tx, id);
+    if (values.funFacts !== undefined) await replaceFunFacts(tx, id, values.funFacts);
+    if (values.customColumnValues !== undefined) await writeCustomValues(tx, id, values.customColumnValues);
+    const beforeFields = Object.fromEntries(
+      Object.keys(set).map((k) => [
+        k,
+        (before as Record<string, unknown>)[k === 'monthlyAmount' ? 'monthlyAmountOverride' : k],
+      ]),
+    );
+    const notified: number[] = [];
+    for (const sponsor of sponsors) {
+      if (!sponsor.email) continue;
+      const name =
+        [before.firstName, before.lastName].filter(Boolean).join(' ') || before.title || before.code;
+      // The partner's own wording when it has one (feature 12, decision 044), else the default below.
+      const own = await partnerEmail(
+        tx,
+        ctx.partner,
+        'update_notice',
+        {
+          donorName: sponsor.firstName ?? '',
+          recordFirstName: before.firstName ?? name,
+          recordName: name,
+          siteUrl: partnerSiteUrl(ctx.partner, '/'),
+        },
+        {
+          partner: ctx.partner,
+          logoUrl: ctx.partner.logo ? partnerSiteUrl(ctx.partner, `/media/${ctx.partner.logo}`) : null,
+        },
+      );
+      await queueMail(tx, {
+        partnersId: ctx.partner.id,
+        kind: 'update_notice',
+        dedupeKey: `record-archived:${id}:${sponsor.usersId}:${Date.now()}`,
+        toAddress: sponsor.email,
+        ...(own ? { bodyHtml: own.html } : {}),
+        subject: own?.subject ?? `${ctx.partner.name}: an update about ${before.firstName ?? name}`,
+        bodyText: own
+          ? own.text
+          : `Hello${sponsor.firstName ? ` ${sponsor.firstName}` : ''},\n\n` +
+            `${name}, whom you sponsor through ${ctx.partner.name}, is no longer listed on our site. ` +
+            `Your sponsorship has not been changed: we will write to you about what comes next.\n\n` +
+            `Thank you for your support.\n${ctx.partner.name}`,
+      });
+      notified.push(sponsor.usersId);
+    }
+    await recordAudit(tx, {
+      actor: actorOf(ctx),
+      partnersId: ctx.partner.id,
+      action: archiving ? 'sponsored.archived' : 'sponsored.updated',
+      entityType: 'sponsored',
+      entityId: id,
+      before: {
+        ...beforeFields,
+        ...(factsBefore
+          ? { funFacts: factsBefore.map(({ description, value }) => ({ description, value })) }
+          : {}),
+      },
+      after: { ...set, ...(values.funFacts ? { funFacts: values.funFacts } : {}) },
+      ...(archiving ? { details: { activeSponsorships: before.sponsors, sponsorsNotified: notified } } : {}),
+    });
+  });
+  await invalidatePartnerCache(db, ctx.partner.id);
+  return (await detailOf(db, ctx.partner.id, id))!;
+}
+
+/** A copy with a new code, no sponsors and no pictures, inactive until someone makes it public. */
+export async function duplicateRecord(
+  db: Db,
+  ctx: SiteContext,
+  id: number,
+  code: string | undefined,
+): Promise<RecordDetail> {
+  const source = await getRecordForWrite(db, ctx, id);
+  let newCode = code;
+  if (!newCode) {
+    for (let n = 1; ; n++) {
+      const candidate = `${source.code}-copy${n === 1 ? '' : `-${n}`}`;
+      if (!(await codeTaken(db, ctx.partner.id, candidate))) {
+        newCode = candidate;
+        break;
+      }
+    }
+  }
+  return createRecord(db, ctx, {
+    ...recordInputSchema.parse({
+      partnerSponsoredTypesId: source.partnerSponsoredTypesId,
+      entitiesId: source.entitiesId,
+      code: newCode,
+      firstName: source.firstName,
+      lastName: source.lastName,
+      title: source.title,
+      gender: source.gender,
+      birthday: source.birthday,
+      showBirthday: source.showBirthday,
+      showAge: source.showAge,
+      showLastName: source.showLastName,
+      gradesId: source.gradesId,
+      homeroom: source.homeroom,
+      bio: source.bio,
+      funFacts: source.funFacts.map(({ description, value }) => ({ description, value })),
+      customColumnValues: source.customColumnValues,
+      monthlyAmount: source.monthlyAmountOverride,
+      maxSlots: source.maxSlots,
+      masked: source.masked,
+    }),
+    status: 'inactive',
+  });
+}
+
+async function getRecordForWrite(db: Db, ctx: SiteContext, id: number): Promise<RecordDetail> {
+  requireAccess(ctx, 'records.manage');
+  const record = await detailOf(db, ctx.partner.id, id);
+  if (!record) throw notFound(RECORD_NOT_FOUND(id));
+  requireAccess(ctx, 'records.manage', { entitiesId: record.entitiesId });
+  return record;
+}
+
+/** Deletes a record nothing refers to, then its stored pictures (their rows go with it). */
+export async function deleteRecord(
+  deps: { db: Db; storage: Storage },
+  ctx: SiteContext,
+  id: number,
+): Promise<void> {
+  const { db } = deps;
+  requireAccess(ctx, 'records.manage');
+  await db.transaction(async (tx) => {
+    const before = await findRecord(tx, ctx.partner.id, id, { lock: true });
+    if (!before) throw notFound(RECORD_NOT_FOUND(id));
+    requireAccess(ctx, 'records.manage', { entitiesId: before.entitiesId });
+    const refs = await referencesTo(tx, id);
+    if (Object.keys(refs).length > 0)
+      throw conflict(
+        `This record cannot be deleted: it has ${Object.entries(refs)
+          .map(([kind, n]) => `${n} ${kind}`)
+          .join(', ')}. Archive it instead.`,
+      );
+    await tx.delete(sponsoreds).where(eq(sponsoreds.id, id));
+    await recordAudit(tx, {
+      actor: actorOf(ctx),
+      partnersId: ctx.partner.id,
+      action: 'sponsored.deleted',
+      entityType: 'sponsored',
+      entityId: id,
+      before: {
+        code: before.code,
+        firstName: before.firstName,
+        lastName: before.lastName,
+        title: before.title,
+      },
+    });
+  });
+  await invalidatePartnerCache(db, ctx.partner.id);
+  await deleteStoredPicturesOf(deps.storage, id);
+}

@@ -1,0 +1,613 @@
+import { randomInt } from 'node:crypto';
+import {
+  can,
+  formatCents,
+  formatLinkCode,
+  LINK_CODE_ALPHABET,
+  LINK_CODE_LENGTH,
+  LINK_MESSAGES,
+  maskCode,
+  MESSAGES,
+  normaliseLinkCode,
+  sponsoredRecordName,
+  type LinkedSponsorship,
+  type manualSponsorshipInputSchema,
+  type SponsorDetail,
+  type SponsorListQuery,
+  type SponsorRow,
+  type SponsorshipView,
+  type TimelineEvent,
+  tooManyCodesMessage,
+} from '@kinship/domain';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Config } from '../../../config.ts';
+import type { Db, Tx } from '../../../db/client.ts';
+import { sponsoreds } from '../../../db/schema/index.ts';
+import { requireAccess, scopeCondition } from '../../../platform/access.ts';
+import { actorOf, recordAudit } from '../../../platform/audit.ts';
+import { codeThrottleWait, countWrongCode } from '../../../platform/code-throttle.ts';
+import { conflict, HttpError, notFound, unauthorized } from '../../../platform/errors.ts';
+import type { PaymentGateway } from '../../../platform/payments/gateway.ts';
+import { assertSiteOpen, type SiteContext } from '../../../platform/site-context.ts';
+import { currentLinePrices } from '../../giving/checkout/checkout.service.ts';
+import { heldSlotsBySponsored } from '../../giving/orders/orders.service.ts';
+import { payerOf } from '../../giving/payment-methods/payment-methods.service.ts';
+import { partnerSiteUrl } from '../../giving/receipts/receipts.service.ts';
+import {
+  endSubscriptionLine,
+  recordSubscriptionLineEnd,
+  type SubscriptionLineEnd,
+} from '../../giving/subscriptions/subscriptions.service.ts';
+import {
+  activeSponsorshipOf,
+  changeFilledSlots,
+  findPaymentMethods,
+  findPaymentsOf,
+  findSponsorship,
+  findSponsorshipByCode,
+  sponsorshipPartnerOfCode,
+  findSponsorshipsOf,
+  findUser,
+  findUserByEmail,
+  insertSponsorship,
+  insertTempUser,
+  isPersonOfPartner,
+  listSponsors,
+  lockRecords,
+  lockSponsorship,
+  queueMail,
+  updateSponsorship,
+  type SponsorshipRow,
+} from './sponsors.repository.ts';
+
+// The dashboard's Sponsors section (issue 13 item 3, decision 039). Reads need sponsors.view,
+// writes sponsors.manage, each at the program of every record involved; a program-scoped person's
+// lists, figures and timelines hold their programs' sponsorships (and the payments of those
+// subscriptions) only. Slots change under the records' row locks, taken in id order like
+// checkout's (decision 005), in the transaction that writes the sponsorship, its audit row and the
+// sponsor's email (through the outbox). A gateway call is made before that transaction, never in it.
+
+export interface SponsorsDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  config: Config;
+}
+
+export const PERSON_NOT_FOUND = 'This person was not found among your sponsors and donors.';
+export const SPONSORSHIP_NOT_FOUND = 'This sponsorship was not found.';
+export const RECORD_NOT_FOUND = 'This sponsored record was not found.';
+export const SPONSORSHIP_ALREADY_ENDED = 'This sponsorship has already ended.';
+export const NO_OPEN_SLOT = (name: string, slots: number) =>
+  `${name} has no open ${slots === 1 ? 'slot' : `${slots} slots`}.`;
+export const RECORD_CLOSED = (name: string) => `${name} is not open to sponsorship (inactive or archived).`;
+export const SAME_TYPE_ONLY = 'A sponsorship can only move to a record of the same sponsored type.';
+export const SAME_RECORD = 'Choose another record: the sponsorship is already on this one.';
+export const ALREADY_SPONSORS = (person: string, record: string) => `${person} already sponsors ${record}.`;
+export const GATEWAY_FAILED_ON_END =
+  'We could not reach the payment provider, so the sponsorship was not ended. Please try again in a few minutes.';
+
+type ManualInput = z.output<typeof manualSponsorshipInputSchema>;
+
+const personName = (u: { firstName: string | null; lastName: string | null; email: string | null }) =>
+  [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email || 'This person';
+const recordName = (r: {
+  firstName: string | null;
+  title: string | null;
+  sponsoredTypesId: number;
+  id: number;
+}) => sponsoredRecordName({ ...r, lastName: null }, `record ${r.id}`);
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** A new link code: LINK_CODE_LENGTH characters drawn uniformly from the unambiguous alphabet. */
+export function newLinkCode(): string {
+  let code = '';
+  for (let i = 0; i < LINK_CODE_LENGTH; i++) code += LINK_CODE_ALPHABET[randomInt(LINK_CODE_ALPHABET.length)];
+  return code;
+}
+
+function sponsorshipView(row: SponsorshipRow & {}, showCode: boolean): SponsorshipView {
+  return {
+    id: row.id,
+    usersId: row.usersId,
+    sponsoredsId: row.sponsoredsId,
+    name: sponsoredRecordName(row, `record ${row.sponsoredsId}`),
+    code: row.code,
+    partnerSponsoredTypesId: row.partnerSponsoredTypesId,
+    typeLabel: row.typeLabel,
+    entitiesId: row.entitiesId,
+    program: row.program,
+    numSlots: row.numSlots,
+    amount: row.amount,
+    interval: row.interval,
+    isManual: row.isManual,
+    // An unused link code in full for those who may issue it here; others its last four (decision 052).
+    linkCode:
+      row.linkCode && !row.linkedAt && !row.dateEnded
+        ? showCode
+          ? formatLinkCode(row.linkCode)
+          : maskCode(row.linkCode)
+        : null,
+    linkedAt: iso(row.linkedAt),
+    subscriptionsId: row.subscriptionsId,
+    subscriptionStatus: row.subscriptionStatus,
+    dateStarted: iso(row.dateStarted)!,
+    dateEnded: iso(row.dateEnded),
+    endReason: row.endReason,
+  };
+}
+
+const mayManage = (ctx: SiteContext, entitiesId: number) =>
+  can(ctx.viewer?.permissions ?? null, 'sponsors.manage', { partnersId: ctx.partner.id, entitiesId });
+
+// ------------------------------------------------------------------------------------------ reads
+
+/** GET dashboard/sponsors: one page of the partner's sponsors and donors. */
+export async function listSponsorsOf(
+  db: Db,
+  ctx: SiteContext,
+  query: SponsorListQuery,
+): Promise<{ rows: SponsorRow[]; total: number }> {
+  const scope = requireAccess(ctx, 'sponsors.view');
+  const { rows, total } = await listSponsors(
+    db,
+    ctx.partner.id,
+    scopeCondition(scope, sponsoreds.entitiesId),
+    query,
+  );
+  return {
+    total,
+    rows: rows.map(({ total: _total, sponsoring, lastPaymentAt, ...row }) => {
+      const records = (typeof sponsoring === 'string' ? JSON.parse(sponsoring) : sponsoring) as {
+        firstName: string | null;
+        lastName: string | null;
+        title: string | null;
+        sponsoredTypesId: number;
+        id: number;
+      }[];
+      return {
+        ...row,
+        sponsoring: records.map((r) => sponsoredRecordName(r, `record ${r.id}`)),
+        lastPaymentAt: iso(lastPaymentAt),
+        methodExpMonth: row.methodExpMonth === null ? null : Number(row.methodExpMonth),
+        methodExpYear: row.methodExpYear === null ? null : Number(row.methodExpYear),
+      };
+    }),
+  };
+}
+
+const TIMELINE_PAYMENTS = 500;
+
+/** GET dashboard/sponsors/{id}: the person, their sponsorships, saved methods and giving timeline. */
+export async function getSponsor(db: Db, ctx: SiteContext, usersId: number): Promise<SponsorDetail> {
+  const scope = requireAccess(ctx, 'sponsors.view');
+  const inScope = scopeCondition(scope, sponsoreds.entitiesId);
+  const user = await findUser(db, usersId);
+  if (!user || !(await isPersonOfPartner(db, ctx.partner.id, inScope, usersId)))
+    throw notFound(PERSON_NOT_FOUND);
+  const [rows, methods, paid] = await Promise.all([
+    findSponsorshipsOf(db, ctx.partner.id, inScope, usersId),
+    findPaymentMethods(db, ctx.partner.id, usersId),
+    findPaymentsOf(db, ctx.partner.id, inScope, usersId, TIMELINE_PAYMENTS),
+  ]);
+  const sponsorships = rows.map((r) => sponsorshipView(r, mayManage(ctx, r.entitiesId)));
+  const timeline: TimelineEvent[] = [];
+  for (const s of sponsorships) {
+    const what = `${s.name} (${s.typeLabel}, ${s.numSlots} ${s.numSlots === 1 ? 'slot' : 'slots'})`;
+    timeline.push({
+      at: s.dateStarted,
+      kind: 'sponsorship_started',
+      text: `Started sponsoring ${what}${s.isManual ? ', paid offline' : ''}`,
+      amount: null,
+    });
+    if (s.dateEnded) {
+      timeline.push({
+        at: s.dateEnded,
+        kind: 'sponsorship_ended',
+        text: `Sponsorship of ${s.name} ended${s.endReason ? `: ${s.endReason}` : ''}`,
+        amount: null,
+      });
+    }
+  }
+  for (const p of paid) {
+    const at = p.createdAt.toISOString();
+    if (p.status !== 'succeeded') {
+      timeline.push({ at, kind: 'payment_failed', text: 'A payment failed', amount: p.amount });
+      continue;
+    }
+    const refunded = p.refundedAmount > 0 ? ` (${formatCents(p.refundedAmount)} refunded)` : '';
+    if (p.donationsId !== null) {
+      timeline.push({
+        at,
+        kind: 'donation',
+        text: `Donation${p.initiative ? ` to ${p.initiative}` : ''}${refunded}`,
+        amount: p.amount,
+      });
+    } else {
+      timeline.push({ at, kind: 'payment', text: `Sponsorship payment${refunded}`, amount: p.amount });
+    }
+  }
+  timeline.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  return {
+    person: {
+      id: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      phone: user.phone,
+      address1: user.address1,
+      address2: user.address2,
+      city: user.city,
+      state: user.state,
+      zip: user.zip,
+      tempAccount: user.tempAccount,
+      createdAt: user.createdAt.toISOString(),
+    },
+    totalPaid: paid
+      .filter((p) => p.status === 'succeeded')
+      .reduce((sum, p) => sum + p.amount - p.refundedAmount, 0),
+    currency: ctx.partner.currency,
+    sponsorships,
+    paymentMethods: methods,
+    timeline,
+  };
+}
+
+// ------------------------------------------------------------------------------------------ writes
+
+type LockedRecord = Awaited<ReturnType<typeof lockRecords>>[number];
+
+async function openSlotsOf(tx: Tx, record: LockedRecord): Promise<number> {
+  const held = (await heldSlotsBySponsored(tx, [record.id])).get(record.id) ?? 0;
+  return record.maxSlots - record.slotsFilled - held;
+}
+
+function assertOpen(record: LockedRecord, numSlots: number, open: number) {
+  const name = recordName(record);
+  if (record.status !== 'active' && record.status !== 'reserved') throw conflict(RECORD_CLOSED(name));
+  if (open < numSlots) throw conflict(NO_OPEN_SLOT(name, numSlots));
+}
+
+/** What staff may do to a sponsorship: it exists at the partner, in their programs. */
+async function manageableSponsorship(db: Db, ctx: SiteContext, id: number) {
+  requireAccess(ctx, 'sponsors.manage');
+  const row = await findSponsorship(db, ctx.partner.id, id);
+  if (!row) throw notFound(SPONSORSHIP_NOT_FOUND);
+  requireAccess(ctx, 'sponsors.manage', { entitiesId: row.entitiesId });
+  return row;
+}
+
+async function viewOf(db: Db, ctx: SiteContext, id: number): Promise<SponsorshipView> {
+  const row = await findSponsorship(db, ctx.partner.id, id);
+  return sponsorshipView(row!, true);
+}
+
+/**
+ * POST dashboard/sponsorships: a manual (offline) sponsorship of a record with an open slot, for a
+ * person known at the partner (usersId) or by name and email (a temp account is created when no
+ * person has that email). It carries a link code, emailed to the sponsor through the outbox.
+ */
+export async function recordManualSponsorship(
+  deps: SponsorsDeps,
+  ctx: SiteContext,
+  input: ManualInput,
+): Promise<SponsorshipView> {
+  requireAccess(ctx, 'sponsors.manage');
+  const { db } = deps;
+  const [target] = await db
+    .select({ entitiesId: sponsoreds.entitiesId, partnersId: sponsoreds.partnersId })
+    .from(sponsoreds)
+    .where(eqId(input.sponsoredsId));
+  if (!target || target.partnersId !== ctx.partner.id) throw notFound(RECORD_NOT_FOUND);
+  requireAccess(ctx, 'sponsors.manage', { entitiesId: target.entitiesId });
+  if (input.usersId !== undefined) {
+    const known = await isPersonOfPartner(db, ctx.partner.id, undefined, input.usersId);
+    if (!known) throw notFound(PERSON_NOT_FOUND);
+  }
+  const [price] = await currentLinePrices(db, ctx.partner.id, 'month', [
+    { sponsoredsId: input.sponsoredsId, numSlots: input.numSlots },
+  ]);
+  const id = await db.transaction(async (tx) => {
+    const [record] = await lockRecords(tx, ctx.partner.id, [input.sponsoredsId]);
+    assertOpen(record!, input.numSlots, await openSlotsOf(tx, record!));
+    let user =
+      input.usersId !== undefined
+        ? await findUser(tx, input.usersId)
+        : await findUserByEmail(tx, input.email!);
+    if (!user && input.usersId !== undefined) throw notFound(PERSON_NOT_FOUND);
+    const created = !user;
+    user ??= await insertTempUser(tx, {
+      firstName: input.firstName!,
+      lastName: input.lastName!,
+      email: input.email!,
+    });
+    if (await activeSponsorshipOf(tx, ctx.partner.id, user.id, record!.id)) {
+      throw conflict(ALREADY_SPONSORS(personName(user), recordName(record!)));
+    }
+    const code = newLinkCode();
+    const row = await insertSponsorship(tx, {
+      partnersId: ctx.partner.id,
+      usersId: user.id,
+      sponsoredsId: record!.id,
+      numSlots: input.numSlots,
+      amount: price ?? 0,
+      interval: 'month',
+      isManual: true,
+      linkCode: code,
+    });
+    await changeFilledSlots(tx, record!.id, input.numSlots);
+    const email = user.email;
+    if (email) {
+      const link = partnerSiteUrl(ctx.partner, `/link/${formatLinkCode(code)}`, deps.config);
+      await queueMail(tx, {
+        partnersId: ctx.partner.id,
+        kind: 'sponsorship_notice',
+        dedupeKey: `sponsorship-manual:${row.id}`,
+        toAddress: email,
+        subject: `${ctx.partner.name}: your sponsorship of ${recordName(record!)}`,
+        bodyText:
+          `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\n` +
+          `Thank you for sponsoring ${recordName(record!)} through ${ctx.partner.name}. ` +
+          `We have recorded your sponsorship (${input.numSlots} ${input.numSlots === 1 ? 'slot' : 'slots'}), paid offline.\n\n` +
+          `To see it in your account, and to pay by card if you wish, sign in or sign up and enter your link code:\n\n` +
+          `    ${formatLinkCode(code)}\n\n${link}\n\n` +
+          `The code can be used once. Thank you for your support.\n${ctx.partner.name}`,
+      });
+    }
+    await recordAudit(tx, {
+      actor: actorOf(ctx),
+      partnersId: ctx.partner.id,
+      action: 'sponsorship.manual_recorded',
+      entityType: 'user_sponsored',
+      entityId: row.id,
+      after: { usersId: user.id, sponsoredsId: record!.id, numSlots: input.numSlots, amount: row.amount },
+      details: { tempAccountCreated: created, slotsFilledBefore: record!.slotsFilled },
+    });
+    return row.id;
+  });
+  return viewOf(db, ctx, id);
+}
+
+function eqId(id: number) {
+  return eq(sponsoreds.id, id);
+}
+
+async function gatewayHalf(
+  deps: SponsorsDeps,
+  ctx: SiteContext,
+  row: SponsorshipRow & {},
+): Promise<SubscriptionLineEnd | null> {
+  if (row.subscriptionsId === null) return null;
+  try {
+    return await endSubscriptionLine(deps, ctx.partner, row.subscriptionsId, row.id);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(502, GATEWAY_FAILED_ON_END);
+  }
+}
+
+async function notifySponsor(
+  tx: Tx,
+  ctx: SiteContext,
+  usersId: number,
+  message: { dedupeKey: string; subject: string; body: string },
+) {
+  const user = await findUser(tx, usersId);
+  if (!user?.email) return false;
+  await queueMail(tx, {
+    partnersId: ctx.partner.id,
+    kind: 'sponsorship_notice',
+    dedupeKey: message.dedupeKey,
+    toAddress: user.email,
+    subject: message.subject,
+    bodyText: `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\n${message.body}\n\nThank you for your support.\n${ctx.partner.name}`,
+  });
+  return true;
+}
+
+/**
+ * POST dashboard/sponsorships/{id}/end: ends an active sponsorship with a reason, frees its slots
+ * and tells the sponsor. A paid one's subscription line is ended at the gateway first (the whole
+ * subscription canceled when it was its last line).
+ */
+export async function endSponsorship(
+  deps: SponsorsDeps,
+  ctx: SiteContext,
+  id: number,
+  reason: string,
+): Promise<SponsorshipView> {
+  const row = await manageableSponsorship(deps.db, ctx, id);
+  if (row.dateEnded) throw conflict(SPONSORSHIP_ALREADY_ENDED);
+  const subscriptionEnd = await gatewayHalf(deps, ctx, row);
+  await deps.db.transaction(async (tx) => {
+    await lockRecords(tx, ctx.partner.id, [row.sponsoredsId]);
+    const locked = await lockSponsorship(tx, id);
+    if (!locked || locked.dateEnded) throw conflict(SPONSORSHIP_ALREADY_ENDED);
+    await updateSponsorship(tx, id, { dateEnded: new Date(), endReason: reason });
+    await changeFilledSlots(tx, row.sponsoredsId, -locked.numSlots);
+    if (subscriptionEnd) await recordSubscriptionLineEnd(tx, subscriptionEnd);
+    const name = sponsoredRecordName({ ...row, lastName: null }, `record ${row.sponsoredsId}`);
+    const told = await notifySponsor(tx, ctx, locked.usersId, {
+      dedupeKey: `sponsorship-ended:${id}`,
+      subject: `${ctx.partner.name}: your sponsorship of ${name} has ended`,
+      body:
+        `Your sponsorship of ${name} through ${ctx.partner.name} has ended.\n\nReason: ${reason}` +
+        (subscriptionEnd
+          ? subscriptionEnd.canceled
+            ? '\n\nIts card payments have been canceled: you will not be charged for it again.'
+            : `\n\nYour subscription continues for your other sponsorships at ${formatCents(subscriptionEnd.baseAmount + subscriptionEnd.additionalAmount)} from the next payment.`
+          : ''),
+    });
+    await recordAudit(tx, {
+      actor: actorOf(ctx),
+      partnersId: ctx.partner.id,
+      action: 'sponsorship.ended',
+      entityType: 'user_sponsored',
+      entityId: id,
+      before: { dateEnded: null },
+      after: { dateEnded: 'now', endReason: reason },
+      details: {
+        sponsoredsId: row.sponsoredsId,
+        slotsFreed: locked.numSlots,
+        subscriptionsId: row.subscriptionsId,
+        subscriptionCanceled: subscriptionEnd?.canceled ?? false,
+        sponsorTold: told,
+      },
+    });
+  });
+  return viewOf(deps.db, ctx, id);
+}
+
+/**
+ * POST dashboard/sponsorships/{id}/move: the sponsorship goes to another record of the same type
+ * with an open slot (a child left the program). The old sponsorship ends ("Moved to ...") and a new
+ * one starts on the other record with the same sponsor, slots, amount, subscription and link code;
+ * both records' slots change in one transaction under their locks. The subscription's price is
+ * unchanged, so the gateway is not called. The sponsor is told.
+ */
+export async function moveSponsorship(
+  deps: SponsorsDeps,
+  ctx: SiteContext,
+  id: number,
+  input: { sponsoredsId: number; reason: string },
+): Promise<SponsorshipView> {
+  const row = await manageableSponsorship(deps.db, ctx, id);
+  if (row.dateEnded) throw conflict(SPONSORSHIP_ALREADY_ENDED);
+  if (input.sponsoredsId === row.sponsoredsId) throw conflict(SAME_RECORD);
+  const [target] = await deps.db
+    .select({ entitiesId: sponsoreds.entitiesId, partnersId: sponsoreds.partnersId })
+    .from(sponsoreds)
+    .where(eqId(input.sponsoredsId));
+  if (!target || target.partnersId !== ctx.partner.id) throw notFound(RECORD_NOT_FOUND);
+  requireAccess(ctx, 'sponsors.manage', { entitiesId: target.entitiesId });
+  const newId = await deps.db.transaction(async (tx) => {
+    const records = await lockRecords(tx, ctx.partner.id, [row.sponsoredsId, input.sponsoredsId]);
+    const from = records.find((r) => r.id === row.sponsoredsId)!;
+    const to = records.find((r) => r.id === input.sponsoredsId)!;
+    const locked = await lockSponsorship(tx, id);
+    if (!locked || locked.dateEnded) throw conflict(SPONSORSHIP_ALREADY_ENDED);
+    if (to.partnerSponsoredTypesId !== from.partnerSponsoredTypesId) throw conflict(SAME_TYPE_ONLY);
+    assertOpen(to, locked.numSlots, await openSlotsOf(tx, to));
+    const sponsor = await findUser(tx, locked.usersId);
+    if (await activeSponsorshipOf(tx, ctx.partner.id, locked.usersId, to.id)) {
+      throw conflict(ALREADY_SPONSORS(sponsor ? personName(sponsor) : 'The sponsor', recordName(to)));
+    }
+    const fromName = recordName(from);
+    const toName = recordName(to);
+    await updateSponsorship(tx, id, {
+      dateEnded: new Date(),
+      endReason: `Moved to ${toName}: ${input.reason}`,
+      linkCode: null,
+    });
+    const moved = await insertSponsorship(tx, {
+      partnersId: ctx.partner.id,
+      usersId: locked.usersId,
+      sponsoredsId: to.id,
+      numSlots: locked.numSlots,
+      amount: locked.amount,
+      interval: locked.interval,
+      subscriptionsId: locked.subscriptionsId,
+      isManual: locked.isManual,
+      linkCode: locked.linkCode,
+      linkedAt: locked.linkedAt,
+    });
+    await changeFilledSlots(tx, from.id, -locked.numSlots);
+    await changeFilledSlots(tx, to.id, locked.numSlots);
+    const told = await notifySponsor(tx, ctx, locked.usersId, {
+      dedupeKey: `sponsorship-moved:${id}`,
+      subject: `${ctx.partner.name}: your sponsorship now supports ${toName}`,
+      body:
+        `${fromName}, whom you sponsored through ${ctx.partner.name}, ${input.reason.replace(/\.$/, '')}.\n\n` +
+        `Your sponsorship now supports ${toName}, with the same ${locked.numSlots === 1 ? 'slot' : 'slots'} and the same payments. ` +
+        `You will find ${toName} among your sponsorships on our site.`,
+    });
+    await recordAudit(tx, {
+      actor: actorOf(ctx),
+      partnersId: ctx.partner.id,
+      action: 'sponsorship.moved',
+      entityType: 'user_sponsored',
+      entityId: id,
+      before: { sponsoredsId: from.id },
+      after: { sponsoredsId: to.id },
+      details: {
+        reason: input.reason,
+        newSponsorshipId: moved.id,
+        numSlots: locked.numSlots,
+        sponsorTold: told,
+      },
+    });
+    return moved.id;
+  });
+  return viewOf(deps.db, ctx, newId);
+}
+
+/** Link codes share the wrong-code throttle of gift and trial codes, under their own key. */
+const LINK_CODE_KIND = 'link';
+const tooManyLinkTries = (wait: number) =>
+  new HttpError(429, tooManyCodesMessage(wait), { 'Retry-After': String(wait) }, 'code_too_many_tries');
+
+/**
+ * POST link: the signed-in person attaches a manual sponsorship to their own account with its link
+ * code (once). A code of another partner is not valid here. They can then pay it by card (the
+ * cart's conversion line).
+ */
+export async function linkSponsorship(
+  db: Db,
+  ctx: SiteContext,
+  typed: string,
+  clientAddress: string,
+): Promise<LinkedSponsorship> {
+  assertSiteOpen(ctx);
+  if (!ctx.viewer) throw unauthorized();
+  const user = payerOf(ctx);
+  const waiting = await codeThrottleWait(db, LINK_CODE_KIND, clientAddress);
+  if (waiting !== null) throw tooManyLinkTries(waiting);
+  const code = normaliseLinkCode(typed);
+  const partnerOfCode = code ? await sponsorshipPartnerOfCode(db, code) : null;
+  // An unknown code is what guessing produces: it is counted against the address, as gift codes
+  // are. Another partner's code is not revealed: it is simply not a code of this site.
+  if (!code || partnerOfCode !== ctx.partner.id) {
+    const wait = await countWrongCode(db, LINK_CODE_KIND, clientAddress);
+    if (wait !== null) throw tooManyLinkTries(wait);
+    throw notFound(LINK_MESSAGES.invalid);
+  }
+  const id = await db.transaction(async (tx) => {
+    const row = await findSponsorshipByCode(tx, code);
+    if (!row || row.partnersId !== ctx.partner.id) throw notFound(LINK_MESSAGES.invalid);
+    if (row.linkedAt) throw conflict(LINK_MESSAGES.used);
+    if (row.dateEnded) throw conflict(LINK_MESSAGES.ended);
+    if (
+      row.usersId !== user.id &&
+      (await activeSponsorshipOf(tx, ctx.partner.id, user.id, row.sponsoredsId))
+    ) {
+      const [record] = await tx
+        .select({
+          id: sponsoreds.id,
+          firstName: sponsoreds.firstName,
+          title: sponsoreds.title,
+          sponsoredTypesId: sponsoreds.sponsoredTypesId,
+        })
+        .from(sponsoreds)
+        .where(eqId(row.sponsoredsId));
+      throw conflict(MESSAGES.alreadySponsor(recordName(record!)));
+    }
+    await updateSponsorship(tx, row.id, { usersId: user.id, linkedAt: new Date() });
+    await recordAudit(tx, {
+      actor: actorOf(ctx),
+      partnersId: ctx.partner.id,
+      action: 'sponsorship.linked',
+      entityType: 'user_sponsored',
+      entityId: row.id,
+      before: { usersId: row.usersId },
+      after: { usersId: user.id },
+    });
+    return row.id;
+  });
+  const row = (await findSponsorship(db, ctx.partner.id, id))!;
+  return {
+    id: row.id,
+    sponsoredsId: row.sponsoredsId,
+    name: sponsoredRecordName(row, `record ${row.sponsoredsId}`),
+    numSlots: row.numSlots,
+  };
+}
