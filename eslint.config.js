@@ -7,7 +7,7 @@ import globals from 'globals';
  * Import boundaries (docs/ARCHITECTURE.md, "Boundaries"; decision 032), held by ESLint's own
  * `no-restricted-imports`. Its patterns see the import as written, so each rule is repeated for
  * every folder depth: from a file N folders below `features/<x>/`, exactly N+1 `../` followed by a
- * name leaves the feature for a sibling one.
+ * name leaves the feature for a sibling one. On the server the same counting finds another area.
  */
 const DEPTHS = [0, 1, 2, 3, 4, 5];
 const up = (n) => `(?:\\.\\./){${n}}`;
@@ -16,10 +16,10 @@ const below = (root, depth, ext) => `${root}/*/${'*/'.repeat(depth)}*.${ext}`;
 export const FEATURE_MESSAGE =
   'A web feature imports no other feature: move the shared piece to src/shared/<area> (or src/lib, src/components, src/hooks).';
 export const SHARED_MESSAGE = 'Shared web code (shared, lib, components, hooks, test) imports no feature.';
-export const MODULE_MESSAGE =
-  "A server module reaches another module through its service only, never its repository or routes: expose what you need from the owner's service, or move it to platform/.";
+export const AREA_MESSAGE =
+  "A server area reaches another area through its door only (areas/<area>/index.ts): export what you need from the owner's door, or move it to platform/.";
 export const PLATFORM_MESSAGE =
-  'platform/ imports no module: take what a module provides as a parameter, or move the shared type to platform/ or db/types.ts.';
+  'platform/ and db/ import no area: take what an area provides as a parameter, or move the shared type to platform/ or db/types.ts.';
 
 const restrict = (regex, message) => ({
   rules: { 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] },
@@ -34,16 +34,19 @@ const boundaries = [
     files: ['apps/web/src/{shared,lib,components,hooks,test}/**/*.{ts,tsx}'],
     ...restrict('(?:^|/)features/', SHARED_MESSAGE),
   },
+  // From a file N folders below areas/<area>/, N+1 `../` reach areas/: the next name is an area,
+  // and only its door may follow. (A file's own area is reached with fewer `../`.)
   ...DEPTHS.map((depth) => ({
-    files: [below('apps/server/src/modules', depth, 'ts')],
+    files: [below('apps/server/src/areas', depth, 'ts')],
+    ignores: ['**/*.test.ts'],
     ...restrict(
-      `^${up(depth + 1)}[^./][^/]*/(?:[^/]+/)*[^/]+\\.(?:repository|routes)(?:\\.[jt]s)?$|(?:^|/)modules/[^/]+/(?:[^/]+/)*[^/]+\\.(?:repository|routes)(?:\\.[jt]s)?$`,
-      MODULE_MESSAGE,
+      `^${up(depth + 1)}[^./][^/]*/(?!index(?:\\.[jt]s)?$)|(?:^|/)areas/[^/]+/(?!index(?:\\.[jt]s)?$)|(?:^|/)modules/`,
+      AREA_MESSAGE,
     ),
   })),
   {
-    files: ['apps/server/src/platform/**/*.ts'],
-    ...restrict('(?:^|/)modules(?:/|$)', PLATFORM_MESSAGE),
+    files: ['apps/server/src/{platform,db}/**/*.ts'],
+    ...restrict('(?:^|/)areas(?:/|$)', PLATFORM_MESSAGE),
   },
 ];
 

@@ -7,7 +7,7 @@ import { migrateDatabase, openDatabase, type Database } from '../apps/server/src
 import { partnerCacheOf } from '../apps/server/src/areas/partners/site/partner-cache.ts';
 import { authSettingsOf, createAuth } from '../apps/server/src/platform/auth.ts';
 import { loginCreator } from '../apps/server/src/platform/logins.ts';
-import type { Mailer } from '../apps/server/src/platform/mail.ts';
+import type { Mailer } from '../apps/server/src/platform/messaging/mail.ts';
 import type { Storage } from '../apps/server/src/platform/storage.ts';
 import { seedDemo } from '../apps/server/src/seed/demo.ts';
 import { insertRecord, line } from '../apps/server/test/giving-fixtures.ts';

@@ -11,7 +11,7 @@ import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
 import { partnerCacheOf } from '../apps/server/src/areas/partners/site/partner-cache.ts';
 import { authSettingsOf, createAuth } from '../apps/server/src/platform/auth.ts';
 import { loginCreator } from '../apps/server/src/platform/logins.ts';
-import type { Mailer } from '../apps/server/src/platform/mail.ts';
+import type { Mailer } from '../apps/server/src/platform/messaging/mail.ts';
 import type { Storage } from '../apps/server/src/platform/storage.ts';
 import { seedDemo } from '../apps/server/src/seed/demo.ts';
 

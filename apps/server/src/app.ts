@@ -53,7 +53,7 @@ import { staffGateRefusal } from './platform/access.ts';
 import { registerTransportSecurity } from './platform/https.ts';
 import { registerJsonBodyLimit } from './platform/json-body.ts';
 import { createJobQueue, type JobQueue } from './platform/jobs.ts';
-import { createMailer, type Mailer } from './platform/mail.ts';
+import { createMailer, type Mailer } from './platform/messaging/mail.ts';
 import type { PaymentGateway } from './platform/payments/gateway.ts';
 import { createGateway } from './platform/payments/index.ts';
 import type { Storage } from './platform/storage.ts';

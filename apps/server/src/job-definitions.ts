@@ -9,7 +9,7 @@ import { receiptComposer } from './areas/giving/receipts/receipts.service.ts';
 import { updatesDistributeJob } from './areas/sponsorships/updates/updates.jobs.ts';
 import { upkeepJobs } from './areas/giving/upkeep/upkeep.jobs.ts';
 import type { AnyJobDefinition } from './platform/jobs.ts';
-import { outboxDispatchJob } from './platform/outbox.ts';
+import { outboxDispatchJob } from './platform/messaging/outbox.ts';
 import { pruneJob } from './platform/pruning.ts';
 
 /**

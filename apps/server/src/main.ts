@@ -5,7 +5,7 @@ import { migrateDatabase, openDatabase } from './db/client.ts';
 import { authSettingsOf, createAuth } from './platform/auth.ts';
 import { loginCreator } from './platform/logins.ts';
 import type { JobQueue, Worker } from './platform/jobs.ts';
-import { createMailer } from './platform/mail.ts';
+import { createMailer } from './platform/messaging/mail.ts';
 import { openStorage } from './platform/storage.ts';
 import { formatLinkCode } from '@kinship/domain';
 import { DEMO_ACCOUNTS, DEMO_OFFLINE_SPONSOR, seedDemo } from './seed/demo.ts';

@@ -11,7 +11,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { authSettingsOf, createAuth } from '../src/platform/auth.ts';
-import { createMailer } from '../src/platform/mail.ts';
+import { createMailer } from '../src/platform/messaging/mail.ts';
 import { localStorage } from '../src/platform/storage.ts';
 import { partnerCacheOf } from '../src/areas/partners/site/partner-cache.ts';
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error the config is plain JavaScript without types
-import { FEATURE_MESSAGE, MODULE_MESSAGE, PLATFORM_MESSAGE, SHARED_MESSAGE } from '../../../eslint.config.js';
+import { AREA_MESSAGE, FEATURE_MESSAGE, PLATFORM_MESSAGE, SHARED_MESSAGE } from '../../../eslint.config.js';
 
 /*
  * The import boundaries of docs/ARCHITECTURE.md are held by the lint config: `npm run lint` runs
@@ -66,40 +66,54 @@ describe('import boundaries', () => {
     ).toEqual([]);
   });
 
-  it("refuses a server module importing another module's repository or routes", async () => {
-    const file = 'apps/server/src/modules/checkout/x.ts';
-    expect(await boundaryErrors(file, "import { x } from '../partners/partners.repository.ts';")).toEqual([
-      MODULE_MESSAGE,
-    ]);
+  it('refuses a server area importing anything of another area but its door, at any depth', async () => {
+    const file = 'apps/server/src/areas/giving/checkout/x.ts';
     expect(
-      await boundaryErrors(file, "import { x } from '../payment-methods/payment-methods.routes.ts';"),
-    ).toEqual([MODULE_MESSAGE]);
+      await boundaryErrors(file, "import { x } from '../../partners/site/partners.repository.ts';"),
+    ).toEqual([AREA_MESSAGE]);
+    expect(
+      await boundaryErrors(file, "import { x } from '../../partners/site/partners.service.ts';"),
+    ).toEqual([AREA_MESSAGE]);
     expect(
       await boundaryErrors(
-        'apps/server/src/modules/checkout/sub/x.ts',
-        "import { x } from '../../orders/orders.repository.ts';",
+        'apps/server/src/areas/giving/checkout/sub/x.ts',
+        "import { x } from '../../../people/users/y.ts';",
       ),
-    ).toEqual([MODULE_MESSAGE]);
+    ).toEqual([AREA_MESSAGE]);
+    expect(
+      await boundaryErrors(
+        'apps/server/src/areas/giving/index.ts',
+        "import { x } from '../records/editor/records.service.ts';",
+      ),
+    ).toEqual([AREA_MESSAGE]);
   });
 
-  it("lets a server module import another module's service and its own repository", async () => {
-    const file = 'apps/server/src/modules/checkout/x.ts';
-    expect(await boundaryErrors(file, "import { x } from '../partners/partners.service.ts';")).toEqual([]);
+  it("lets a server area import another area's door, its own files and platform/", async () => {
+    const file = 'apps/server/src/areas/giving/checkout/x.ts';
+    expect(await boundaryErrors(file, "import { x } from '../../partners/index.ts';")).toEqual([]);
     expect(await boundaryErrors(file, "import { x } from './checkout.repository.ts';")).toEqual([]);
-    expect(await boundaryErrors(file, "import { x } from '../../platform/site-context.ts';")).toEqual([]);
+    expect(await boundaryErrors(file, "import { x } from '../orders/orders.repository.ts';")).toEqual([]);
+    expect(await boundaryErrors(file, "import { x } from '../../../platform/site-context.ts';")).toEqual([]);
+    expect(await boundaryErrors(file, "import { x } from '../../../db/schema/index.ts';")).toEqual([]);
   });
 
-  it('refuses platform code importing any module', async () => {
+  it('refuses platform and db code importing any area', async () => {
     expect(
       await boundaryErrors(
         'apps/server/src/platform/x.ts',
-        "import { x } from '../modules/partners/partners.service.ts';",
+        "import { x } from '../areas/partners/index.ts';",
       ),
     ).toEqual([PLATFORM_MESSAGE]);
     expect(
       await boundaryErrors(
         'apps/server/src/platform/payments/x.ts',
-        "import { x } from '../../modules/partners/partners.repository.ts';",
+        "import { x } from '../../areas/partners/site/partners.repository.ts';",
+      ),
+    ).toEqual([PLATFORM_MESSAGE]);
+    expect(
+      await boundaryErrors(
+        'apps/server/src/db/schema/x.ts',
+        "import { x } from '../../areas/giving/index.ts';",
       ),
     ).toEqual([PLATFORM_MESSAGE]);
     expect(

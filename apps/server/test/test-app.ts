@@ -10,7 +10,7 @@ import type { Database } from '../src/db/client.ts';
 import { authSettingsOf, createAuth } from '../src/platform/auth.ts';
 import type { JobSummary, Worker, WorkerOptions } from '../src/platform/jobs.ts';
 import type { SignInDelay } from '../src/platform/login-throttle.ts';
-import { createMailer } from '../src/platform/mail.ts';
+import { createMailer } from '../src/platform/messaging/mail.ts';
 import type { PaymentGateway } from '../src/platform/payments/gateway.ts';
 import { localStorage, type Storage } from '../src/platform/storage.ts';
 import { TestClient } from './http-client.ts';

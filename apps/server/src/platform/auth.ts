@@ -16,7 +16,7 @@ import {
   VERIFICATION_LINK_HOURS,
   verificationLink,
   verificationMessage,
-} from './auth-mail.ts';
+} from './messaging/auth-mail.ts';
 import {
   ACCOUNT_THROTTLED_MESSAGE,
   addressThrottledMessage,
@@ -30,7 +30,7 @@ import {
   throttleKeyOf,
   type SignInDelay,
 } from './login-throttle.ts';
-import type { Mailer } from './mail.ts';
+import type { Mailer } from './messaging/mail.ts';
 import { servedOverHttps, siteOriginOf } from './https.ts';
 import {
   COMMON_PASSWORD_MESSAGE,

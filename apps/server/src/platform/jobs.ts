@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import type { AccessScope } from './access.ts';
 import { jobProgress } from '../db/schema/index.ts';
-import { createMailer, type Mailer } from './mail.ts';
+import { createMailer, type Mailer } from './messaging/mail.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import type { Storage } from './storage.ts';
 

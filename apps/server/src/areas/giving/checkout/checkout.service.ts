@@ -55,7 +55,7 @@ import {
   siteUrlConfigOf,
 } from '../orders/orders.service.ts';
 import type { PartnerRow } from '../../../db/types.ts';
-import { findPartnerById } from '../../partners/site/partners.service.ts';
+import { findPartnerById } from '../../partners/index.ts';
 import { markPaymentMethodPaid } from '../payment-methods/payment-methods.service.ts';
 import {
   ensureGatewayCustomer,

@@ -11,7 +11,7 @@ import { requireAccess } from '../../../platform/access.ts';
 import { HttpError, notFound } from '../../../platform/errors.ts';
 import { codeThrottleWait, countWrongCode } from '../../../platform/code-throttle.ts';
 import { assertSiteOpen, type SiteContext } from '../../../platform/site-context.ts';
-import { partnerViewOf } from '../../partners/site/partners.service.ts';
+import { partnerViewOf } from '../../partners/index.ts';
 import { normalizeCode } from './codes.ts';
 
 /**

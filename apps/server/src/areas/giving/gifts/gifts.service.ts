@@ -52,7 +52,7 @@ import {
   siteUrlConfigOf,
   type OrderRow,
 } from '../orders/orders.service.ts';
-import { findPartnerById } from '../../partners/site/partners.service.ts';
+import { findPartnerById } from '../../partners/index.ts';
 import { receiptUrl } from '../receipts/receipts.service.ts';
 import {
   assertNotThrottled,

@@ -5,7 +5,6 @@ import { actorOf, recordAudit } from '../../../platform/audit.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import { findPricing } from '../checkout/checkout.service.ts';
-import { partnerSiteUrl, type SiteUrlConfig } from '../receipts/receipts.service.ts';
 import {
   assertNotThrottled,
   codeError,
@@ -23,6 +22,7 @@ import {
   insertLink,
 } from './gifts.repository.ts';
 import { codeRecordOf } from './gifts.service.ts';
+import { type SiteUrlConfig, partnerSiteUrl } from '../../../platform/messaging/site-urls.ts';
 
 /**
  * Lightning sponsorships (issue 15, decision 049): a campaign's link and QR code,

@@ -12,7 +12,7 @@ import { sponsoreds } from '../../../db/schema/index.ts';
 import { requireAccess, scopeCondition } from '../../../platform/access.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { assertSiteOpen, type SiteContext } from '../../../platform/site-context.ts';
-import { partnerViewOf } from '../../partners/site/partners.service.ts';
+import { partnerViewOf } from '../../partners/index.ts';
 import { formatCode } from './codes.ts';
 import { listGifts, listLinks, listTrials } from './gifts.repository.ts';
 import { lightningPath } from './lightning.service.ts';

@@ -2,7 +2,13 @@ import { CODE_MESSAGES, formatDate, type UserSponsored } from '@kinship/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_EXPIRED_TRIAL_CODE, DEMO_IDS, DEMO_LIGHTNING_CODE } from '../../../seed/demo.ts';
-import { freshAddress, insertRecord, line, rowsWhere, slotsFilledOf } from '../../../../test/giving-fixtures.ts';
+import {
+  freshAddress,
+  insertRecord,
+  line,
+  rowsWhere,
+  slotsFilledOf,
+} from '../../../../test/giving-fixtures.ts';
 import { clientAs, createPeople } from '../../../../test/people.ts';
 import { startTestApp, type TestApp } from '../../../../test/test-app.ts';
 

@@ -14,7 +14,7 @@ import { badRequest, conflict, unauthorized } from '../../../platform/errors.ts'
 import type { SiteContext } from '../../../platform/site-context.ts';
 import { addFilledSlots, findActiveSponsorships, lockSponsoreds } from '../checkout/checkout.service.ts';
 import { heldSlotsBySponsored, siteUrlConfigOf } from '../orders/orders.service.ts';
-import { findPartnerById } from '../../partners/site/partners.service.ts';
+import { findPartnerById } from '../../partners/index.ts';
 import {
   codeError,
   problemOf,

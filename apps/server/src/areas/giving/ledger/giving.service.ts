@@ -26,8 +26,7 @@ import {
 import { gatewayAccountOf } from '../../../platform/payments/index.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import { siteUrlConfigOf } from '../orders/orders.service.ts';
-import { findPartnerById } from '../../partners/site/partners.service.ts';
-import { insertOutboxMessage, partnerSiteUrl } from '../receipts/receipts.service.ts';
+import { findPartnerById } from '../../partners/index.ts';
 import {
   applySubscriptionStatus,
   ENDED_STATUSES,
@@ -52,6 +51,8 @@ import {
   updateSubscriptionStaffFields,
   type ListScope,
 } from './giving.repository.ts';
+import { partnerSiteUrl } from '../../../platform/messaging/site-urls.ts';
+import { insertOutboxMessage } from '../../../platform/messaging/outbox.ts';
 
 /*
  * The Donations section (decision 041): payments and subscriptions for donations.view (a

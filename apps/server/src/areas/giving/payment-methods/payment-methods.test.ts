@@ -1,6 +1,12 @@
 import { invalidatePartnerCache } from '../../partners/site/partner-cache.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshAddress, insertRecord, line, rowsWhere, slotsFilledOf } from '../../../../test/giving-fixtures.ts';
+import {
+  freshAddress,
+  insertRecord,
+  line,
+  rowsWhere,
+  slotsFilledOf,
+} from '../../../../test/giving-fixtures.ts';
 import type { TestClient } from '../../../../test/http-client.ts';
 import { clientAs, createPeople, type TestPerson } from '../../../../test/people.ts';
 import { startTestApp, type TestApp } from '../../../../test/test-app.ts';

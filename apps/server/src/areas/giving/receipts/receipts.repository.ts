@@ -4,7 +4,6 @@ import { sponsoredRecordName } from '@kinship/domain';
 import type { Db, Queryable } from '../../../db/types.ts';
 import {
   donations,
-  emailOutbox,
   giftCodes,
   orders,
   paymentRefunds,
@@ -282,17 +281,4 @@ export async function findStatementPerson(db: Db, usersId: number) {
     .from(users)
     .where(eq(users.id, usersId));
   return row ?? null;
-}
-
-/** Writes the message once per dedupe key, in the caller's transaction; answers whether it was new. */
-export async function insertOutboxMessage(
-  tx: Queryable,
-  row: typeof emailOutbox.$inferInsert,
-): Promise<boolean> {
-  const inserted = await tx
-    .insert(emailOutbox)
-    .values(row)
-    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-    .returning({ id: emailOutbox.id });
-  return inserted.length > 0;
 }

@@ -11,17 +11,17 @@ import {
 } from '@kinship/domain';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Config } from '../../../config.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { payments } from '../../../db/schema/index.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../../platform/errors.ts';
-import type { MailMessage } from '../../../platform/mail.ts';
-import type { OutboxRow } from '../../../platform/outbox.ts';
-import { storedMessage } from '../../../platform/outbox.ts';
+import type { MailMessage } from '../../../platform/messaging/mail.ts';
+import type { OutboxRow } from '../../../platform/messaging/outbox.ts';
+import { insertOutboxMessage, storedMessage } from '../../../platform/messaging/outbox.ts';
+import { partnerSiteUrl, type SiteUrlConfig } from '../../../platform/messaging/site-urls.ts';
 import type { Storage } from '../../../platform/storage.ts';
 import type { PartnerRow } from '../../../db/types.ts';
-import { findPartnerById } from '../../partners/site/partners.service.ts';
-import { partnerEmail } from '../../partners/email-templates/email-templates.service.ts';
+import { findPartnerById } from '../../partners/index.ts';
+import { partnerEmail } from '../../partners/index.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import {
   receiptEmailHtml,
@@ -44,12 +44,10 @@ import {
   findStatementPerson,
   findSubscriptionLines,
   findSucceededRefunds,
-  insertOutboxMessage,
   type PaymentForReceipt,
 } from './receipts.repository.ts';
 
-/** The outbox and PDF text helpers other modules' mail uses (gift cards, reminders). */
-export { insertOutboxMessage } from './receipts.repository.ts';
+/** The PDF text helper other mail of this area uses (gift cards, reminders). */
 export { pdfSafe } from './receipt-pdf.ts';
 
 export const RECEIPT_NOT_FOUND = 'Receipt not found.';
@@ -66,42 +64,6 @@ export function newReceiptCode(): string {
 }
 
 // ------------------------------------------------------------------------------------ links
-
-export type SiteUrlConfig = Pick<Config, 'PUBLIC_URL' | 'PORT'>;
-
-const fromEnvironment = (): SiteUrlConfig => ({
-  PUBLIC_URL: process.env.PUBLIC_URL || undefined,
-  PORT: Number(process.env.PORT) || 3000,
-});
-
-const isBareHost = (hostname: string) =>
-  hostname === 'localhost' || /^[\d.]+$/.test(hostname) || hostname.includes(':');
-
-/**
- * The origin of a partner's own site, for links sent by email (no request to take a host from).
- * Without PUBLIC_URL: http://{subdomain}.localhost:{PORT}, which browsers resolve to this machine.
- * With PUBLIC_URL: its `{subdomain}` placeholder is filled in (https://{subdomain}.example.org);
- * otherwise the partner's subdomain is put in front of its host (https://kinship.example ->
- * https://demo.kinship.example), unless the host already starts with it. On a bare host
- * (localhost, an address) the origin stays as it is and links name the partner in `?partner=`.
- */
-export function partnerSiteUrl(
-  partner: { subdomain: string },
-  pathname: string,
-  config: SiteUrlConfig = fromEnvironment(),
-): string {
-  if (!config.PUBLIC_URL) return `http://${partner.subdomain}.localhost:${config.PORT}${pathname}`;
-  const templated = config.PUBLIC_URL.replace('{subdomain}', partner.subdomain);
-  const url = new URL(templated);
-  const base = url.pathname.replace(/\/$/, '');
-  if (config.PUBLIC_URL.includes('{subdomain}')) return `${url.origin}${base}${pathname}`;
-  if (isBareHost(url.hostname)) {
-    return `${url.origin}${base}${pathname}?partner=${encodeURIComponent(partner.subdomain)}`;
-  }
-  if (!url.hostname.startsWith(`${partner.subdomain}.`))
-    url.hostname = `${partner.subdomain}.${url.hostname}`;
-  return `${url.origin}${base}${pathname}`;
-}
 
 /** The receipt page of a payment on the partner's own site: {origin}/receipts/{code}. */
 export function receiptUrl(

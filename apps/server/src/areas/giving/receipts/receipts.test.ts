@@ -10,11 +10,12 @@ import { countWhere, freshAddress, insertRecord, line, rowsWhere } from '../../.
 import { pdfText } from '../../../../test/pdf-text.ts';
 import { clientAs, createPeople, type TestPerson } from '../../../../test/people.ts';
 import { startTestApp, type TestApp } from '../../../../test/test-app.ts';
-import { createMailer } from '../../../platform/mail.ts';
-import { dispatchOutbox } from '../../../platform/outbox.ts';
+import { createMailer } from '../../../platform/messaging/mail.ts';
+import { dispatchOutbox } from '../../../platform/messaging/outbox.ts';
 import type { SandboxGateway } from '../../../platform/payments/sandbox-gateway.ts';
 import { pdfSafe, renderReceiptPdf } from './receipt-pdf.ts';
-import { partnerSiteUrl, receiptComposer, receiptUrl } from './receipts.service.ts';
+import { receiptComposer, receiptUrl } from './receipts.service.ts';
+import { partnerSiteUrl } from '../../../platform/messaging/site-urls.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -16,7 +16,7 @@ import { gatewayAccountOf } from '../../../platform/payments/index.ts';
 import type { SandboxRenewal } from '../../../platform/payments/sandbox-gateway.ts';
 import { currentLinePrices } from '../checkout/checkout.service.ts';
 import { recordFailedPayment, recordSucceededPayment } from '../orders/orders.service.ts';
-import { findPartnerById } from '../../partners/site/partners.service.ts';
+import { findPartnerById } from '../../partners/index.ts';
 import {
   ensureGatewayCustomer,
   invalidRequest,

@@ -1,7 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/client.ts';
-import { sandboxPaymentMethods, sandboxSubscriptions, slotHolds, sponsoreds } from '../../../db/schema/index.ts';
+import {
+  sandboxPaymentMethods,
+  sandboxSubscriptions,
+  slotHolds,
+  sponsoreds,
+} from '../../../db/schema/index.ts';
 import { GatewayUnavailableError } from '../../../platform/payments/gateway.ts';
 import { SandboxGateway } from '../../../platform/payments/sandbox-gateway.ts';
 import {

@@ -7,7 +7,7 @@ import {
   recordGatewayRefund,
   withPaymentReferences,
 } from '../ledger/gateway-ledger.service.ts';
-import { noteAccountStatus } from '../../partners/onboarding/onboarding.service.ts';
+import { noteAccountStatus } from '../../partners/index.ts';
 import {
   applySubscriptionStatus,
   recordSubscriptionPayment,

@@ -23,8 +23,8 @@ import type { JobContext, JobSender } from '../../../platform/jobs.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import type { ExportColumn } from '../../../platform/table-export.ts';
 import { batchClock, giveWay } from '../../../platform/give-way.ts';
-import { findPartnerById } from '../../partners/site/partners.service.ts';
-import { queueYearEndStatement } from '../../giving/receipts/receipts.service.ts';
+import { findPartnerById } from '../../partners/index.ts';
+import { queueYearEndStatement } from '../../giving/index.ts';
 import {
   churnQuery,
   donorTotalsQuery,

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../../db/types.ts';
-import { emailOutbox, emailTemplates, partnerFeatures } from '../../../db/schema/index.ts';
+import { emailTemplates, partnerFeatures } from '../../../db/schema/index.ts';
 
 export type EmailTemplateRow = typeof emailTemplates.$inferSelect;
 
@@ -47,9 +47,4 @@ export async function deleteTemplate(db: Queryable, partnersId: number, kind: st
     .where(and(eq(emailTemplates.partnersId, partnersId), eq(emailTemplates.kind, kind)))
     .returning({ kind: emailTemplates.kind });
   return deleted.length > 0;
-}
-
-export async function insertOutboxRow(db: Queryable, row: typeof emailOutbox.$inferInsert): Promise<number> {
-  const [inserted] = await db.insert(emailOutbox).values(row).returning({ id: emailOutbox.id });
-  return inserted!.id;
 }

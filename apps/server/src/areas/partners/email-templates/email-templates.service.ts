@@ -21,9 +21,9 @@ import {
   findTemplate,
   findTemplates,
   hasFeature,
-  insertOutboxRow,
   upsertTemplate,
 } from './email-templates.repository.ts';
+import { queueOutboxMessage } from '../../../platform/messaging/outbox.ts';
 
 /*
  * Partner email templates (feature 12, decision 044). A template is a subject and a plain-text
@@ -396,7 +396,7 @@ export async function sendTestEmail(
     brandOf(ctx.partner, links),
   );
   await db.transaction(async (tx) => {
-    const id = await insertOutboxRow(tx, {
+    const id = await queueOutboxMessage(tx, {
       partnersId: ctx.partner.id,
       kind,
       dedupeKey: `template-test:${ctx.partner.id}:${kind}:${randomUUID()}`,

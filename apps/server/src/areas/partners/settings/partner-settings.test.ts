@@ -14,8 +14,8 @@ import { DEMO_ACCOUNTS } from '../../../seed/demo.ts';
 import { rowsWhere } from '../../../../test/giving-fixtures.ts';
 import type { TestClient } from '../../../../test/http-client.ts';
 import { startTestApp, type TestApp } from '../../../../test/test-app.ts';
-import { createMailer } from '../../../platform/mail.ts';
-import { dispatchOutbox } from '../../../platform/outbox.ts';
+import { createMailer } from '../../../platform/messaging/mail.ts';
+import { dispatchOutbox } from '../../../platform/messaging/outbox.ts';
 import { findPartnerById } from '../site/partners.service.ts';
 import {
   partnerEmail,

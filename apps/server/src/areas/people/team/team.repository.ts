@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, inArray, notExists, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../../db/client.ts';
 import type { Queryable } from '../../../db/types.ts';
 import {
-  emailOutbox,
   entities,
   partners,
   partnerUserEntities,
@@ -206,8 +205,4 @@ export async function openInvitationFor(tx: Tx, partnersId: number, email: strin
 export async function partnerNameOf(db: Queryable, partnersId: number): Promise<string | undefined> {
   const [row] = await db.select({ name: partners.name }).from(partners).where(eq(partners.id, partnersId));
   return row?.name;
-}
-
-export async function queueInvitationMail(tx: Tx, row: typeof emailOutbox.$inferInsert): Promise<void> {
-  await tx.insert(emailOutbox).values(row).onConflictDoNothing({ target: emailOutbox.dedupeKey });
 }

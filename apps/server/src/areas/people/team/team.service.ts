@@ -25,8 +25,7 @@ import {
   unauthorized,
 } from '../../../platform/errors.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
-import { partnerEmail } from '../../partners/email-templates/email-templates.service.ts';
-import { partnerSiteUrl } from '../../giving/receipts/receipts.service.ts';
+import { partnerEmail } from '../../partners/index.ts';
 import {
   hashNonce,
   invitationToken,
@@ -48,12 +47,13 @@ import {
   openInvitationFor,
   partnerNameOf,
   programIdsOf,
-  queueInvitationMail,
   replaceAccess,
   updateInvitation,
   type InvitationRow,
   type Membership,
 } from './team.repository.ts';
+import { partnerSiteUrl } from '../../../platform/messaging/site-urls.ts';
+import { insertOutboxMessage } from '../../../platform/messaging/outbox.ts';
 
 // The dashboard's Team section (issue 14 item 3, decision 045). Every call needs team.manage
 // (partner-wide Administrators and platform administrators), except the invitation link's own two
@@ -230,7 +230,7 @@ async function sendInvitationMail(
       logoUrl: ctx.partner.logo ? partnerSiteUrl(ctx.partner, `/media/${ctx.partner.logo}`, config) : null,
     },
   );
-  await queueInvitationMail(tx, {
+  await insertOutboxMessage(tx, {
     partnersId: ctx.partner.id,
     kind: 'invitation',
     dedupeKey: `invitation:${row.id}:${row.nonceHash.slice(0, 16)}`,

@@ -12,7 +12,7 @@ import { actorOf, recordAudit, type AuditSource } from '../../../platform/audit.
 import { badRequest, conflict, notFound, unauthorized } from '../../../platform/errors.ts';
 import type { RequestViewer, UserRow } from '../../../platform/viewer.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
-import { viewerRightsOver, visibleFieldsFor } from '../../records/sponsoreds/record-rights.ts';
+import { viewerRightsOver, visibleFieldsFor } from '../../records/index.ts';
 import {
   findPartnerUsersOf,
   findUserSponsoreds,

@@ -2,7 +2,6 @@ import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import {
   customColumnValues,
-  emailOutbox,
   entities,
   messages,
   partnerSponsoredTypes,
@@ -336,8 +335,4 @@ export function activeSponsorsOf(db: Queryable, id: number) {
     .from(userSponsoreds)
     .innerJoin(users, eq(users.id, userSponsoreds.usersId))
     .where(and(eq(userSponsoreds.sponsoredsId, id), isNull(userSponsoreds.dateEnded)));
-}
-
-export async function queueMail(tx: Tx, row: typeof emailOutbox.$inferInsert): Promise<void> {
-  await tx.insert(emailOutbox).values(row).onConflictDoNothing({ target: emailOutbox.dedupeKey });
 }

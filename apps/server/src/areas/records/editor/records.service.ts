@@ -17,9 +17,8 @@ import { sponsoreds } from '../../../db/schema/index.ts';
 import { requireAccess, scopeCondition, type AccessScope } from '../../../platform/access.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
 import { conflict, fieldErrors, notFound, ProblemError } from '../../../platform/errors.ts';
-import { invalidatePartnerCache } from '../../partners/site/partner-cache.ts';
-import { partnerEmail } from '../../partners/email-templates/email-templates.service.ts';
-import { partnerSiteUrl } from '../../giving/receipts/receipts.service.ts';
+import { invalidatePartnerCache } from '../../partners/index.ts';
+import { partnerEmail } from '../../partners/index.ts';
 import { deleteStoredPicturesOf } from '../sponsoreds/sponsored-pictures.service.ts';
 import type { Storage } from '../../../platform/storage.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
@@ -35,11 +34,12 @@ import {
   listConditions,
   listRecords,
   programExists,
-  queueMail,
   referencesTo,
   replaceFunFacts,
   writeCustomValues,
 } from './records.repository.ts';
+import { partnerSiteUrl } from '../../../platform/messaging/site-urls.ts';
+import { insertOutboxMessage } from '../../../platform/messaging/outbox.ts';
 
 // The dashboard's Records section (issue 12 items 1, 2, 7; decision 029). Every call checks
 // records.view or records.manage first; a program-scoped person's lists are limited in the query
@@ -322,7 +322,7 @@ export async function updateRecord(
           logoUrl: ctx.partner.logo ? partnerSiteUrl(ctx.partner, `/media/${ctx.partner.logo}`) : null,
         },
       );
-      await queueMail(tx, {
+      await insertOutboxMessage(tx, {
         partnersId: ctx.partner.id,
         kind: 'update_notice',
         dedupeKey: `record-archived:${id}:${sponsor.usersId}:${Date.now()}`,

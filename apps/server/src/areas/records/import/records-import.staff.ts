@@ -23,7 +23,7 @@ import { processImage, type ImageVariantName } from '../../../platform/images.ts
 import { JobRefusal, type JobContext, type JobSender } from '../../../platform/jobs.ts';
 import type { Storage } from '../../../platform/storage.ts';
 import type { ExportColumn } from '../../../platform/table-export.ts';
-import { invalidatePartnerCache } from '../../partners/site/partner-cache.ts';
+import { invalidatePartnerCache } from '../../partners/index.ts';
 import { insertSponsoredImages } from '../sponsoreds/sponsored-images.service.ts';
 import { findRecordType, recordFilterCondition, type RecordFilters } from '../editor/records.service.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';

@@ -2,7 +2,7 @@ import { LANDING_WAITING_COUNT, landingSectionOn, type LandingHighlights } from 
 import type { Db } from '../../../db/client.ts';
 import { listWaitingLongest } from '../sponsoreds/sponsoreds.service.ts';
 import { assertSiteOpen, type SiteContext } from '../../../platform/site-context.ts';
-import { partnerViewOf } from '../../partners/site/partners.service.ts';
+import { partnerViewOf } from '../../partners/index.ts';
 import { findImpactFigures } from './landing.repository.ts';
 
 const NO_IMPACT: LandingHighlights['impact'] = {

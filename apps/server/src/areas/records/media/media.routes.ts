@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../../platform/errors.ts';
 import { safeKey } from '../../../platform/storage.ts';
 import { canViewRecordPicture } from '../sponsoreds/sponsoreds.service.ts';
-import { canViewUpdatePicture } from '../../sponsorships/updates/updates.service.ts';
+import { canViewUpdatePicture } from '../../sponsorships/index.ts';
 
 const RECORD_KEY = /^sponsoreds\/(\d+)\//;
 const UPDATE_KEY = /^updates\/(\d+)\//;

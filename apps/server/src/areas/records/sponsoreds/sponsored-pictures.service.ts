@@ -5,7 +5,7 @@ import { actorOf, recordAudit } from '../../../platform/audit.ts';
 import { requireAccess } from '../../../platform/access.ts';
 import { badRequest, notFound, unauthorized } from '../../../platform/errors.ts';
 import type { Storage } from '../../../platform/storage.ts';
-import { invalidatePartnerCache } from '../../partners/site/partner-cache.ts';
+import { invalidatePartnerCache } from '../../partners/index.ts';
 import { findRecordForPictures } from './sponsored-images.repository.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 

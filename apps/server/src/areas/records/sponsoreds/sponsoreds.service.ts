@@ -13,7 +13,7 @@ import type { Db } from '../../../db/client.ts';
 import { requireAccess } from '../../../platform/access.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../../platform/errors.ts';
 import { assertSiteOpen, type SiteContext } from '../../../platform/site-context.ts';
-import { cachedPartner, typeShowsAge, typeShowsBirthday, viewOfEntry } from '../../partners/site/partners.service.ts';
+import { cachedPartner, typeShowsAge, typeShowsBirthday, viewOfEntry } from '../../partners/index.ts';
 import { displayOf, viewerRightsOver, visibleFieldsFor } from './record-rights.ts';
 import {
   findImages,

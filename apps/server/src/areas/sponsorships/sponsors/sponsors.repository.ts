@@ -3,7 +3,6 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../../db/types.ts';
 import {
   donations,
-  emailOutbox,
   entities,
   orders,
   partnerSponsoredTypes,
@@ -325,10 +324,6 @@ export async function updateSponsorship(
   values: Partial<typeof userSponsoreds.$inferInsert>,
 ): Promise<void> {
   await tx.update(userSponsoreds).set(values).where(eq(userSponsoreds.id, id));
-}
-
-export async function queueMail(tx: Tx, row: typeof emailOutbox.$inferInsert): Promise<void> {
-  await tx.insert(emailOutbox).values(row).onConflictDoNothing({ target: emailOutbox.dedupeKey });
 }
 
 export async function findPaymentMethods(db: Queryable, partnersId: number, usersId: number) {

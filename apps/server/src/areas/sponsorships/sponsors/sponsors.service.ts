@@ -30,15 +30,14 @@ import { codeThrottleWait, countWrongCode } from '../../../platform/code-throttl
 import { conflict, HttpError, notFound, unauthorized } from '../../../platform/errors.ts';
 import type { PaymentGateway } from '../../../platform/payments/gateway.ts';
 import { assertSiteOpen, type SiteContext } from '../../../platform/site-context.ts';
-import { currentLinePrices } from '../../giving/checkout/checkout.service.ts';
-import { heldSlotsBySponsored } from '../../giving/orders/orders.service.ts';
-import { payerOf } from '../../giving/payment-methods/payment-methods.service.ts';
-import { partnerSiteUrl } from '../../giving/receipts/receipts.service.ts';
+import { currentLinePrices } from '../../giving/index.ts';
+import { heldSlotsBySponsored } from '../../giving/index.ts';
+import { payerOf } from '../../giving/index.ts';
 import {
   endSubscriptionLine,
   recordSubscriptionLineEnd,
   type SubscriptionLineEnd,
-} from '../../giving/subscriptions/subscriptions.service.ts';
+} from '../../giving/index.ts';
 import {
   activeSponsorshipOf,
   changeFilledSlots,
@@ -56,10 +55,11 @@ import {
   listSponsors,
   lockRecords,
   lockSponsorship,
-  queueMail,
   updateSponsorship,
   type SponsorshipRow,
 } from './sponsors.repository.ts';
+import { partnerSiteUrl } from '../../../platform/messaging/site-urls.ts';
+import { insertOutboxMessage } from '../../../platform/messaging/outbox.ts';
 
 // The dashboard's Sponsors section (issue 13 item 3, decision 039). Reads need sponsors.view,
 // writes sponsors.manage, each at the program of every record involved; a program-scoped person's
@@ -339,7 +339,7 @@ export async function recordManualSponsorship(
     const email = user.email;
     if (email) {
       const link = partnerSiteUrl(ctx.partner, `/link/${formatLinkCode(code)}`, deps.config);
-      await queueMail(tx, {
+      await insertOutboxMessage(tx, {
         partnersId: ctx.partner.id,
         kind: 'sponsorship_notice',
         dedupeKey: `sponsorship-manual:${row.id}`,
@@ -394,7 +394,7 @@ async function notifySponsor(
 ) {
   const user = await findUser(tx, usersId);
   if (!user?.email) return false;
-  await queueMail(tx, {
+  await insertOutboxMessage(tx, {
     partnersId: ctx.partner.id,
     kind: 'sponsorship_notice',
     dedupeKey: message.dedupeKey,

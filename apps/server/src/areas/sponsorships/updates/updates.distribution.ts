@@ -7,19 +7,19 @@ import type { Tx } from '../../../db/types.ts';
 import { recordAudit, SYSTEM_ACTOR } from '../../../platform/audit.ts';
 import { BATCH_BUDGET_MS, batchClock, giveWay } from '../../../platform/give-way.ts';
 import type { JobContext, JobSummary } from '../../../platform/jobs.ts';
-import { partnerSiteUrl, type SiteUrlConfig } from '../../giving/receipts/receipts.service.ts';
 import {
   activeSponsorsOfRecords,
   findDuePostIds,
   findRecordsByIds,
   insertNotice,
   lockPost,
-  queueMailOnce,
   queuedMailKeys,
   updatePost,
   upsertRecordUpdate,
   type UpdatePostRow,
 } from './updates.repository.ts';
+import { type SiteUrlConfig, partnerSiteUrl } from '../../../platform/messaging/site-urls.ts';
+import { insertOutboxMessage } from '../../../platform/messaging/outbox.ts';
 
 /** 24 characters of base64url: 144 random bits, the unguessable part of /sponsored/update/{code}. */
 export const newUpdateCode = (): string => randomBytes(18).toString('base64url');
@@ -201,7 +201,7 @@ export async function distributePost(
           })),
         );
         if (
-          await queueMailOnce(tx, {
+          await insertOutboxMessage(tx, {
             partnersId: post.partnersId,
             kind: 'update_notice',
             dedupeKey: recipient.key,

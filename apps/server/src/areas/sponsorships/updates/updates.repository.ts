@@ -282,16 +282,6 @@ export async function insertNotice(tx: Tx, notice: typeof updateNotices.$inferIn
     .onConflictDoNothing({ target: [updateNotices.updatesId, updateNotices.usersId] });
 }
 
-/** Queues a mail unless its dedupe key is already queued: answers whether it was queued now. */
-export async function queueMailOnce(tx: Tx, mail: typeof emailOutbox.$inferInsert): Promise<boolean> {
-  const inserted = await tx
-    .insert(emailOutbox)
-    .values(mail)
-    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-    .returning({ id: emailOutbox.id });
-  return inserted.length > 0;
-}
-
 /** The dedupe keys already in the outbox that start with this prefix. */
 export async function queuedMailKeys(db: Queryable, prefix: string): Promise<string[]> {
   const rows = await db

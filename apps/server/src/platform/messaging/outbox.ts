@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
-import type { emailOutbox, OutboxKind } from '../db/schema/index.ts';
-import { defineJob, type JobContext } from './jobs.ts';
+import type { Db } from '../../db/client.ts';
+import { emailOutbox, type OutboxKind } from '../../db/schema/index.ts';
+import type { Queryable } from '../../db/types.ts';
+import { defineJob, type JobContext } from '../jobs.ts';
 import { partnerSender, type Mailer, type MailMessage, type MailSender } from './mail.ts';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -251,4 +252,28 @@ export function outboxDispatchJob(composersOf: (ctx: JobContext) => OutboxCompos
       return { ...summary };
     },
   });
+}
+
+/**
+ * Writes a message into the outbox, once per dedupe key, in the caller's transaction: the only
+ * writer of the outbox table. Answers the new row's id, or null when the key was already queued.
+ */
+export async function queueOutboxMessage(
+  tx: Queryable,
+  row: typeof emailOutbox.$inferInsert,
+): Promise<number | null> {
+  const [inserted] = await tx
+    .insert(emailOutbox)
+    .values(row)
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+    .returning({ id: emailOutbox.id });
+  return inserted?.id ?? null;
+}
+
+/** Writes the message once per dedupe key, in the caller's transaction; answers whether it was new. */
+export async function insertOutboxMessage(
+  tx: Queryable,
+  row: typeof emailOutbox.$inferInsert,
+): Promise<boolean> {
+  return (await queueOutboxMessage(tx, row)) !== null;
 }

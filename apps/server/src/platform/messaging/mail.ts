@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
-import type { PartnerRow } from '../db/types.ts';
+import type { PartnerRow } from '../../db/types.ts';
 
 /**
  * Who a partner's mail is from: the partner's name as the display name of the platform's address

@@ -1,7 +1,7 @@
 import { isSafeReturnPath } from '@kinship/domain';
-import type { PartnerRow } from '../db/types.ts';
+import type { PartnerRow } from '../../db/types.ts';
 import { partnerSender, type MailMessage } from './mail.ts';
-import { resolveTenantOf, type PartnerLookup, type TenantSettings } from './tenant.ts';
+import { resolveTenantOf, type PartnerLookup, type TenantSettings } from '../tenant.ts';
 
 /** The partner site an auth request came from, and the origin its links point at. */
 export interface AuthSite {

@@ -1,0 +1,10 @@
+/**
+ * The giving area's door: what other areas may use. Everything else in this folder is the
+ * area's own (docs/ARCHITECTURE.md, "Areas and doors").
+ */
+export { currentLinePrices } from './checkout/checkout.service.ts';
+export { heldSlotsBySponsored } from './orders/orders.service.ts';
+export { payerOf } from './payment-methods/payment-methods.service.ts';
+export { endSubscriptionLine, recordSubscriptionLineEnd } from './subscriptions/subscriptions.service.ts';
+export type { SubscriptionLineEnd } from './subscriptions/subscriptions.service.ts';
+export { queueYearEndStatement } from './receipts/receipts.service.ts';

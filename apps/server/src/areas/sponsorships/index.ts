@@ -1,0 +1,5 @@
+/**
+ * The sponsorships area's door: what other areas may use. Everything else in this folder is the
+ * area's own (docs/ARCHITECTURE.md, "Areas and doors").
+ */
+export { canViewUpdatePicture } from './updates/updates.service.ts';
