@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { defineJob } from '../../../platform/jobs.ts';
 import { findStalledCompensations } from './compensations.repository.ts';
-import { retryCompensation } from './compensations.service.ts';
+
+/*
+ * Job definitions are light: a handler loads its service on first run (`import()`), so services can
+ * send these jobs without an import cycle.
+ */
 
 /** Retries one recorded compensation with pg-boss backoff from 5 s, doubling, 12 times (about 11 hours; the sweep goes on after). */
 export const compensateJob = defineJob({
@@ -9,6 +13,7 @@ export const compensateJob = defineJob({
   payload: z.object({ compensationId: z.number().int().positive() }),
   retry: { limit: 12, delaySeconds: 5, backoff: true },
   handler: async ({ compensationId }, ctx) => {
+    const { retryCompensation } = await import('./compensations.service.ts');
     const outcome = await retryCompensation({ db: ctx.database.db, gateway: ctx.gateway }, compensationId);
     return { compensated: outcome === 'done' ? 1 : 0 };
   },

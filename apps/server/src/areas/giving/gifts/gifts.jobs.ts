@@ -1,8 +1,6 @@
 import { GIFT_INVITE_DAYS_BEFORE } from '@kinship/domain';
 import { z } from 'zod';
 import { defineJob } from '../../../platform/jobs.ts';
-import { deliverGift, resumeStaleGiftOrders, sweepGifts } from './gifts.service.ts';
-import { sweepTrials } from './trials.service.ts';
 
 /** gifts.deliver: at the delivery date, the recipient's mail with the link and the gift card. */
 export const giftDeliverJob = defineJob({
@@ -10,6 +8,7 @@ export const giftDeliverJob = defineJob({
   payload: z.object({ giftsId: z.number().int().positive() }),
   retry: { limit: 5, delaySeconds: 60, backoff: true },
   handler: async ({ giftsId }, ctx) => {
+    const { deliverGift } = await import('./gifts.service.ts');
     const delivered = await ctx.database.db.transaction(async (tx) => deliverGift(tx, giftsId, ctx.config));
     return { delivered: delivered ? 1 : 0 };
   },
@@ -22,10 +21,14 @@ export const giftsJobs = [
     name: 'gifts.sweep',
     payload: z.object({}),
     everySeconds: 300,
-    handler: async (_payload, ctx) => ({
-      ...(await sweepGifts(ctx.database.db, ctx.config, GIFT_INVITE_DAYS_BEFORE)),
-      ...(await sweepTrials(ctx.database.db, ctx.config)),
-    }),
+    handler: async (_payload, ctx) => {
+      const { sweepGifts } = await import('./gifts.service.ts');
+      const { sweepTrials } = await import('./trials.service.ts');
+      return {
+        ...(await sweepGifts(ctx.database.db, ctx.config, GIFT_INVITE_DAYS_BEFORE)),
+        ...(await sweepTrials(ctx.database.db, ctx.config)),
+      };
+    },
   }),
   defineJob({
     name: 'gifts.reconcile',
@@ -33,6 +36,7 @@ export const giftsJobs = [
     everySeconds: 60,
     handler: async (_payload, ctx) => {
       if (!ctx.gateway) return { settled: 0 };
+      const { resumeStaleGiftOrders } = await import('./gifts.service.ts');
       const settled = await resumeStaleGiftOrders(
         { db: ctx.database.db, gateway: ctx.gateway, config: ctx.config, jobs: ctx.jobs },
         { olderThanSeconds: ctx.config.RECONCILE_AFTER_SECONDS },

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineJob } from '../../../platform/jobs.ts';
-import { settleRefund } from './giving.service.ts';
 
 /**
  * Finishes a staff refund whose gateway call did not complete (the provider could not be reached,
@@ -15,6 +14,7 @@ export const settleRefundJob = defineJob({
   retry: { limit: 12, delaySeconds: 30, backoff: true },
   handler: async ({ refundId }, ctx) => {
     if (!ctx.gateway) throw new Error('No payment gateway is configured in this process.');
+    const { settleRefund } = await import('./giving.service.ts');
     const outcome = await settleRefund(
       { db: ctx.database.db, gateway: ctx.gateway, config: ctx.config },
       refundId,

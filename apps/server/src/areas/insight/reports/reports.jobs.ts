@@ -1,7 +1,6 @@
 import { YEAR_END_RUN_JOB } from '@kinship/domain';
 import { z } from 'zod';
 import { defineJob } from '../../../platform/jobs.ts';
-import { runYearEndStatements } from './reports.service.ts';
 
 /**
  * The year-end receipts run: every donor of the year gets their statement through the outbox,
@@ -15,5 +14,5 @@ export const yearEndStatementsJob = defineJob({
   }),
   retry: { limit: 2, delaySeconds: 30 },
   expireInSeconds: 60 * 60,
-  handler: async (payload, ctx) => runYearEndStatements(payload, ctx),
+  handler: async (payload, ctx) => (await import('./reports.service.ts')).runYearEndStatements(payload, ctx),
 });

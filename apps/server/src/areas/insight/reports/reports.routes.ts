@@ -15,7 +15,6 @@ import {
   xlsxExportStream,
 } from '../../../platform/table-export.ts';
 import { siteQuery } from '../../../platform/route-schemas.ts';
-import { yearEndStatementsJob } from './reports.jobs.ts';
 import {
   getOverview,
   getReport,
@@ -61,12 +60,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: siteQuery, body: yearEndRunInputSchema, response: { 202: yearEndRunSchema } },
     },
     async (request, reply) => {
-      const started = await startYearEndRun(
-        app.deps,
-        await request.siteContext(),
-        request.body.year,
-        yearEndStatementsJob,
-      );
+      const started = await startYearEndRun(app.deps, await request.siteContext(), request.body.year);
       return reply.code(202).send(started);
     },
   );

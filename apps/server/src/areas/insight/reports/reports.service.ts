@@ -20,6 +20,7 @@ import { requireAccess, type AccessScope } from '../../../platform/access.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
 import { badRequest } from '../../../platform/errors.ts';
 import type { JobContext, JobSender } from '../../../platform/jobs.ts';
+import { yearEndStatementsJob } from './reports.jobs.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import type { ExportColumn } from '../../../platform/table-export.ts';
 import { batchClock, giveWay } from '../../../platform/give-way.ts';
@@ -343,16 +344,19 @@ export async function startYearEndRun(
   deps: { db: Db; jobs: JobSender },
   ctx: SiteContext,
   year: number,
-  job: Parameters<JobSender['send']>[0],
   now: Date = new Date(),
 ): Promise<YearEndRun> {
   const scope = requireAccess(ctx, 'donations.manage', {}, YEAR_END_FORBIDDEN);
   if (year < 2000 || year > now.getUTCFullYear()) throw badRequest(YEAR_RANGE_MESSAGE(now));
   const jobId = await deps.db.transaction(async (tx) => {
-    const id = await deps.jobs.send(job, { partnersId: ctx.partner.id, year } as never, {
-      tx,
-      track: { scope, usersId: ctx.viewer!.user?.id ?? null },
-    });
+    const id = await deps.jobs.send(
+      yearEndStatementsJob,
+      { partnersId: ctx.partner.id, year },
+      {
+        tx,
+        track: { scope, usersId: ctx.viewer!.user?.id ?? null },
+      },
+    );
     if (!id) throw new Error('The year-end run could not be queued.');
     await recordAudit(tx, {
       actor: actorOf(ctx),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineJob } from '../../../platform/jobs.ts';
-import { runImportJob } from './records-import.staff.ts';
 
 /** A bulk import of records, tracked for the wizard's progress bar (GET jobs/{id}/progress). */
 export const recordsImportJob = defineJob({
@@ -9,5 +8,6 @@ export const recordsImportJob = defineJob({
   // A second run of a half-done import is safe (matched by code, unchanged rows untouched).
   retry: { limit: 1, delaySeconds: 10 },
   expireInSeconds: 30 * 60,
-  handler: async ({ importsId }, ctx) => runImportJob(importsId, ctx),
+  handler: async ({ importsId }, ctx) =>
+    (await import('./records-import.staff.ts')).runImportJob(importsId, ctx),
 });

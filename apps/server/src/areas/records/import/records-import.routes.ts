@@ -9,7 +9,6 @@ import {
   XLSX_CONTENT_TYPE,
   xlsxExportStream,
 } from '../../../platform/table-export.ts';
-import { recordsImportJob } from './records-import.jobs.ts';
 import {
   dryRun,
   EXPORT_COLUMNS,
@@ -115,7 +114,7 @@ export const recordsImportRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = await request.siteContext();
       requireAccess(ctx, 'records.manage', {}, IMPORT_FORBIDDEN_MESSAGE);
       const upload = await readImportUpload(request, request.query.partnerSponsoredTypesId);
-      const started = await startImport(app.deps, ctx, upload, recordsImportJob);
+      const started = await startImport(app.deps, ctx, upload);
       return reply.code(202).send(started);
     },
   );

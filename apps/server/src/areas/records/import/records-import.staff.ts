@@ -21,6 +21,7 @@ import { actorOf, recordAudit, SYSTEM_ACTOR } from '../../../platform/audit.ts';
 import { badRequest, HttpError, notFound, unauthorized } from '../../../platform/errors.ts';
 import { processImage, type ImageVariantName } from '../../../platform/images.ts';
 import { JobRefusal, type JobContext, type JobSender } from '../../../platform/jobs.ts';
+import { recordsImportJob } from './records-import.jobs.ts';
 import type { Storage } from '../../../platform/storage.ts';
 import type { ExportColumn } from '../../../platform/table-export.ts';
 import { invalidatePartnerCache } from '../../partners/index.ts';
@@ -141,7 +142,6 @@ export async function startImport(
   deps: { db: Db; jobs: JobSender },
   ctx: SiteContext,
   upload: ImportUpload,
-  job: Parameters<JobSender['send']>[0],
 ): Promise<ImportStatus> {
   const report = await dryRun(deps.db, ctx, upload);
   const scope = requireAccess(ctx, 'records.manage', {}, IMPORT_FORBIDDEN_MESSAGE);
@@ -174,10 +174,14 @@ export async function startImport(
         target: [recordImportMappings.partnersId, recordImportMappings.partnerSponsoredTypesId],
         set: { mapping: remembered, updatedAt: new Date() },
       });
-    const jobId = await deps.jobs.send(job, { importsId: row!.id } as never, {
-      tx,
-      track: { scope, usersId: ctx.viewer!.user?.id ?? null },
-    });
+    const jobId = await deps.jobs.send(
+      recordsImportJob,
+      { importsId: row!.id },
+      {
+        tx,
+        track: { scope, usersId: ctx.viewer!.user?.id ?? null },
+      },
+    );
     await tx.update(recordImports).set({ jobId }).where(eq(recordImports.id, row!.id));
     await recordAudit(tx, {
       actor: actorOf(ctx),
