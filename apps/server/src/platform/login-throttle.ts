@@ -1,6 +1,6 @@
 import { waitInMinutes } from '@kinship/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { authUser, loginAlerts, loginAttempts } from '../db/schema/index.ts';
 
 /**
@@ -200,4 +200,10 @@ export async function pruneSignInAttempts(db: Db): Promise<{ attempts: number; a
     .where(sql`${loginAlerts.alertedAt} <= now() - ${WINDOW}`)
     .returning({ email: loginAlerts.email });
   return { attempts: attempts.length, alerts: alerts.length };
+}
+
+/** A person's erasure: their address's failed sign-ins and alerts are forgotten. */
+export async function forgetSignInsOf(tx: Tx, email: string): Promise<void> {
+  await tx.delete(loginAttempts).where(eq(loginAttempts.email, email.toLowerCase()));
+  await tx.delete(loginAlerts).where(eq(loginAlerts.email, email.toLowerCase()));
 }

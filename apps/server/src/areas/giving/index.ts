@@ -8,3 +8,4 @@ export { payerOf } from './payment-methods/payment-methods.service.ts';
 export { endSubscriptionLine, recordSubscriptionLineEnd } from './subscriptions/subscriptions.service.ts';
 export type { SubscriptionLineEnd } from './subscriptions/subscriptions.service.ts';
 export { queueYearEndStatement } from './receipts/receipts.service.ts';
+export { deletePaymentMethodRow, eraseDonor, markSubscriptionCanceled } from './donor-erasure.store.ts';

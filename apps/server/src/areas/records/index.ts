@@ -3,3 +3,4 @@
  * area's own (docs/ARCHITECTURE.md, "Areas and doors").
  */
 export { viewerRightsOver, visibleFieldsFor } from './sponsoreds/record-rights.ts';
+export { changeFilledSlots, releaseFilledSlots, releaseFilledSlotsOfSponsor } from './slots.store.ts';

@@ -3,3 +3,12 @@
  * area's own (docs/ARCHITECTURE.md, "Areas and doors").
  */
 export { canViewUpdatePicture } from './updates/updates.service.ts';
+export {
+  convertManualSponsorship,
+  endGrantedSponsorship,
+  endSponsorshipsOf,
+  eraseSponsor,
+  insertManualSponsorship,
+  insertSponsorships,
+  updateLineAmount,
+} from './sponsorships.store.ts';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { emailOutbox, type OutboxKind } from '../../db/schema/index.ts';
@@ -276,4 +276,12 @@ export async function insertOutboxMessage(
   row: typeof emailOutbox.$inferInsert,
 ): Promise<boolean> {
   return (await queueOutboxMessage(tx, row)) !== null;
+}
+
+/** A person's erasure: mail already delivered to them keeps its record without the address or the body. */
+export async function eraseDeliveredMailTo(tx: Queryable, email: string): Promise<void> {
+  await tx
+    .update(emailOutbox)
+    .set({ toAddress: 'erased', bodyText: '', bodyHtml: null })
+    .where(and(eq(emailOutbox.toAddress, email), inArray(emailOutbox.status, ['sent', 'failed'])));
 }

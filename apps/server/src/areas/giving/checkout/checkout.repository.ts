@@ -100,13 +100,6 @@ export async function lockSponsoreds(tx: Tx, partnersId: number, ids: number[]) 
     .for('update');
 }
 
-export async function addFilledSlots(tx: Tx, sponsoredsId: number, slots: number): Promise<void> {
-  await tx
-    .update(sponsoreds)
-    .set({ slotsFilled: sql`${sponsoreds.slotsFilled} + ${slots}`, updatedAt: sql`now()` })
-    .where(eq(sponsoreds.id, sponsoredsId));
-}
-
 /** The person's active sponsorships of these records. */
 export async function findActiveSponsorships(
   db: Queryable,
@@ -137,23 +130,4 @@ export async function findActiveSponsorships(
 export async function insertSubscription(tx: Tx, values: typeof subscriptions.$inferInsert) {
   const [row] = await tx.insert(subscriptions).values(values).returning();
   return row!;
-}
-
-export async function insertSponsorships(
-  tx: Tx,
-  values: (typeof userSponsoreds.$inferInsert)[],
-): Promise<void> {
-  if (values.length) await tx.insert(userSponsoreds).values(values);
-}
-
-/** A manual sponsorship converted to paid: it now belongs to the subscription. */
-export async function convertManualSponsorship(
-  tx: Tx,
-  id: number,
-  values: { subscriptionsId: number; amount: number; interval: string },
-): Promise<void> {
-  await tx
-    .update(userSponsoreds)
-    .set({ ...values, isManual: false })
-    .where(eq(userSponsoreds.id, id));
 }

@@ -68,26 +68,15 @@ import { receiptUrl } from '../receipts/receipts.service.ts';
 import { assertSiteOpen, type SiteContext } from '../../../platform/site-context.ts';
 import { finishDonationOrder } from '../donations/donations.service.ts';
 import {
-  addFilledSlots,
-  convertManualSponsorship,
   findActiveSponsorships,
   findPricing,
-  insertSponsorships,
   insertSubscription,
   lockSponsoreds,
   readSlots,
   type PricingRow,
 } from './checkout.repository.ts';
-
-/** What the gift, trial and lightning services share of the slot path (decision 047). */
-export {
-  addFilledSlots,
-  findActiveSponsorships,
-  findPricing,
-  insertSponsorships,
-  lockSponsoreds,
-  readSlots,
-} from './checkout.repository.ts';
+import { changeFilledSlots } from '../../records/index.ts';
+import { convertManualSponsorship, insertSponsorships } from '../../sponsorships/index.ts';
 
 /**
  * Checkout of sponsorships (a monthly or annual subscription of one or more records' slots).
@@ -501,7 +490,7 @@ async function confirmSubscriptionOrder(
         if (room < line.numSlots || already.some((a) => a.sponsoredsId === line.sponsoredsId))
           throw new CartIssue();
       }
-      for (const line of slotLines) await addFilledSlots(tx, line.sponsoredsId, line.numSlots);
+      for (const line of slotLines) await changeFilledSlots(tx, line.sponsoredsId, line.numSlots);
       const subscription = await insertSubscription(tx, {
         partnersId: partner.id,
         usersId,

@@ -141,34 +141,6 @@ export async function releaseHoldsOf(tx: Tx, ordersId: number): Promise<void> {
     .where(and(eq(slotHolds.ordersId, ordersId), isNull(slotHolds.releasedAt)));
 }
 
-export async function endSponsorship(tx: Tx, userSponsoredsId: number): Promise<boolean> {
-  const [row] = await tx
-    .update(userSponsoreds)
-    .set({ dateEnded: sql`now()` })
-    .where(and(eq(userSponsoreds.id, userSponsoredsId), isNull(userSponsoreds.dateEnded)))
-    .returning({ sponsoredsId: userSponsoreds.sponsoredsId, numSlots: userSponsoreds.numSlots });
-  if (!row) return false;
-  await tx
-    .update(sponsoreds)
-    .set({
-      slotsFilled: sql`greatest(0, ${sponsoreds.slotsFilled} - ${row.numSlots})`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(sponsoreds.id, row.sponsoredsId));
-  return true;
-}
-
-export async function insertManualSponsorship(
-  tx: Tx,
-  values: { partnersId: number; usersId: number; sponsoredsId: number },
-) {
-  const [row] = await tx
-    .insert(userSponsoreds)
-    .values({ ...values, numSlots: 1, amount: 0, isManual: true })
-    .returning({ id: userSponsoreds.id });
-  return row!;
-}
-
 /** The sponsorship as it is now: still the gift's or trial's (manual), converted to paid, or ended. */
 export async function sponsorshipState(db: Queryable, id: number) {
   const [row] = await db

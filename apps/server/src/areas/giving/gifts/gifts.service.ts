@@ -32,12 +32,7 @@ import {
 } from '../../../platform/payments/gateway.ts';
 import { gatewayAccountOf } from '../../../platform/payments/index.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
-import {
-  addFilledSlots,
-  findActiveSponsorships,
-  findPricing,
-  lockSponsoreds,
-} from '../checkout/checkout.service.ts';
+import { findActiveSponsorships, findPricing, lockSponsoreds } from '../checkout/checkout.repository.ts';
 import { compensate } from '../compensations/compensations.service.ts';
 import {
   createPendingOrder,
@@ -66,7 +61,6 @@ import {
 } from './code-guard.ts';
 import { formatCode, newCode } from './codes.ts';
 import {
-  endSponsorship,
   extendHoldsOfOrder,
   findGiftById,
   findGiftByManageCode,
@@ -79,7 +73,6 @@ import {
   giftsToInvite,
   insertGift,
   insertHold,
-  insertManualSponsorship,
   lockGiftByCode,
   releaseHoldsOf,
   sponsorshipState,
@@ -89,6 +82,8 @@ import {
 } from './gifts.repository.ts';
 import { queueGiftMail, queueReminderMail } from './gift-mail.ts';
 import { giftDeliverJob } from './gifts.jobs.ts';
+import { changeFilledSlots } from '../../records/index.ts';
+import { endGrantedSponsorship, insertManualSponsorship } from '../../sponsorships/index.ts';
 
 /**
  * Gift sponsorships (issue 15, decision 047). A gift is its own order kind on the order path the
@@ -577,7 +572,7 @@ export async function redeemGift(db: Db, ctx: SiteContext, raw: string): Promise
     if (already.length) throw conflict(ALREADY_SPONSORING(record ? recordNameOf(record) : 'this record'));
     // The hold becomes the filled slot in the same transaction: the count never moves.
     await releaseHoldsOf(tx, gift.ordersId!);
-    await addFilledSlots(tx, gift.sponsoredsId!, 1);
+    await changeFilledSlots(tx, gift.sponsoredsId!, 1);
     const sponsorship = await insertManualSponsorship(tx, {
       partnersId: ctx.partner.id,
       usersId: user.id,
@@ -647,7 +642,7 @@ export async function sweepGifts(
     await db.transaction(async (tx) => {
       const state = gift.userSponsoredsId ? await sponsorshipState(tx, gift.userSponsoredsId) : null;
       if (state?.isManual && !state.dateEnded && gift.userSponsoredsId) {
-        await endSponsorship(tx, gift.userSponsoredsId);
+        await endGrantedSponsorship(tx, gift.userSponsoredsId);
         ended += 1;
         await recordAudit(tx, {
           actor: SYSTEM_ACTOR,

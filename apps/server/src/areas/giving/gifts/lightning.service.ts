@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
-import { findPricing } from '../checkout/checkout.service.ts';
+import { findPricing } from '../checkout/checkout.repository.ts';
 import {
   assertNotThrottled,
   codeError,

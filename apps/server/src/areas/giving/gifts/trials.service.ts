@@ -12,7 +12,7 @@ import type { Db } from '../../../db/client.ts';
 import { actorOf, recordAudit, SYSTEM_ACTOR } from '../../../platform/audit.ts';
 import { badRequest, conflict, unauthorized } from '../../../platform/errors.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
-import { addFilledSlots, findActiveSponsorships, lockSponsoreds } from '../checkout/checkout.service.ts';
+import { findActiveSponsorships, lockSponsoreds } from '../checkout/checkout.repository.ts';
 import { heldSlotsBySponsored, siteUrlConfigOf } from '../orders/orders.service.ts';
 import { findPartnerById } from '../../partners/index.ts';
 import {
@@ -27,12 +27,10 @@ import {
 import { formatCode, newCode } from './codes.ts';
 import { queueReminderMail, queueTrialStartedMail } from './gift-mail.ts';
 import {
-  endSponsorship,
   findNextAvailable,
   findRecord,
   findTrialByCode,
   findType,
-  insertManualSponsorship,
   insertTrials,
   lockTrialByCode,
   sponsorshipState,
@@ -44,6 +42,8 @@ import {
   type TrialRow,
 } from './gifts.repository.ts';
 import { ALREADY_SPONSORING, codeRecordOf, recordNameOf } from './gifts.service.ts';
+import { changeFilledSlots } from '../../records/index.ts';
+import { endGrantedSponsorship, insertManualSponsorship } from '../../sponsorships/index.ts';
 
 /**
  * Trial codes (issue 15, decision 048). Staff issue them one or a batch at a time (the number of
@@ -148,7 +148,7 @@ export async function redeemTrial(
       throw conflict(CART_ISSUE_MESSAGE);
     if ((await findActiveSponsorships(tx, ctx.partner.id, user.id, [record.id])).length)
       throw conflict(ALREADY_SPONSORING(recordNameOf(record)));
-    await addFilledSlots(tx, record.id, 1);
+    await changeFilledSlots(tx, record.id, 1);
     const sponsorship = await insertManualSponsorship(tx, {
       partnersId: ctx.partner.id,
       usersId: user.id,
@@ -250,7 +250,7 @@ export async function sweepTrials(
     await db.transaction(async (tx) => {
       const state = trial.userSponsoredsId ? await sponsorshipState(tx, trial.userSponsoredsId) : null;
       if (state?.isManual && !state.dateEnded && trial.userSponsoredsId) {
-        await endSponsorship(tx, trial.userSponsoredsId);
+        await endGrantedSponsorship(tx, trial.userSponsoredsId);
         trialsEnded += 1;
         await recordAudit(tx, {
           actor: SYSTEM_ACTOR,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../../db/types.ts';
 import { sponsoreds, subscriptions, userSponsoreds } from '../../../db/schema/index.ts';
 
@@ -77,48 +77,4 @@ export async function findSubscriptionLines(
       ),
     )
     .orderBy(asc(userSponsoreds.id));
-}
-
-/**
- * Ends a subscription's active sponsorships and frees their slots, locking the records in id order
- * (the order checkout locks them in). Answers how many sponsorships ended.
- */
-export async function endSponsorshipsOf(tx: Tx, subscriptionsId: number): Promise<number> {
-  const active = await tx
-    .select({
-      id: userSponsoreds.id,
-      sponsoredsId: userSponsoreds.sponsoredsId,
-      numSlots: userSponsoreds.numSlots,
-    })
-    .from(userSponsoreds)
-    .where(and(eq(userSponsoreds.subscriptionsId, subscriptionsId), isNull(userSponsoreds.dateEnded)));
-  if (active.length === 0) return 0;
-  const ids = [...new Set(active.map((a) => a.sponsoredsId))].sort((a, b) => a - b);
-  await tx
-    .select({ id: sponsoreds.id })
-    .from(sponsoreds)
-    .where(inArray(sponsoreds.id, ids))
-    .orderBy(asc(sponsoreds.id))
-    .for('update');
-  await tx
-    .update(userSponsoreds)
-    .set({ dateEnded: sql`now()` })
-    .where(
-      inArray(
-        userSponsoreds.id,
-        active.map((a) => a.id),
-      ),
-    );
-  for (const id of ids) {
-    const freed = active.filter((a) => a.sponsoredsId === id).reduce((sum, a) => sum + a.numSlots, 0);
-    await tx
-      .update(sponsoreds)
-      .set({ slotsFilled: sql`GREATEST(0, ${sponsoreds.slotsFilled} - ${freed})`, updatedAt: sql`now()` })
-      .where(eq(sponsoreds.id, id));
-  }
-  return active.length;
-}
-
-export async function updateLineAmount(tx: Tx, id: number, amount: number): Promise<void> {
-  await tx.update(userSponsoreds).set({ amount }).where(eq(userSponsoreds.id, id));
 }

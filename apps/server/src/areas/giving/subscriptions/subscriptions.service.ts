@@ -28,15 +28,14 @@ import {
 } from '../payment-methods/payment-methods.service.ts';
 import { assertSiteOpen, type SiteContext } from '../../../platform/site-context.ts';
 import {
-  endSponsorshipsOf,
   findSubscriptionById,
   findSubscriptionByOrder,
   findSubscriptionLines,
   lockSubscriptionByGatewayId,
-  updateLineAmount,
   updateSubscription,
   type SubscriptionRow,
 } from './subscriptions.repository.ts';
+import { endSponsorshipsOf, updateLineAmount } from '../../sponsorships/index.ts';
 
 /**
  * Subscriptions as Kinship records them, kept in step with the gateway by the webhooks (Stripe)

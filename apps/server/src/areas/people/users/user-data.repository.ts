@@ -1,17 +1,19 @@
-import { and, asc, eq, inArray, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { recordAudit, type AuditActor } from '../../../platform/audit.ts';
+import { deleteLogin } from '../../../platform/logins.ts';
+import { forgetSignInsOf } from '../../../platform/login-throttle.ts';
+import { eraseDeliveredMailTo } from '../../../platform/messaging/outbox.ts';
+import { eraseDonor } from '../../giving/index.ts';
+import { eraseSponsor } from '../../sponsorships/index.ts';
 import {
   authAccount,
   authSession,
   authUser,
-  authVerification,
   donations,
   emailOutbox,
   gatewayCustomers,
   giftCodes,
-  loginAlerts,
-  loginAttempts,
   messages,
   occasions,
   orders,
@@ -19,11 +21,8 @@ import {
   partnerUsers,
   paymentMethods,
   payments,
-  slotHolds,
-  sponsoreds,
   subscriptions,
   trialCodes,
-  userSponsoreds,
   users,
 } from '../../../db/schema/index.ts';
 
@@ -171,18 +170,6 @@ export async function findSavedPaymentMethods(db: Db, usersId: number) {
     .where(eq(paymentMethods.usersId, usersId));
 }
 
-/** Marks one subscription canceled as soon as the gateway confirmed it, so a retry does not cancel it twice. */
-export async function markSubscriptionCanceled(db: Db, subscriptionId: number) {
-  await db
-    .update(subscriptions)
-    .set({ status: 'canceled', canceledAt: sql`COALESCE(${subscriptions.canceledAt}, now())` })
-    .where(eq(subscriptions.id, subscriptionId));
-}
-
-export async function deletePaymentMethodRow(db: Db, id: number) {
-  await db.delete(paymentMethods).where(eq(paymentMethods.id, id));
-}
-
 /**
  * Erases a person in one transaction. Giving records stay for the partners (orders, payments,
  * donations, subscriptions, gift codes) with the personal fields erased; the person record stays
@@ -202,51 +189,12 @@ export async function erasePerson(
 ): Promise<{ endedSponsorships: number }> {
   const { usersId, authUserId, email } = person;
   return db.transaction(async (tx) => {
-    // Free the slots of active sponsorships (the counter's CHECK stays the last line: never below 0).
-    await tx.execute(sql`
-      UPDATE ${sponsoreds} AS s
-      SET slots_filled = GREATEST(s.slots_filled - ended.slots, 0), updated_at = now()
-      FROM (
-        SELECT ${userSponsoreds.sponsoredsId} AS sponsoreds_id, SUM(${userSponsoreds.numSlots})::int AS slots
-        FROM ${userSponsoreds}
-        WHERE ${userSponsoreds.usersId} = ${usersId} AND ${userSponsoreds.dateEnded} IS NULL
-        GROUP BY ${userSponsoreds.sponsoredsId}
-      ) AS ended
-      WHERE s.id = ended.sponsoreds_id`);
-    const ended = await tx
-      .update(userSponsoreds)
-      .set({ dateEnded: sql`now()` })
-      .where(and(eq(userSponsoreds.usersId, usersId), isNull(userSponsoreds.dateEnded)))
-      .returning({ id: userSponsoreds.id });
-    await tx
-      .update(slotHolds)
-      .set({ releasedAt: sql`now()` })
-      .where(and(eq(slotHolds.usersId, usersId), isNull(slotHolds.releasedAt)));
-    await tx
-      .update(subscriptions)
-      .set({ status: 'canceled', canceledAt: sql`COALESCE(${subscriptions.canceledAt}, now())` })
-      .where(
-        and(
-          eq(subscriptions.usersId, usersId),
-          notInArray(subscriptions.status, ENDED_SUBSCRIPTION_STATUSES),
-        ),
-      );
-    await tx
-      .update(donations)
-      .set({ firstName: null, lastName: null, email: null })
-      .where(eq(donations.usersId, usersId));
-    await tx.delete(paymentMethods).where(eq(paymentMethods.usersId, usersId));
-    await tx.delete(messages).where(or(eq(messages.fromUsersId, usersId), eq(messages.toUsersId, usersId)));
-    await tx.delete(occasions).where(eq(occasions.usersId, usersId));
+    const endedSponsorships = await eraseSponsor(tx, usersId);
+    await eraseDonor(tx, usersId);
     await tx.delete(partnerUsers).where(eq(partnerUsers.usersId, usersId));
     if (email) {
-      // Mail already delivered keeps its record without the address or the body.
-      await tx
-        .update(emailOutbox)
-        .set({ toAddress: 'erased', bodyText: '', bodyHtml: null })
-        .where(and(eq(emailOutbox.toAddress, email), inArray(emailOutbox.status, ['sent', 'failed'])));
-      await tx.delete(loginAttempts).where(eq(loginAttempts.email, email.toLowerCase()));
-      await tx.delete(loginAlerts).where(eq(loginAlerts.email, email.toLowerCase()));
+      await eraseDeliveredMailTo(tx, email);
+      await forgetSignInsOf(tx, email);
     }
     await tx
       .update(users)
@@ -264,9 +212,7 @@ export async function erasePerson(
         erasedAt: sql`now()`,
       })
       .where(eq(users.id, usersId));
-    await tx.delete(authVerification).where(eq(authVerification.value, authUserId));
-    // Sessions and accounts (password hash, provider tokens) go with the login (ON DELETE CASCADE).
-    await tx.delete(authUser).where(eq(authUser.id, authUserId));
+    await deleteLogin(tx, authUserId);
     // The actor's person record is the one erased: the row keeps its id, which stays (erased).
     await recordAudit(tx, {
       actor: person.actor,
@@ -274,9 +220,9 @@ export async function erasePerson(
       action: 'user.erased',
       entityType: 'user',
       entityId: usersId,
-      details: { endedSponsorships: ended.length },
+      details: { endedSponsorships },
     });
-    return { endedSponsorships: ended.length };
+    return { endedSponsorships };
   });
 }
 

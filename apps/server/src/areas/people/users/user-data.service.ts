@@ -1,5 +1,6 @@
 import type { UpdateUser, User, UserExport } from '@kinship/domain';
 import type { Db } from '../../../db/client.ts';
+import { deletePaymentMethodRow, markSubscriptionCanceled } from '../../giving/index.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
 import { forbidden, HttpError, unauthorized } from '../../../platform/errors.ts';
 import type { PaymentGateway } from '../../../platform/payments/gateway.ts';
@@ -8,13 +9,11 @@ import type { SiteContext } from '../../../platform/site-context.ts';
 import { findPartnerUsersOf, findUserSponsoreds } from './users.repository.ts';
 import { normalizePhone, sponsorshipViews, userView } from './users.service.ts';
 import {
-  deletePaymentMethodRow,
   erasePerson,
   findGivingRows,
   findLiveGatewaySubscriptions,
   findLoginData,
   findSavedPaymentMethods,
-  markSubscriptionCanceled,
   updatePersonDetails,
 } from './user-data.repository.ts';
 

@@ -177,14 +177,6 @@ export async function findUserByEmail(db: Queryable, email: string) {
   return row ?? null;
 }
 
-export async function insertTempUser(tx: Tx, values: { firstName: string; lastName: string; email: string }) {
-  const [row] = await tx
-    .insert(users)
-    .values({ ...values, tempAccount: true })
-    .returning();
-  return row!;
-}
-
 const sponsorshipColumns = {
   id: userSponsoreds.id,
   partnersId: userSponsoreds.partnersId,
@@ -289,13 +281,6 @@ export async function lockRecords(tx: Tx, partnersId: number, ids: number[]) {
     .where(and(eq(sponsoreds.partnersId, partnersId), sql`${sponsoreds.id} IN ${sorted}`))
     .orderBy(asc(sponsoreds.id))
     .for('update');
-}
-
-export async function changeFilledSlots(tx: Tx, sponsoredsId: number, by: number): Promise<void> {
-  await tx
-    .update(sponsoreds)
-    .set({ slotsFilled: sql`${sponsoreds.slotsFilled} + ${by}`, updatedAt: sql`now()` })
-    .where(eq(sponsoreds.id, sponsoredsId));
 }
 
 export async function activeSponsorshipOf(tx: Tx, partnersId: number, usersId: number, sponsoredsId: number) {

@@ -40,7 +40,6 @@ import {
 } from '../../giving/index.ts';
 import {
   activeSponsorshipOf,
-  changeFilledSlots,
   findPaymentMethods,
   findPaymentsOf,
   findSponsorship,
@@ -50,7 +49,6 @@ import {
   findUser,
   findUserByEmail,
   insertSponsorship,
-  insertTempUser,
   isPersonOfPartner,
   listSponsors,
   lockRecords,
@@ -60,6 +58,8 @@ import {
 } from './sponsors.repository.ts';
 import { partnerSiteUrl } from '../../../platform/messaging/site-urls.ts';
 import { insertOutboxMessage } from '../../../platform/messaging/outbox.ts';
+import { changeFilledSlots } from '../../records/index.ts';
+import { insertTempUser } from '../../people/index.ts';
 
 // The dashboard's Sponsors section (issue 13 item 3, decision 039). Reads need sponsors.view,
 // writes sponsors.manage, each at the program of every record involved; a program-scoped person's
