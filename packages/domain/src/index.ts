@@ -1,39 +1,57 @@
-export * from './account.ts';
-export * from './age.ts';
-export * from './application-fee.ts';
-export * from './constants.ts';
-export * from './email.ts';
-export * from './filter-options.ts';
-export * from './format.ts';
-export * from './grades.ts';
-export * from './landing.ts';
-export * from './ids.ts';
-export * from './listing-rules.ts';
-export * from './masking.ts';
-export * from './money-rules.ts';
-export * from './onboarding.ts';
-export * from './partner-rules.ts';
-export * from './permissions.ts';
-export * from './receipts.ts';
-export * from './record-name.ts';
-export * from './schemas.ts';
-export * from './sponsorship-rules.ts';
-export * from './table-columns.ts';
-export * from './tax-notice.ts';
-export * from './giving-rules.ts';
-export * from './giving-schemas.ts';
-export * from './sandbox-cards.ts';
-export * from './dashboard.ts';
-export * from './spreadsheet.ts';
-export * from './record-import.ts';
-export * from './staff-calls.ts';
-export * from './records.ts';
-export * from './catalogue.ts';
-export * from './giving-staff.ts';
-export * from './partner-settings.ts';
-export * from './staff-admin.ts';
-export * from './reports.ts';
-export * from './sponsors.ts';
-export * from './updates.ts';
-export * from './gifts.ts';
-export * from './return-path.ts';
+/*
+ * The domain package mirrors the server's areas (docs/ARCHITECTURE.md): one folder per area,
+ * and shared/ for what every area uses. Everything is pure: no I/O.
+ */
+
+// ids, constants, formats, permissions and the shapes every area shares
+export * from './shared/constants.ts';
+export * from './shared/format.ts';
+export * from './shared/ids.ts';
+export * from './shared/permissions.ts';
+export * from './shared/schemas.ts';
+export * from './shared/spreadsheet.ts';
+export * from './shared/staff-calls.ts';
+
+// partners: the tenant, its settings, types and plans, onboarding
+export * from './partners/catalogue.ts';
+export * from './partners/landing.ts';
+export * from './partners/onboarding.ts';
+export * from './partners/partner-rules.ts';
+export * from './partners/partner-settings.ts';
+
+// records: the sponsored record, its listing, import and masking
+export * from './records/age.ts';
+export * from './records/filter-options.ts';
+export * from './records/grades.ts';
+export * from './records/listing-rules.ts';
+export * from './records/masking.ts';
+export * from './records/record-import.ts';
+export * from './records/record-name.ts';
+export * from './records/records.ts';
+export * from './records/table-columns.ts';
+
+// sponsorships: who sponsors whom, updates
+export * from './sponsorships/sponsors.ts';
+export * from './sponsorships/sponsorship-rules.ts';
+export * from './sponsorships/updates.ts';
+
+// giving: money, checkout, gifts, receipts
+export * from './giving/application-fee.ts';
+export * from './giving/gifts.ts';
+export * from './giving/giving-rules.ts';
+export * from './giving/giving-schemas.ts';
+export * from './giving/giving-staff.ts';
+export * from './giving/money-rules.ts';
+export * from './giving/receipts.ts';
+export * from './giving/sandbox-cards.ts';
+export * from './giving/tax-notice.ts';
+
+// people: accounts, team
+export * from './people/account.ts';
+export * from './people/email.ts';
+export * from './people/return-path.ts';
+export * from './people/staff-admin.ts';
+
+// insight: overview and reports
+export * from './insight/dashboard.ts';
+export * from './insight/reports.ts';

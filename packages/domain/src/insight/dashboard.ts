@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIONS, type Action } from './permissions.ts';
+import { ACTIONS, type Action } from '../shared/permissions.ts';
 
 /** GET dashboard/partners: a partner the viewer may staff, with what they may do there. */
 export const staffedPartnerSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatCents } from './format.ts';
+import { formatCents } from '../shared/format.ts';
 
 // Receipts (spec 1 and 4: "an email receipt is sent", "success with a receipt link") and
 // year-end giving statements.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from './email.ts';
+import { EMAIL_PATTERN } from '../people/email.ts';
 
 // The dashboard's Sponsors section (issue 13 item 3, decision 039): the people who sponsor or give at
 // the partner, one person's giving, manual (offline) sponsorships with their link code, ending and

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidEmail } from './email.ts';
+import { isValidEmail } from '../people/email.ts';
 
 /**
  * Gift sponsorships, trial codes and lightning links (issue 15, decisions 047 to 049): the

@@ -1,4 +1,4 @@
-import { slotChoices, slotsRemaining } from './money-rules.ts';
+import { slotChoices, slotsRemaining } from '../giving/money-rules.ts';
 
 // Sponsor button, cart validity and sponsorship state (spec 3 and 4).
 

@@ -1,4 +1,4 @@
-import { canAdministerSponsored, type Viewer } from './permissions.ts';
+import { canAdministerSponsored, type Viewer } from '../shared/permissions.ts';
 
 // Masked profiles (spec 1, 4 and 6): masking hides identity; sponsors and
 // partner admins see the unmasked profile.

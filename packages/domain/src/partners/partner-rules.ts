@@ -1,6 +1,6 @@
-import { DEFAULT_PROGRAM_LABEL, DEFAULT_SPONSOR_BUTTON_LABEL } from './constants.ts';
-import { Feature, PartnerSetting } from './ids.ts';
-import type { IntegrationKind } from './ids.ts';
+import { DEFAULT_PROGRAM_LABEL, DEFAULT_SPONSOR_BUTTON_LABEL } from '../shared/constants.ts';
+import { Feature, PartnerSetting } from '../shared/ids.ts';
+import type { IntegrationKind } from '../shared/ids.ts';
 
 // Partner rules (spec 3, "Partner").
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DONATION } from './constants.ts';
-import { isValidEmail } from './email.ts';
+import { isValidEmail } from '../people/email.ts';
 import { GENDERS, PAYMENT_METHOD_TYPES, SPONSORED_STATUSES } from './ids.ts';
 
 // Zod schemas of the API payloads. Amounts are integer cents everywhere in the

@@ -1,4 +1,4 @@
-import { PartnerSetting } from './ids.ts';
+import { PartnerSetting } from '../shared/ids.ts';
 import { partnerSetting, type PartnerWithSettings } from './partner-rules.ts';
 
 /** The landing page's sections below each template's required parts, each a partner setting. */

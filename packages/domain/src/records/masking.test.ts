@@ -7,8 +7,8 @@ import {
   visibleFieldsOf,
   type RecordDisplay,
 } from './masking.ts';
-import { Role } from './ids.ts';
-import type { Viewer } from './permissions.ts';
+import { Role } from '../shared/ids.ts';
+import type { Viewer } from '../shared/permissions.ts';
 
 describe('canSeePrivate', () => {
   it('shows unmasked records to everyone', () => {

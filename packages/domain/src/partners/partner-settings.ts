@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Feature, PartnerSetting } from './ids.ts';
+import { Feature, PartnerSetting } from '../shared/ids.ts';
 
 /**
  * The partner's own settings as its Administrator edits them in the dashboard (Settings) and the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkoutRequestSchema, paymentIntervalSchema, paymentMethodSchema } from './schemas.ts';
+import { checkoutRequestSchema, paymentIntervalSchema, paymentMethodSchema } from '../shared/schemas.ts';
 
 // API payloads of checkout, saved payment methods, subscriptions and the sandbox card field.
 // Amounts are integer cents.

@@ -1,4 +1,4 @@
-import { SponsoredType } from './ids.ts';
+import { SponsoredType } from '../shared/ids.ts';
 
 // Table column sets per sponsored type (spec 3, "Table column sets per sponsored type").
 

@@ -1,4 +1,4 @@
-import { GENDERS } from './ids.ts';
+import { GENDERS } from '../shared/ids.ts';
 
 // Filter option kinds and the static option lists (spec 3, "Filter type and options").
 

@@ -1,6 +1,6 @@
-import { SPONSORED_STATUSES, SponsoredType, isPersonType, type SponsoredStatus } from './ids.ts';
+import { SPONSORED_STATUSES, SponsoredType, isPersonType, type SponsoredStatus } from '../shared/ids.ts';
 import { GRADES } from './grades.ts';
-import { parseSpreadsheetDate, type CellValue, type DateOrder } from './spreadsheet.ts';
+import { parseSpreadsheetDate, type CellValue, type DateOrder } from '../shared/spreadsheet.ts';
 
 // The record import model (issue 12, item 6): which fields a file can set for each sponsored type,
 // how file headers are guessed onto them, and the validation of one row, every error of it in the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SponsoredType } from './ids.ts';
+import { SponsoredType } from '../shared/ids.ts';
 import {
   duplicateCodeErrors,
   guessColumnMapping,

@@ -1,5 +1,5 @@
-import { BOOST_OPTIONS, MESSAGES } from './constants.ts';
-import { formatCents } from './format.ts';
+import { BOOST_OPTIONS, MESSAGES } from '../shared/constants.ts';
+import { formatCents } from '../shared/format.ts';
 import { boostCents } from './money-rules.ts';
 
 // Checkout and donation rules shared by the server (which enforces them) and the web app (which

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidEmail } from './email.ts';
-import { CURRENCIES } from './partner-settings.ts';
+import { CURRENCIES } from '../partners/partner-settings.ts';
 
 const emailSchema = z
   .string()

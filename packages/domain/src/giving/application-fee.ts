@@ -1,4 +1,4 @@
-import { applicationFeeModel } from './partner-rules.ts';
+import { applicationFeeModel } from '../partners/partner-rules.ts';
 
 // The platform's application fee on a payment (spec 3, "Fees and money"; "applicationFeeModel").
 

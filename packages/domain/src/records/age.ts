@@ -1,6 +1,6 @@
 import { AGE_BANDS } from './filter-options.ts';
 import type { AgeBand } from './filter-options.ts';
-import { isCalendarDate } from './format.ts';
+import { isCalendarDate } from '../shared/format.ts';
 
 const BIRTHDAY = /^(\d{4})-(\d{2})-(\d{2})/;
 

@@ -1,4 +1,4 @@
-import { isPersonType } from './ids.ts';
+import { isPersonType } from '../shared/ids.ts';
 
 export interface NamedRecord {
   sponsoredTypesId: number;

@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from './constants.ts';
+import { PAGE_SIZE } from '../shared/constants.ts';
 
 // Listing paging and filters (spec 4, 5, 7 and 9).
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { newUserSchema, partnerUserSchema, userSchema, userSponsoredSchema } from './schemas.ts';
+import { newUserSchema, partnerUserSchema, userSchema, userSponsoredSchema } from '../shared/schemas.ts';
 
 // The person's own account: sign-in options, profile edits, the data export and erasure.
 

@@ -1,4 +1,4 @@
-import { Country } from './ids.ts';
+import { Country } from '../shared/ids.ts';
 
 // Payment and tax notices (spec 1).
 

@@ -1,4 +1,4 @@
-import { MONTHS_PER_YEAR } from './constants.ts';
+import { MONTHS_PER_YEAR } from '../shared/constants.ts';
 
 // Money and slot rules (spec 3, 4 and 9). All money is in integer cents.
 

@@ -1,4 +1,4 @@
-import { MESSAGES } from './constants.ts';
+import { MESSAGES } from '../shared/constants.ts';
 
 // Grade ids (spec 3, "Grades").
 
