@@ -1,0 +1,9 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sponsorsRoutes } from './sponsors/sponsors.routes.ts';
+import { updatesRoutes } from './updates/updates.routes.ts';
+
+/** Every route of the sponsorships area, registered by app.ts. */
+export const sponsorshipsAreaRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(updatesRoutes);
+  await app.register(sponsorsRoutes);
+};
