@@ -220,7 +220,11 @@ describe('partner mail, outside refunds and disputes, and the audit log', () => 
     const phone = await newPage(browser, 390, 844);
     await signIn(phone.page, 'demo', ...ADMIN);
     await phone.page.goto(siteUrl('demo', '/dashboard/audit'));
-    await phone.page.getByRole('row').filter({ hasText: 'Lightning sponsorships' }).first().waitFor();
+    const change = phone.page.getByRole('cell').filter({ hasText: 'Lightning sponsorships' }).first();
+    await change.waitFor();
+    // The table has loaded (no fetch in flight), and its Changes column is scrolled into view.
+    await phone.page.waitForLoadState('networkidle');
+    await change.scrollIntoViewIfNeeded();
     await screenshot(phone.page, 'audit-readable-390');
     await phone.context.close();
   });
