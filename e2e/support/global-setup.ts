@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,11 @@ declare module 'vitest' {
     port: number;
     /** Where the server writes its mail as .eml files. */
     mailDir: string;
+    /**
+     * The server's AUTH_SECRET, from which its sandbox gateway's webhook secret is derived: the
+     * journeys sign the events a payment provider would deliver (refunds and disputes made there).
+     */
+    authSecret: string;
     /** The local OpenID Connect provider's person and the sign-in button's label. */
     oidc: { login: string; email: string; name: string; buttonLabel: string };
   }
@@ -45,6 +51,7 @@ export default async function setup(project: TestProject) {
   const oidcPerson = { sub: 'olive-1', email: 'olive.oidc@example.org', name: 'Olive Oidc' };
   const idp = await startOidcTestProvider([oidcPerson]);
   idp.start([`http://demo.localhost:${port}/api/auth/callback/oidc`]);
+  const authSecret = randomBytes(32).toString('hex');
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
@@ -54,6 +61,7 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      AUTH_SECRET: authSecret,
       LOG_LEVEL: 'warn',
       // Each browser context sends an address of its own (support/browser.ts).
       TRUST_PROXY: 'loopback',
@@ -81,6 +89,7 @@ export default async function setup(project: TestProject) {
   project.provide('port', port);
   project.provide('baseUrlFor', `http://{partner}.localhost:${port}`);
   project.provide('mailDir', path.join(dataDir, 'mail'));
+  project.provide('authSecret', authSecret);
   project.provide('oidc', {
     login: oidcPerson.sub,
     email: oidcPerson.email,

@@ -1,7 +1,9 @@
+import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import {
   AA_CONTRAST,
   accessibleBrandColor,
+  brandCssVariablesResolver,
   brandPalette,
   buildBrandTheme,
   contrastRatio,
@@ -43,5 +45,26 @@ describe('brand theme', () => {
     const theme = buildBrandTheme('#ffd43b');
     expect(theme.primaryColor).toBe('brand');
     expect(theme.primaryShade).toBe(6);
+  });
+
+  it('darkens each colour’s filled shade and light-variant text until it meets AA on its background', () => {
+    const theme = mergeMantineTheme(DEFAULT_THEME, buildBrandTheme('#ffd43b'));
+    const { light } = brandCssVariablesResolver(theme);
+    // Shade 6 of Mantine's green on white is 2.6:1, and a light green badge (shade 9 on 1) 3.8:1.
+    expect(light['--mantine-color-green-text']).toBeDefined();
+    expect(light['--mantine-color-yellow-light-color']).toBeDefined();
+    for (const [name, shades] of Object.entries(theme.colors)) {
+      if (name === 'dark') continue;
+      const filled = parseHex(light[`--mantine-color-${name}-filled`] ?? shades[6])!;
+      expect(contrastRatio(filled, WHITE), `${name} filled`).toBeGreaterThanOrEqual(AA_CONTRAST);
+      expect(light[`--mantine-color-${name}-text`] ?? shades[6]).toBe(
+        light[`--mantine-color-${name}-filled`] ?? shades[6],
+      );
+      const badge = parseHex(light[`--mantine-color-${name}-light-color`] ?? shades[9])!;
+      for (const ground of [shades[1], shades[2]])
+        expect(contrastRatio(badge, parseHex(ground)!), `${name} light`).toBeGreaterThanOrEqual(AA_CONTRAST);
+    }
+    // A colour that already reads well is left as Mantine has it.
+    expect(light['--mantine-color-dark-text']).toBeUndefined();
   });
 });

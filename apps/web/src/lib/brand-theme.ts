@@ -73,16 +73,46 @@ export function brandPalette(hex: string | null | undefined): MantineColorsTuple
   return [...tints, toHex(primary), ...shades] as unknown as MantineColorsTuple;
 }
 
-/** Mantine's default dimmed grey and error red fail AA on white; use darker shades. */
-const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
-  variables: {},
-  light: {
+/** `color` darkened (mixed with black) just enough to reach AA against each of `backgrounds`. */
+export function darkenForContrast(hex: string, backgrounds: readonly string[]): string {
+  const base = parseHex(hex);
+  const grounds = backgrounds.map(parseHex).filter((b): b is Rgb => b !== null);
+  if (!base) return hex;
+  let color = base;
+  const passes = () => grounds.every((ground) => contrastRatio(ground, color) >= AA_CONTRAST);
+  for (let weight = 0.05; !passes() && weight <= 1; weight += 0.05) color = mix(base, BLACK, weight);
+  return toHex(color);
+}
+
+/**
+ * Mantine's default dimmed grey and error red fail AA on white; use darker shades. Likewise each
+ * colour's filled shade (white text on a filled button or badge, and `c="red"` text on the page:
+ * shade 6) and its light variant's text (a light badge: shade 9 on shade 1, or shade 2 on hover)
+ * are darkened where they fall short of AA, so a status badge, a button or a coloured note is
+ * readable in every colour (issue 21).
+ */
+const cssVariablesResolver: CSSVariablesResolver = (theme) => {
+  const light: Record<string, string> = {
     '--mantine-color-dimmed': theme.colors.gray[7] ?? '#495057',
     '--mantine-color-error': theme.colors.red[9] ?? '#c92a2a',
     '--mantine-color-placeholder': theme.colors.gray[7] ?? '#495057',
-  },
-  dark: {},
-});
+  };
+  for (const [name, shades] of Object.entries(theme.colors)) {
+    if (!shades || name === 'dark') continue;
+    // The filled shade carries white text (a filled button or badge) and is the colour's text on
+    // the page (`c="red"`), so it reaches AA against white and the palest grey.
+    const filled = darkenForContrast(shades[6], ['#ffffff', theme.colors.gray[0] ?? '#f8f9fa']);
+    if (filled !== shades[6].toLowerCase()) {
+      light[`--mantine-color-${name}-filled`] = filled;
+      // Hover darkens it further (Mantine's shade 7 may be paler than the darkened shade).
+      light[`--mantine-color-${name}-filled-hover`] = toHex(mix(parseHex(filled)!, BLACK, 0.12));
+      light[`--mantine-color-${name}-text`] = filled;
+    }
+    const lightText = darkenForContrast(shades[9], [shades[1], shades[2]]);
+    if (lightText !== shades[9].toLowerCase()) light[`--mantine-color-${name}-light-color`] = lightText;
+  }
+  return { variables: {}, light, dark: {} };
+};
 
 export function buildBrandTheme(brandColor: string | null | undefined): MantineThemeOverride {
   return createTheme({

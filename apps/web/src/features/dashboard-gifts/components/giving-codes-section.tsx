@@ -120,19 +120,24 @@ export function GivingCodesSection() {
   );
 }
 
-/** A wide table of codes that scrolls sideways on a phone, or what its empty list says. */
+/**
+ * A wide table of codes that scrolls sideways on a phone, or what its empty list says. The scrolling
+ * region is a named tab stop, so a keyboard can reach and scroll it.
+ */
 function CodesTable({
+  label,
   empty,
   headers,
   children,
 }: {
+  label: string;
   empty: string | null;
   headers: string[];
   children: ReactNode;
 }) {
   if (empty) return <Text c="dimmed">{empty}</Text>;
   return (
-    <ScrollArea>
+    <ScrollArea viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label }}>
       <Table striped highlightOnHover miw={760}>
         <Table.Thead>
           <Table.Tr>
@@ -150,6 +155,7 @@ function CodesTable({
 function GiftsTable({ data }: { data: StaffGivingCodes }) {
   return (
     <CodesTable
+      label="Gifts"
       empty={data.gifts.length === 0 ? 'No gifts yet.' : null}
       headers={['State', 'Record', 'Period', 'Amount', 'From', 'To', 'Delivery']}
     >
@@ -183,6 +189,7 @@ function GiftsTable({ data }: { data: StaffGivingCodes }) {
 function TrialsTable({ data }: { data: StaffGivingCodes }) {
   return (
     <CodesTable
+      label="Trial codes"
       empty={data.trials.length === 0 ? 'No trial codes yet.' : null}
       headers={['State', 'Code', 'Batch', 'Days', 'Type', 'Redeemed by', 'Ends', 'Expires']}
     >

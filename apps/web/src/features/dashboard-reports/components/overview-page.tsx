@@ -141,6 +141,7 @@ function Charts({ o }: { o: Overview }) {
           valueFormatter={(v) => money(v * 100)}
           yAxisProps={{ tickFormatter: axisMoney, width: 56 }}
           tickLine="y"
+          role="img"
           aria-label="Net giving in each of the last 12 months"
         />
       </Card>
@@ -164,6 +165,7 @@ function Charts({ o }: { o: Overview }) {
               withLabelsLine
               withLabels
               valueFormatter={(v) => money(v * 100)}
+              role="img"
               aria-label="Net giving this year by fund"
             />
           </Group>

@@ -96,6 +96,7 @@ function ReportChart({ report }: { report: Report }) {
           { name: 'Lost sponsors', color: 'red.6' },
         ]}
         withLegend
+        role="img"
         aria-label="New and lost sponsors by month"
       />
     );
@@ -118,6 +119,7 @@ function ReportChart({ report }: { report: Report }) {
         valueFormatter={(v) => money(v * 100)}
         yAxisProps={{ tickFormatter: axisMoney, width: 56 }}
         withLegend
+        role="img"
         aria-label="Platform fees and tips by month"
       />
     );
@@ -130,6 +132,7 @@ function ReportChart({ report }: { report: Report }) {
       series={[{ name: 'Net', color: 'blue.6' }]}
       valueFormatter={(v) => money(v * 100)}
       yAxisProps={{ tickFormatter: axisMoney, width: 56 }}
+      role="img"
       aria-label={`${report.title}: net giving`}
     />
   );
