@@ -3,7 +3,7 @@
  * area's own (docs/ARCHITECTURE.md, "Areas and doors").
  */
 export { currentLinePrices } from './checkout/checkout.service.ts';
-export { heldSlotsBySponsored } from './orders/orders.service.ts';
+export { heldSlotsBySponsored } from './orders/orders.repository.ts';
 export { payerOf } from './payment-methods/payment-methods.service.ts';
 export { endSubscriptionLine, recordSubscriptionLineEnd } from './subscriptions/subscriptions.service.ts';
 export type { SubscriptionLineEnd } from './subscriptions/subscriptions.service.ts';

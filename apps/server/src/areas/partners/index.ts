@@ -5,9 +5,9 @@
 export { partnerEmail } from './email-templates/email-templates.service.ts';
 export { noteAccountStatus } from './onboarding/onboarding.service.ts';
 export { invalidatePartnerCache } from './site/partner-cache.ts';
+export { findPartnerById } from './site/partners.repository.ts';
 export {
   cachedPartner,
-  findPartnerById,
   partnerViewOf,
   typeShowsAge,
   typeShowsBirthday,

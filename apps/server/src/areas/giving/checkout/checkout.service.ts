@@ -33,19 +33,6 @@ import type { JobSender } from '../../../platform/jobs.ts';
 import { gatewayAccountOf } from '../../../platform/payments/index.ts';
 import type { UserRow } from '../../../platform/viewer.ts';
 import {
-  findHoldsOfOrder,
-  findPaymentRequest,
-  findStalePendingOrders,
-  heldSlotsBySponsored,
-  insertHolds,
-  insertOrder,
-  insertPaymentRequest,
-  lockOrder,
-  markOrderSucceeded,
-  releaseHoldsOfOrder,
-  type OrderRow,
-} from '../orders/orders.service.ts';
-import {
   failOrder,
   isCheckViolation,
   isUniqueViolation,
@@ -55,8 +42,6 @@ import {
   siteUrlConfigOf,
 } from '../orders/orders.service.ts';
 import type { PartnerRow } from '../../../db/types.ts';
-import { findPartnerById } from '../../partners/index.ts';
-import { markPaymentMethodPaid } from '../payment-methods/payment-methods.service.ts';
 import {
   ensureGatewayCustomer,
   payerOf,
@@ -77,6 +62,21 @@ import {
 } from './checkout.repository.ts';
 import { changeFilledSlots } from '../../records/index.ts';
 import { convertManualSponsorship, insertSponsorships } from '../../sponsorships/index.ts';
+import {
+  type OrderRow,
+  findHoldsOfOrder,
+  findPaymentRequest,
+  findStalePendingOrders,
+  insertHolds,
+  insertOrder,
+  insertPaymentRequest,
+  lockOrder,
+  markOrderSucceeded,
+  releaseHoldsOfOrder,
+} from '../orders/orders.repository.ts';
+import { markPaymentMethodPaid } from '../payment-methods/payment-methods.repository.ts';
+import { findPartnerById } from '../../partners/index.ts';
+import { heldSlotsBySponsored } from '../orders/orders.repository.ts';
 
 /**
  * Checkout of sponsorships (a monthly or annual subscription of one or more records' slots).

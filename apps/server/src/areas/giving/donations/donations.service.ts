@@ -27,13 +27,6 @@ import {
 } from '../../../platform/payments/gateway.ts';
 import { gatewayAccountOf } from '../../../platform/payments/index.ts';
 import {
-  insertPaymentRequest,
-  lockOrder,
-  markOrderSucceeded,
-  type OrderPaymentRequestRow,
-  type OrderRow,
-} from '../orders/orders.service.ts';
-import {
   createPendingOrder,
   failOrder,
   ORDER_STILL_PROCESSING,
@@ -46,6 +39,13 @@ import type { PartnerRow } from '../../../db/types.ts';
 import { receiptUrl } from '../receipts/receipts.service.ts';
 import { assertSiteOpen, type SiteContext } from '../../../platform/site-context.ts';
 import { findInitiative, insertDonation, partnerHasFeature } from './donations.repository.ts';
+import {
+  type OrderPaymentRequestRow,
+  type OrderRow,
+  insertPaymentRequest,
+  lockOrder,
+  markOrderSucceeded,
+} from '../orders/orders.repository.ts';
 
 export const DONATIONS_DISABLED = 'General donations are not enabled for this site.';
 export const PROVIDER_UNAVAILABLE =

@@ -11,12 +11,12 @@ import type { Db, PartnerRow, Queryable } from '../../../db/types.ts';
 import type { MailMessage } from '../../../platform/messaging/mail.ts';
 import { storedMessage, type OutboxRow } from '../../../platform/messaging/outbox.ts';
 import type { Storage } from '../../../platform/storage.ts';
-import { findPartnerById } from '../../partners/index.ts';
 import { logoPng, pdfSafe } from '../receipts/receipts.service.ts';
 import { formatCode } from './codes.ts';
 import { findGiftById, findRecord, type GiftRow, type TrialRow } from './gifts.repository.ts';
 import { type SiteUrlConfig, partnerSiteUrl } from '../../../platform/messaging/site-urls.ts';
 import { insertOutboxMessage } from '../../../platform/messaging/outbox.ts';
+import { findPartnerById } from '../../partners/index.ts';
 
 /**
  * The gift's mail (outbox kind 'gift', decision 047): the recipient's link and code, with the gift

@@ -37,17 +37,9 @@ import { compensate } from '../compensations/compensations.service.ts';
 import {
   createPendingOrder,
   failOrder,
-  findPaymentRequest,
-  findStalePendingOrders,
-  heldSlotsBySponsored,
-  insertPaymentRequest,
-  lockOrder,
-  markOrderSucceeded,
   recordSucceededPayment,
   siteUrlConfigOf,
-  type OrderRow,
 } from '../orders/orders.service.ts';
-import { findPartnerById } from '../../partners/index.ts';
 import { receiptUrl } from '../receipts/receipts.service.ts';
 import {
   assertNotThrottled,
@@ -84,6 +76,16 @@ import { queueGiftMail, queueReminderMail } from './gift-mail.ts';
 import { giftDeliverJob } from './gifts.jobs.ts';
 import { changeFilledSlots } from '../../records/index.ts';
 import { endGrantedSponsorship, insertManualSponsorship } from '../../sponsorships/index.ts';
+import {
+  type OrderRow,
+  findPaymentRequest,
+  findStalePendingOrders,
+  insertPaymentRequest,
+  lockOrder,
+  markOrderSucceeded,
+} from '../orders/orders.repository.ts';
+import { findPartnerById } from '../../partners/index.ts';
+import { heldSlotsBySponsored } from '../orders/orders.repository.ts';
 
 /**
  * Gift sponsorships (issue 15, decision 047). A gift is its own order kind on the order path the

@@ -13,8 +13,7 @@ import { actorOf, recordAudit, SYSTEM_ACTOR } from '../../../platform/audit.ts';
 import { badRequest, conflict, unauthorized } from '../../../platform/errors.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import { findActiveSponsorships, lockSponsoreds } from '../checkout/checkout.repository.ts';
-import { heldSlotsBySponsored, siteUrlConfigOf } from '../orders/orders.service.ts';
-import { findPartnerById } from '../../partners/index.ts';
+import { siteUrlConfigOf } from '../orders/orders.service.ts';
 import {
   codeError,
   problemOf,
@@ -44,6 +43,8 @@ import {
 import { ALREADY_SPONSORING, codeRecordOf, recordNameOf } from './gifts.service.ts';
 import { changeFilledSlots } from '../../records/index.ts';
 import { endGrantedSponsorship, insertManualSponsorship } from '../../sponsorships/index.ts';
+import { findPartnerById } from '../../partners/index.ts';
+import { heldSlotsBySponsored } from '../orders/orders.repository.ts';
 
 /**
  * Trial codes (issue 15, decision 048). Staff issue them one or a batch at a time (the number of

@@ -14,8 +14,8 @@ import {
   type SandboxGateway,
 } from '../../../platform/payments/sandbox-gateway.ts';
 import { DEMO_ACCOUNTS } from '../../../seed/demo.ts';
-import { findPartnerById } from '../../partners/site/partners.service.ts';
 import { disputeLostReason, OUTSIDE_REFUND_REASON } from './gateway-ledger.service.ts';
+import { findPartnerById } from '../../partners/index.ts';
 
 /*
  * Refunds and disputes made outside Kinship (decision 055), through the whole server on the sandbox

@@ -26,7 +26,6 @@ import {
 import { gatewayAccountOf } from '../../../platform/payments/index.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import { siteUrlConfigOf } from '../orders/orders.service.ts';
-import { findPartnerById } from '../../partners/index.ts';
 import {
   applySubscriptionStatus,
   ENDED_STATUSES,
@@ -53,6 +52,7 @@ import {
 } from './giving.repository.ts';
 import { partnerSiteUrl } from '../../../platform/messaging/site-urls.ts';
 import { insertOutboxMessage } from '../../../platform/messaging/outbox.ts';
+import { findPartnerById } from '../../partners/index.ts';
 
 /*
  * The Donations section (decision 041): payments and subscriptions for donations.view (a

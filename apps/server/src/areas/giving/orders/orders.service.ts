@@ -18,22 +18,6 @@ import {
   type PaymentRow,
 } from './orders.repository.ts';
 
-/** The order store, for the services that take orders (checkout, donations). */
-export {
-  findHoldsOfOrder,
-  findPaymentRequest,
-  findStalePendingOrders,
-  heldSlotsBySponsored,
-  insertHolds,
-  insertOrder,
-  insertPaymentRequest,
-  lockOrder,
-  markOrderSucceeded,
-  releaseHoldsOfOrder,
-  type OrderPaymentRequestRow,
-  type OrderRow,
-} from './orders.repository.ts';
-
 /**
  * Orders are the money path's ledger: one per checkout or donation attempt, created pending before
  * anything is charged, and ended succeeded (with its receipt) or failed (with the reason) exactly

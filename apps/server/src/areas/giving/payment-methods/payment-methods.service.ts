@@ -28,9 +28,6 @@ import {
   type PaymentMethodRow,
 } from './payment-methods.repository.ts';
 
-/** Marks a saved method as having paid (checkout, after a successful charge with it). */
-export { markPaymentMethodFailed, markPaymentMethodPaid } from './payment-methods.repository.ts';
-
 export interface PaymentDeps {
   db: Db;
   gateway: PaymentGateway;

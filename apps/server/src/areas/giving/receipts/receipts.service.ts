@@ -20,7 +20,6 @@ import { insertOutboxMessage, storedMessage } from '../../../platform/messaging/
 import { partnerSiteUrl, type SiteUrlConfig } from '../../../platform/messaging/site-urls.ts';
 import type { Storage } from '../../../platform/storage.ts';
 import type { PartnerRow } from '../../../db/types.ts';
-import { findPartnerById } from '../../partners/index.ts';
 import { partnerEmail } from '../../partners/index.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import {
@@ -46,6 +45,7 @@ import {
   findSucceededRefunds,
   type PaymentForReceipt,
 } from './receipts.repository.ts';
+import { findPartnerById } from '../../partners/index.ts';
 
 /** The PDF text helper other mail of this area uses (gift cards, reminders). */
 export { pdfSafe } from './receipt-pdf.ts';

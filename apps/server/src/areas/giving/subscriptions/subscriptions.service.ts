@@ -16,12 +16,9 @@ import { gatewayAccountOf } from '../../../platform/payments/index.ts';
 import type { SandboxRenewal } from '../../../platform/payments/sandbox-gateway.ts';
 import { currentLinePrices } from '../checkout/checkout.service.ts';
 import { recordFailedPayment, recordSucceededPayment } from '../orders/orders.service.ts';
-import { findPartnerById } from '../../partners/index.ts';
 import {
   ensureGatewayCustomer,
   invalidRequest,
-  markPaymentMethodFailed,
-  markPaymentMethodPaid,
   payerOf,
   savedPaymentMethodById,
   usablePaymentMethod,
@@ -36,6 +33,11 @@ import {
   type SubscriptionRow,
 } from './subscriptions.repository.ts';
 import { endSponsorshipsOf, updateLineAmount } from '../../sponsorships/index.ts';
+import {
+  markPaymentMethodFailed,
+  markPaymentMethodPaid,
+} from '../payment-methods/payment-methods.repository.ts';
+import { findPartnerById } from '../../partners/index.ts';
 
 /**
  * Subscriptions as Kinship records them, kept in step with the gateway by the webhooks (Stripe)

@@ -24,7 +24,6 @@ import { yearEndStatementsJob } from './reports.jobs.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import type { ExportColumn } from '../../../platform/table-export.ts';
 import { batchClock, giveWay } from '../../../platform/give-way.ts';
-import { findPartnerById } from '../../partners/index.ts';
 import { queueYearEndStatement } from '../../giving/index.ts';
 import {
   churnQuery,
@@ -43,6 +42,7 @@ import {
   type Row,
   type ShareFilter,
 } from './reports.repository.ts';
+import { findPartnerById } from '../../partners/index.ts';
 
 // The dashboard's Overview and Reports (issue 13 items 1 and 5, decision 035). reports.view for
 // every call; a program-scoped person's figures hold their programs' records only, and donations

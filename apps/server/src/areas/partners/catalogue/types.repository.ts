@@ -6,7 +6,6 @@ import {
   paymentIntervals,
   sponsoredTypePlanIntervals,
   sponsoredTypePlans,
-  emailOutbox,
   sponsoreds,
   userSponsoreds,
   users,
@@ -192,8 +191,4 @@ export function planPricedSponsors(db: Db | Tx, partnersId: number, typeId: numb
         eq(sponsoreds.partnerSponsoredTypesId, typeId),
       ),
     );
-}
-
-export async function queueOutboxMail(tx: Tx, row: typeof emailOutbox.$inferInsert): Promise<void> {
-  await tx.insert(emailOutbox).values(row).onConflictDoNothing({ target: emailOutbox.dedupeKey });
 }

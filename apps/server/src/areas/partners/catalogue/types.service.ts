@@ -18,7 +18,6 @@ import {
   countByType,
   findCurrentPlans,
   planPricedSponsors,
-  queueOutboxMail,
   findFilterTypes,
   findOfferableIntervals,
   findType,
@@ -29,6 +28,7 @@ import {
   updateType,
   type TypeRow,
 } from './types.repository.ts';
+import { insertOutboxMessage } from '../../../platform/messaging/outbox.ts';
 
 export const TYPE_NOT_FOUND = (id: number) => `Sponsored type ${id} was not found.`;
 export const IDENTIFIER_TAKEN = 'Another sponsored type already uses this address.';
@@ -236,7 +236,7 @@ export async function changeStaffTypePlan(
     if (former?.monthlyAmount !== created.monthlyAmount) {
       for (const sponsor of await planPricedSponsors(tx, ctx.partner.id, row.id)) {
         if (!sponsor.email) continue;
-        await queueOutboxMail(tx, {
+        await insertOutboxMessage(tx, {
           partnersId: ctx.partner.id,
           kind: 'update_notice',
           dedupeKey: `plan-changed:${created.id}:${sponsor.usersId}`,

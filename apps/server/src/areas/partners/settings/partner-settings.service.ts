@@ -24,7 +24,6 @@ import { sanitizeRichText } from '../../../platform/rich-text.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import type { Storage } from '../../../platform/storage.ts';
 import type { UploadedFile } from '../../../platform/uploads.ts';
-import { findPartnerById } from '../site/partners.service.ts';
 import { invalidatePartnerCache } from '../site/partner-cache.ts';
 import { checkDomain, markVerified } from './domain-verification.ts';
 import {
@@ -36,6 +35,7 @@ import {
   replaceFeatures,
   updatePartnerRow,
 } from './partner-settings.repository.ts';
+import { findPartnerById } from '../site/partners.repository.ts';
 
 export const DOMAIN_TAKEN = (domain: string) => `${domain} is already used by another partner.`;
 export const DOMAIN_OF_PLATFORM = (domain: string) =>

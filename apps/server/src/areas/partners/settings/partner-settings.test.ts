@@ -16,13 +16,13 @@ import type { TestClient } from '../../../../test/http-client.ts';
 import { startTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { createMailer } from '../../../platform/messaging/mail.ts';
 import { dispatchOutbox } from '../../../platform/messaging/outbox.ts';
-import { findPartnerById } from '../site/partners.service.ts';
 import {
   partnerEmail,
   renderTemplate,
   TEST_SUBJECT_PREFIX,
 } from '../email-templates/email-templates.service.ts';
 import { DOMAIN_OF_PLATFORM, DOMAIN_TAKEN } from './partner-settings.service.ts';
+import { findPartnerById } from '../site/partners.repository.ts';
 
 /*
  * Dashboard › Settings and Email templates through the whole server: field errors in the problem

@@ -19,9 +19,6 @@ import {
   type PartnerRow,
 } from './partners.repository.ts';
 
-/** A partner's row as the database holds it now (not the cache): inside a transaction, for example. */
-export { findPartnerById } from './partners.repository.ts';
-
 type FilterRow = PartnerChildren['filters'][number];
 
 /** Static options come from the kind when no rows are stored; the dynamic filter lists the partner's programs. */

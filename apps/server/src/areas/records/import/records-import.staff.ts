@@ -25,11 +25,11 @@ import { recordsImportJob } from './records-import.jobs.ts';
 import type { Storage } from '../../../platform/storage.ts';
 import type { ExportColumn } from '../../../platform/table-export.ts';
 import { invalidatePartnerCache } from '../../partners/index.ts';
-import { insertSponsoredImages } from '../sponsoreds/sponsored-images.service.ts';
 import { findRecordType, recordFilterCondition, type RecordFilters } from '../editor/records.service.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import { importPicturesZip, type PicturesImportResult } from './pictures-import.ts';
 import { applyImport, dryRunImport, type ImportResult } from './records-import.service.ts';
+import { insertSponsoredImages } from '../sponsoreds/sponsored-images.repository.ts';
 
 /**
  * The staff side of bulk import and export (issue 12, item 6): the routes' services over the

@@ -74,6 +74,3 @@ export async function addSponsoredImages(
     throw error;
   }
 }
-
-/** Gallery rows with their audit row, for another module's writes (the records import's pictures). */
-export { insertSponsoredImages } from './sponsored-images.repository.ts';

@@ -31,7 +31,6 @@ import { conflict, HttpError, notFound, unauthorized } from '../../../platform/e
 import type { PaymentGateway } from '../../../platform/payments/gateway.ts';
 import { assertSiteOpen, type SiteContext } from '../../../platform/site-context.ts';
 import { currentLinePrices } from '../../giving/index.ts';
-import { heldSlotsBySponsored } from '../../giving/index.ts';
 import { payerOf } from '../../giving/index.ts';
 import {
   endSubscriptionLine,
@@ -60,6 +59,7 @@ import { partnerSiteUrl } from '../../../platform/messaging/site-urls.ts';
 import { insertOutboxMessage } from '../../../platform/messaging/outbox.ts';
 import { changeFilledSlots } from '../../records/index.ts';
 import { insertTempUser } from '../../people/index.ts';
+import { heldSlotsBySponsored } from '../../giving/index.ts';
 
 // The dashboard's Sponsors section (issue 13 item 3, decision 039). Reads need sponsors.view,
 // writes sponsors.manage, each at the program of every record involved; a program-scoped person's
