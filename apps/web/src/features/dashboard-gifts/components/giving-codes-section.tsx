@@ -187,7 +187,13 @@ function GiftsTable() {
       csv: (g) => CODE_STATE_LABELS[g.state],
     },
     { key: 'recordName', title: 'Record', render: (g) => g.recordName ?? '—' },
-    { key: 'months', title: 'Period', noWrap: true, render: (g) => period(g.months), csv: (g) => period(g.months) },
+    {
+      key: 'months',
+      title: 'Period',
+      noWrap: true,
+      render: (g) => period(g.months),
+      csv: (g) => period(g.months),
+    },
     {
       key: 'amount',
       title: 'Amount',
@@ -274,7 +280,11 @@ function GiftDrawer({ gift, onClose }: { gift: StaffGift; onClose: () => void })
       onClose={onClose}
       position="right"
       size={phone ? '100%' : 'md'}
-      title={<Title order={2} size="h3">Gift to {gift.recipientName ?? 'a recipient'}</Title>}
+      title={
+        <Title order={2} size="h3">
+          Gift to {gift.recipientName ?? 'a recipient'}
+        </Title>
+      }
     >
       {detail.isError && <Alert color="red">{problemText(detail.error)}</Alert>}
       {detail.isPending && <Text c="dimmed">Loading the gift…</Text>}
@@ -411,7 +421,7 @@ function WithdrawDialog({ target, onClose }: { target: Withdrawing; onClose: () 
             autosize
             minRows={2}
             error={reasonError}
-            required
+            withAsterisk
             data-autofocus
           />
           {withdraw.isError && (
@@ -498,7 +508,9 @@ function TrialsTable({ mayWithdraw }: { mayWithdraw: boolean }) {
         }
         columns={columns}
         rowKey={(t) => t.id}
-        searchLabel={mayWithdraw ? 'Search code, batch, redeemer or reason' : 'Search batch, redeemer or reason'}
+        searchLabel={
+          mayWithdraw ? 'Search code, batch, redeemer or reason' : 'Search batch, redeemer or reason'
+        }
         emptyText="No trial codes yet."
         exportFileName="trial-codes.csv"
         filters={[stateFilter(TRIAL_STATES)]}
