@@ -304,8 +304,9 @@ function GiftDrawer({ gift, onClose }: { gift: StaffGift; onClose: () => void })
               <Person name={d.recipientName} email={d.recipientEmail} />
             </Fact>
             <Fact label="Record">
-              {d.recordName ?? '—'}
-              {d.typeLabel ? ` (${d.typeLabel})` : ''}
+              {d.recordName
+                ? `${d.recordName}${d.typeLabel ? ` (${d.typeLabel})` : ''}`
+                : `The next ${d.typeLabel ?? 'record'} waiting, chosen at redemption`}
             </Fact>
             <Fact label="Code">
               <Code>{d.code}</Code>
@@ -416,7 +417,10 @@ function WithdrawDialog({ target, onClose }: { target: Withdrawing; onClose: () 
             label="Reason"
             description="Shown to staff in the list, and kept in the audit log."
             value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
+            onChange={(event) => {
+              setReason(event.currentTarget.value);
+              if (event.currentTarget.value.trim()) setReasonError(null);
+            }}
             maxLength={500}
             autosize
             minRows={2}
@@ -446,7 +450,7 @@ function WithdrawDialog({ target, onClose }: { target: Withdrawing; onClose: () 
 function TrialsTable({ mayWithdraw }: { mayWithdraw: boolean }) {
   const [withdrawing, setWithdrawing] = useState<StaffTrial | null>(null);
   const columns: StaffColumn<StaffTrial>[] = [
-    { key: 'createdAt', title: 'Issued', sortable: true, noWrap: true, render: (t) => when(t.createdAt) },
+    { key: 'createdAt', title: 'Created', sortable: true, noWrap: true, render: (t) => when(t.createdAt) },
     {
       key: 'state',
       title: 'State',
@@ -486,8 +490,7 @@ function TrialsTable({ mayWithdraw }: { mayWithdraw: boolean }) {
               t.state === 'unused' ? (
                 <Button
                   size="xs"
-                  variant="light"
-                  color="red"
+                  variant="default"
                   onClick={() => setWithdrawing(t)}
                   aria-label={`Expire or revoke ${t.code}`}
                 >
@@ -671,7 +674,14 @@ function LinksTable({ mayWithdraw }: { mayWithdraw: boolean }) {
       minWidth: 140,
       render: (l) => l.recordName ?? `Next ${l.typeLabel ?? 'record'} waiting`,
     },
-    { key: 'sponsorships', title: 'Sponsorships', sortable: true },
+    {
+      key: 'sponsorships',
+      title: 'Sponsorships',
+      sortable: true,
+      noWrap: true,
+      render: (l) => (l.sponsorships === 1 ? '1 sponsorship' : `${l.sponsorships} sponsorships`),
+      csv: (l) => l.sponsorships,
+    },
     {
       key: 'code',
       title: 'Link',
@@ -714,8 +724,7 @@ function LinksTable({ mayWithdraw }: { mayWithdraw: boolean }) {
               l.state !== 'revoked' ? (
                 <Button
                   size="xs"
-                  variant="light"
-                  color="red"
+                  variant="default"
                   onClick={() => setWithdrawing(l)}
                   aria-label={`Revoke the link ${l.campaign}`}
                 >
