@@ -273,6 +273,77 @@ describe('a trial code', () => {
   });
 });
 
+describe('staff withdraw a code (issue 21, decision 059)', () => {
+  it(
+    'revoke an unused trial code with a reason shown in the paged list; the code is then refused as withdrawn; a gift opens',
+    { timeout: 180_000 },
+    async () => {
+      const { context, page } = await newPage(browser);
+      await signIn(page, 'demo', 'partner-admin@demo.example.org', 'demo-admin-2026');
+      await page.goto(siteUrl('demo', '/dashboard/gifts'));
+      // A gift row opens the gift: purchaser, recipient, record, money, dates and code.
+      await page
+        .getByRole('button', { name: /^Open the gift from / })
+        .first()
+        .click();
+      const drawer = page.getByRole('dialog', { name: /^Gift to / });
+      await drawer.getByText('Bought by', { exact: true }).waitFor();
+      await drawer.getByText('Redemption', { exact: true }).waitFor();
+      await drawer.locator('code').waitFor();
+      await screenshot(page, 'gifts-drawer-1280');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, 'gifts-drawer-390');
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
+      await page.setViewportSize({ width: 1280, height: 900 });
+
+      await page.getByRole('tab', { name: /Trial codes/ }).click();
+      const batch = `Revoke journey ${Date.now()}`;
+      await page.getByLabel('Batch (event)').fill(batch);
+      await page.getByRole('button', { name: 'Issue' }).click();
+      await page.getByText(/code\(s\) issued/).waitFor();
+      const code = (await page.locator('.mantine-Alert-message').last().textContent())!
+        .trim()
+        .split('\n')[0]!;
+      await page.getByLabel('Search code, batch, redeemer or reason').fill(batch);
+      await page.getByText('1–1 of 1').waitFor();
+      await page.getByRole('button', { name: `Expire or revoke ${code}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Expire or revoke a trial code' });
+      await dialog.getByText('Revoke', { exact: true }).click();
+      await dialog.getByRole('button', { name: 'Revoke code' }).click();
+      await dialog.getByText('Give a reason.').waitFor();
+      await dialog.getByLabel('Reason').fill('Handed out by mistake');
+      await screenshot(page, 'gifts-revoke-dialog-1280');
+      await dialog.getByRole('button', { name: 'Revoke code' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByText('Reason: Handed out by mistake').waitFor();
+      expect(await page.getByRole('button', { name: `Expire or revoke ${code}` }).count()).toBe(0);
+      await screenshot(page, 'gifts-trials-revoked-1280');
+      await context.close();
+
+      // At 390 px the list scrolls sideways and the reason stays readable under the state.
+      const phone = await newPage(browser, 390, 844);
+      await signIn(phone.page, 'demo', 'partner-admin@demo.example.org', 'demo-admin-2026');
+      await phone.page.goto(siteUrl('demo', '/dashboard/gifts'));
+      await phone.page.getByRole('tab', { name: /Trial codes/ }).click();
+      await phone.page.getByLabel('Search code, batch, redeemer or reason').fill(batch);
+      await phone.page.getByText('1–1 of 1').waitFor();
+      const reason = phone.page.getByText('Reason: Handed out by mistake');
+      await reason.scrollIntoViewIfNeeded();
+      await screenshot(phone.page, 'gifts-trials-revoked-390');
+      await phone.context.close();
+
+      const visitor = await newPage(browser, 390, 844);
+      await visitor.page.goto(siteUrl('demo', `/redeemtrial/${code}`));
+      await visitor.page
+        .getByText('This code was withdrawn by the organization and can no longer be used.')
+        .waitFor();
+      await screenshot(visitor.page, 'gifts-trial-withdrawn-390');
+      await visitor.context.close();
+    },
+  );
+});
+
 describe('a lightning link', () => {
   it(
     'leads to a paid sponsorship in three screens and counts for its campaign',

@@ -662,6 +662,53 @@ const MATRIX: Row[] = [
     expect: { A: '401 403 403 200 200 403 200', B: all(404) },
   },
   {
+    route: 'GET /api/dashboard/gifts',
+    call: (o) => ({ path: `/api/dashboard/gifts?${q(o)}&pageSize=5` }),
+    staff: { action: 'donations.view', granted: 200, denied: 403 },
+    expect: { A: '401 403 403 200 200 403 200', B: all(404) },
+  },
+  {
+    route: 'GET /api/dashboard/gifts/:id',
+    case: 'a gift that does not exist',
+    call: (o) => ({ path: `/api/dashboard/gifts/99999999?${q(o)}` }),
+    staff: { action: 'donations.view', granted: 404, denied: 403 },
+    expect: { A: '401 403 403 404 404 403 404', B: all(404) },
+  },
+  {
+    route: 'GET /api/dashboard/trials',
+    call: (o) => ({ path: `/api/dashboard/trials?${q(o)}&pageSize=5` }),
+    staff: { action: 'donations.view', granted: 200, denied: 403 },
+    expect: { A: '401 403 403 200 200 403 200', B: all(404) },
+  },
+  {
+    route: 'GET /api/dashboard/lightning',
+    // A program-scoped person gets an empty list: links name no program.
+    call: (o) => ({ path: `/api/dashboard/lightning?${q(o)}&pageSize=5` }),
+    staff: { action: 'donations.view', granted: 200, denied: 403 },
+    expect: { A: '401 403 403 200 200 403 200', B: all(404) },
+  },
+  {
+    route: 'POST /api/dashboard/trials/:id/withdraw',
+    case: 'a code that does not exist',
+    call: (o) => ({
+      path: `/api/dashboard/trials/99999999/withdraw?${q(o)}`,
+      body: { action: 'revoke', reason: 'Matrix' },
+    }),
+    // Withdrawing codes is codes.manage, a partner-level action (decision 059).
+    staff: { action: 'codes.manage', granted: 404, denied: 403 },
+    expect: { A: '401 403 403 404 403 403 404', B: all(404) },
+  },
+  {
+    route: 'POST /api/dashboard/lightning/:id/withdraw',
+    case: 'a link that does not exist',
+    call: (o) => ({
+      path: `/api/dashboard/lightning/99999999/withdraw?${q(o)}`,
+      body: { reason: 'Matrix' },
+    }),
+    staff: { action: 'codes.manage', granted: 404, denied: 403 },
+    expect: { A: '401 403 403 404 403 403 404', B: all(404) },
+  },
+  {
     route: 'GET /api/dashboard/lightning/:code/qr',
     // The QR code carries the link's code: codes.manage, partner-wide (decision 052).
     call: (o) => ({ path: `/api/dashboard/lightning/${DEMO_LIGHTNING_CODE}/qr?${q(o)}` }),
@@ -1958,6 +2005,12 @@ const CARRIES_NO_SPONSORED_RECORD: Record<string, string> = {
   'POST /api/dashboard/trials': 'the new codes',
   'POST /api/dashboard/lightning': 'the new link',
   'GET /api/dashboard/lightning/:code/qr': 'a QR code',
+  'GET /api/dashboard/gifts': 'gifts with a record’s first name or title, to donations.view',
+  'GET /api/dashboard/gifts/:id': 'a gift with its record’s first name or title and type, to donations.view',
+  'GET /api/dashboard/trials': 'trial codes with a record’s first name or title, to donations.view',
+  'GET /api/dashboard/lightning': 'links with a record’s first name or title, to donations.view',
+  'POST /api/dashboard/trials/:id/withdraw': 'the withdrawn code with a record’s first name or title',
+  'POST /api/dashboard/lightning/:id/withdraw': 'the revoked link with a record’s first name or title',
   'GET /api/auth/*': 'sign-in only',
   'POST /api/auth/*': 'sign-in only',
   'GET /api/auth-config': 'sign-in configuration',

@@ -573,6 +573,50 @@ const SCENARIOS: Record<string, () => Promise<Prepared>> = {
       usersId,
     };
   },
+  // ------------------------------------------------------------------ issue 21: codes withdrawn (decision 059)
+  'POST /api/dashboard/trials/:id/withdraw': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const code = `AUDITREVOKE${String(++giftCounter).padStart(4, '0')}${Date.now() % 100000}`;
+    const [row] = await rows(
+      sql`INSERT INTO trial_codes (partners_id, code, days) VALUES (2, ${code}, 30) RETURNING id`,
+    );
+    return {
+      call: () =>
+        client.post(
+          `/api/dashboard/trials/${Number(row!.id)}/withdraw?partnersId=2`,
+          { action: 'revoke', reason: 'Audit trail' },
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM trial_codes WHERE code = ${code} AND revoked_at IS NOT NULL`))
+          .length === 1,
+      action: 'trial.revoked',
+      entityType: 'trial',
+      usersId,
+    };
+  },
+  'POST /api/dashboard/lightning/:id/withdraw': async () => {
+    const { client, usersId } = await partnerAdmin();
+    const code = `AUDREV${String(++giftCounter).padStart(4, '0')}`;
+    const [row] = await rows(
+      sql`INSERT INTO lightning_links (partners_id, code, campaign, partner_sponsored_types_id)
+        VALUES (2, ${code}, 'Audit revoke', ${DEMO_IDS.types.demo.students}) RETURNING id`,
+    );
+    return {
+      call: () =>
+        client.post(
+          `/api/dashboard/lightning/${Number(row!.id)}/withdraw?partnersId=2`,
+          { reason: 'Audit trail' },
+          freshAddress(),
+        ),
+      written: async () =>
+        (await rows(sql`SELECT 1 FROM lightning_links WHERE code = ${code} AND revoked_at IS NOT NULL`))
+          .length === 1,
+      action: 'lightning.revoked',
+      entityType: 'lightning_link',
+      usersId,
+    };
+  },
   // ------------------------------------------------------------------ W3: types and plans, programs
   'POST /api/dashboard/types': async () => {
     const { client, usersId } = await partnerAdmin();

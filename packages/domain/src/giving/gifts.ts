@@ -36,6 +36,8 @@ export const CODE_MESSAGES = {
   /** The start of the 429's message; the answer itself says how long to wait (tooManyCodesMessage). */
   tooManyTries: 'Too many wrong codes were tried from your address.',
   noRecord: 'Nobody is waiting for a sponsor here right now. Please try again later.',
+  /** A trial code or lightning link staff withdrew (decision 059). */
+  revoked: 'This code was withdrawn by the organization and can no longer be used.',
 } as const;
 
 export type CodeProblem = keyof typeof CODE_MESSAGES;
@@ -203,7 +205,7 @@ export const isMaskedCode = (code: string) => code.startsWith(MASKED_CODE_PREFIX
 export const staffTrialSchema = z.object({
   id: z.number(),
   code: z.string(),
-  state: z.enum(['unused', 'expired', 'running', 'converted', 'ended']),
+  state: z.enum(['unused', 'expired', 'revoked', 'running', 'converted', 'ended']),
   batch: z.string().nullable(),
   days: z.number(),
   typeLabel: z.string().nullable(),
@@ -212,11 +214,17 @@ export const staffTrialSchema = z.object({
   endsAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Why staff expired or revoked the code, and when (decision 059); null otherwise. */
+  closedReason: z.string().nullable().optional(),
+  closedAt: z.string().nullable().optional(),
 });
 export const staffLightningSchema = z.object({
   id: z.number(),
   code: z.string(),
   campaign: z.string(),
+  state: z.enum(['active', 'revoked']).optional(),
+  closedReason: z.string().nullable().optional(),
+  closedAt: z.string().nullable().optional(),
   /** The link's address on the site; null when its code is masked (decision 052). */
   path: z.string().nullable(),
   typeLabel: z.string().nullable(),
@@ -233,3 +241,79 @@ export type StaffGivingCodes = z.infer<typeof staffGivingCodesSchema>;
 export type StaffGift = z.infer<typeof staffGiftSchema>;
 export type StaffTrial = z.infer<typeof staffTrialSchema>;
 export type StaffLightning = z.infer<typeof staffLightningSchema>;
+
+/*
+ * The staff lists of Gifts and codes, one server-paged list each (decision 059): search, state
+ * filter, sort and paging like Donations; the total in x-total-count.
+ */
+const listPaging = {
+  partnersId: z.string().optional(),
+  q: z.string().trim().max(200).optional(),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(25),
+};
+export const GIFT_STATES = staffGiftSchema.shape.state.options;
+export const TRIAL_STATES = staffTrialSchema.shape.state.options;
+export const LIGHTNING_STATES = ['active', 'revoked'] as const;
+export const CODE_STATE_LABELS: Record<string, string> = {
+  paying: 'Paying',
+  failed: 'Payment failed',
+  scheduled: 'Scheduled',
+  delivered: 'Delivered',
+  redeemed: 'Redeemed',
+  continued: 'Continued',
+  ended: 'Ended',
+  expired: 'Expired',
+  revoked: 'Revoked',
+  unused: 'Unused',
+  running: 'Running',
+  converted: 'Converted',
+  active: 'Active',
+};
+
+export const staffGiftListQuerySchema = z.object({
+  ...listPaging,
+  state: z.enum(GIFT_STATES).optional(),
+  sort: z.enum(['createdAt', 'amount', 'deliverOn']).default('createdAt'),
+});
+export type StaffGiftListQuery = z.infer<typeof staffGiftListQuerySchema>;
+export const staffTrialListQuerySchema = z.object({
+  ...listPaging,
+  state: z.enum(TRIAL_STATES).optional(),
+  sort: z.enum(['createdAt', 'expiresAt', 'days']).default('createdAt'),
+});
+export type StaffTrialListQuery = z.infer<typeof staffTrialListQuerySchema>;
+export const staffLightningListQuerySchema = z.object({
+  ...listPaging,
+  state: z.enum(LIGHTNING_STATES).optional(),
+  sort: z.enum(['createdAt', 'campaign', 'sponsorships']).default('createdAt'),
+});
+export type StaffLightningListQuery = z.infer<typeof staffLightningListQuerySchema>;
+
+/** One gift opened by staff: who bought it, for whom, which record, the money, the dates and the code. */
+export const staffGiftDetailSchema = staffGiftSchema.extend({
+  /** In full to codes.manage, else its last four characters (decision 052). */
+  code: z.string(),
+  message: z.string().nullable(),
+  typeLabel: z.string().nullable(),
+  receiptCode: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  redeemedAt: z.string().nullable(),
+  paidThrough: z.string().nullable(),
+  endedAt: z.string().nullable(),
+});
+export type StaffGiftDetail = z.infer<typeof staffGiftDetailSchema>;
+
+/** Expiring or revoking a trial code, or revoking a lightning link (codes.manage, decision 059). */
+export const codeCloseInputSchema = z.object({
+  /** `expire` ends the code's validity now; `revoke` withdraws it (links can only be revoked). */
+  action: z.enum(['expire', 'revoke']).default('revoke'),
+  reason: z.string().trim().min(1, 'Give a reason.').max(500, 'The reason may be at most 500 characters.'),
+});
+export type CodeCloseInput = z.input<typeof codeCloseInputSchema>;
+export const CODE_ALREADY_USED = 'This code was already used, so it can no longer be withdrawn.';
+export const CODE_ALREADY_CLOSED = 'This code has already expired or was revoked.';
+export const LINK_ALREADY_REVOKED = 'This link was already revoked.';
+export const LINKS_CANNOT_EXPIRE = 'Lightning links do not expire; revoke the link instead.';

@@ -336,6 +336,12 @@ export const trialCodes = pgTable(
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Withdrawn by staff (decision 059): refused at redemption with its own message. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Why staff expired or revoked the code, when and who (decision 059). */
+    closedReason: text('closed_reason'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedByUsersId: integer('closed_by_users_id').references(() => users.id),
   },
   (t) => [
     check('trial_codes_days', sql`${t.days} BETWEEN 1 AND 365`),
@@ -357,6 +363,10 @@ export const lightningLinks = pgTable(
     sponsoredsId: integer('sponsoreds_id').references(() => sponsoreds.id),
     createdByUsersId: integer('created_by_users_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Revoked by staff (decision 059): its page answers that the link was withdrawn. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    closedReason: text('closed_reason'),
+    closedByUsersId: integer('closed_by_users_id').references(() => users.id),
   },
   (t) => [index('lightning_links_partner_idx').on(t.partnersId, t.createdAt)],
 );

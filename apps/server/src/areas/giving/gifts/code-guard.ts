@@ -27,6 +27,7 @@ const STATUS: Record<CodeProblem, number> = {
   otherPartner: 409,
   tooManyTries: 429,
   noRecord: 409,
+  revoked: 410,
 };
 
 export const codeError = (problem: Exclude<CodeProblem, 'tooManyTries'>) =>
@@ -99,12 +100,14 @@ export async function readCode(db: Db, kind: string, address: string, raw: strin
 
 /** The state of a code row against the site: the first wrong case, or null when it may be used. */
 export function problemOf(
-  row: { partnersId: number; redeemedAt: Date | null; expiresAt: Date | null },
+  row: { partnersId: number; redeemedAt: Date | null; expiresAt: Date | null; revokedAt?: Date | null },
   partnersId: number,
   now = new Date(),
-): 'otherPartner' | 'used' | 'expired' | null {
+): 'otherPartner' | 'used' | 'expired' | 'revoked' | null {
   if (row.partnersId !== partnersId) return 'otherPartner';
   if (row.redeemedAt) return 'used';
+  // Withdrawn by staff (decision 059): told apart from a code that ran out.
+  if (row.revokedAt) return 'revoked';
   if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return 'expired';
   return null;
 }

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { StaffGiftListQuery, StaffLightningListQuery, StaffTrialListQuery } from '@kinship/domain';
 import type { Queryable, Tx } from '../../../db/types.ts';
 import {
   giftCodes,
@@ -338,4 +339,279 @@ export async function listLinks(db: Queryable, partnersId: number) {
 export async function userEmailOf(db: Queryable, usersId: number): Promise<string | null> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, usersId));
   return row?.email ?? null;
+}
+
+// ------------------------------------------------------------------------------------ staff pages
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The typed search as a stored code (no dashes or spaces, upper case), to find codes however written. */
+const codePattern = (text: string) => likePattern(text.toUpperCase().replace(/[\s-]/g, ''));
+const recordNameSql = sql<string | null>`coalesce(${sponsoreds.firstName}, ${sponsoreds.title})`;
+const pageOf = (query: { page: number; pageSize: number }) => ({
+  limit: query.pageSize,
+  offset: (query.page - 1) * query.pageSize,
+});
+const direction = (order: 'asc' | 'desc') => (order === 'asc' ? asc : desc);
+
+/** A gift's state as staff read it, in SQL (so the list filters and counts by it). */
+const giftStateSql = sql<string>`case
+  when ${orders.status} = 'pending' then 'paying'
+  when ${orders.status} = 'failed' then 'failed'
+  when ${giftCodes.redeemedAt} is not null then
+    case when ${giftCodes.endedAt} is not null then 'ended' else 'redeemed' end
+  when ${giftCodes.expiresAt} is not null and ${giftCodes.expiresAt} <= now() then 'expired'
+  when ${giftCodes.deliveredAt} is not null then 'delivered'
+  else 'scheduled' end`;
+
+/** A trial code's state: a used code by its sponsorship, an unused one revoked, expired or waiting. */
+const trialStateSql = sql<string>`case
+  when ${trialCodes.redeemedAt} is not null then
+    case when ${userSponsoreds.isManual} = false then 'converted'
+      when ${trialCodes.endedAt} is not null then 'ended' else 'running' end
+  when ${trialCodes.revokedAt} is not null then 'revoked'
+  when ${trialCodes.expiresAt} is not null and ${trialCodes.expiresAt} <= now() then 'expired'
+  else 'unused' end`;
+
+const linkSponsorshipsSql =
+  sql<number>`(select count(*) from ${orders} where ${orders.lightningLinksId} = ${lightningLinks.id}
+  and ${orders.status} = 'succeeded')`.mapWith(Number);
+
+/**
+ * A page of a partner's gifts (GET dashboard/gifts): newest first unless sorted, searched in the
+ * giver's, recipient's and redeemer's names and addresses, the record's name and (for those who may
+ * read codes, `codeSearch`) the code.
+ */
+export async function pageGifts(
+  db: Queryable,
+  partnersId: number,
+  scope: SQL | undefined,
+  query: StaffGiftListQuery,
+  codeSearch: boolean,
+) {
+  const recipient = users;
+  const pattern = query.q ? likePattern(query.q) : null;
+  const where = and(
+    eq(giftCodes.partnersId, partnersId),
+    scope,
+    query.state ? sql`${giftStateSql} = ${query.state}` : undefined,
+    pattern
+      ? or(
+          ilike(giftCodes.giverName, pattern),
+          ilike(giftCodes.giverEmail, pattern),
+          ilike(giftCodes.recipientName, pattern),
+          ilike(giftCodes.recipientEmail, pattern),
+          ilike(recipient.email, pattern),
+          sql`${recordNameSql} ilike ${pattern}`,
+          codeSearch ? ilike(giftCodes.code, codePattern(query.q!)) : undefined,
+        )
+      : undefined,
+  );
+  const sortColumn =
+    query.sort === 'amount'
+      ? giftCodes.amount
+      : query.sort === 'deliverOn'
+        ? giftCodes.deliverOn
+        : giftCodes.createdAt;
+  const by = direction(query.order);
+  const base = () =>
+    db
+      .select({
+        gift: giftCodes,
+        recordName: recordNameSql,
+        redeemedByEmail: recipient.email,
+        orderStatus: orders.status,
+        state: giftStateSql,
+      })
+      .from(giftCodes)
+      .leftJoin(sponsoreds, eq(sponsoreds.id, giftCodes.sponsoredsId))
+      .leftJoin(recipient, eq(recipient.id, giftCodes.redeemedByUsersId))
+      .leftJoin(orders, eq(orders.id, giftCodes.ordersId));
+  const { limit, offset } = pageOf(query);
+  const [rows, [count]] = await Promise.all([
+    base().where(where).orderBy(by(sortColumn), by(giftCodes.id)).limit(limit).offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(giftCodes)
+      .leftJoin(sponsoreds, eq(sponsoreds.id, giftCodes.sponsoredsId))
+      .leftJoin(recipient, eq(recipient.id, giftCodes.redeemedByUsersId))
+      .leftJoin(orders, eq(orders.id, giftCodes.ordersId))
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** One gift of the partner as staff open it, with its record, type, redeemer and order. */
+export async function findStaffGift(db: Queryable, partnersId: number, id: number, scope: SQL | undefined) {
+  const [row] = await db
+    .select({
+      gift: giftCodes,
+      recordName: recordNameSql,
+      typeLabel: partnerSponsoredTypes.customLabelSingular,
+      redeemedByEmail: users.email,
+      orderStatus: orders.status,
+      receiptCode: orders.receiptCode,
+      state: giftStateSql,
+    })
+    .from(giftCodes)
+    .leftJoin(sponsoreds, eq(sponsoreds.id, giftCodes.sponsoredsId))
+    .leftJoin(
+      partnerSponsoredTypes,
+      eq(
+        partnerSponsoredTypes.id,
+        sql`coalesce(${sponsoreds.partnerSponsoredTypesId}, ${giftCodes.partnerSponsoredTypesId})`,
+      ),
+    )
+    .leftJoin(users, eq(users.id, giftCodes.redeemedByUsersId))
+    .leftJoin(orders, eq(orders.id, giftCodes.ordersId))
+    .where(and(eq(giftCodes.partnersId, partnersId), eq(giftCodes.id, id), scope));
+  return row ?? null;
+}
+
+/** A page of a partner's trial codes (GET dashboard/trials), searched in batch, redeemer, record, reason and code. */
+export async function pageTrials(
+  db: Queryable,
+  partnersId: number,
+  scope: SQL | undefined,
+  query: StaffTrialListQuery,
+  codeSearch: boolean,
+  onlyId?: number,
+) {
+  const pattern = query.q ? likePattern(query.q) : null;
+  const where = and(
+    eq(trialCodes.partnersId, partnersId),
+    scope,
+    onlyId === undefined ? undefined : eq(trialCodes.id, onlyId),
+    query.state ? sql`${trialStateSql} = ${query.state}` : undefined,
+    pattern
+      ? or(
+          ilike(trialCodes.batch, pattern),
+          ilike(users.email, pattern),
+          ilike(trialCodes.closedReason, pattern),
+          sql`${recordNameSql} ilike ${pattern}`,
+          codeSearch ? ilike(trialCodes.code, codePattern(query.q!)) : undefined,
+        )
+      : undefined,
+  );
+  const sortColumn =
+    query.sort === 'expiresAt'
+      ? trialCodes.expiresAt
+      : query.sort === 'days'
+        ? trialCodes.days
+        : trialCodes.createdAt;
+  const by = direction(query.order);
+  const { limit, offset } = pageOf(query);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        trial: trialCodes,
+        typeLabel: partnerSponsoredTypes.customLabelSingular,
+        recordName: recordNameSql,
+        redeemedByEmail: users.email,
+        state: trialStateSql,
+      })
+      .from(trialCodes)
+      .leftJoin(partnerSponsoredTypes, eq(partnerSponsoredTypes.id, trialCodes.partnerSponsoredTypesId))
+      .leftJoin(sponsoreds, eq(sponsoreds.id, trialCodes.sponsoredsId))
+      .leftJoin(users, eq(users.id, trialCodes.redeemedByUsersId))
+      .leftJoin(userSponsoreds, eq(userSponsoreds.id, trialCodes.userSponsoredsId))
+      .where(where)
+      .orderBy(by(sortColumn), by(trialCodes.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(trialCodes)
+      .leftJoin(sponsoreds, eq(sponsoreds.id, trialCodes.sponsoredsId))
+      .leftJoin(users, eq(users.id, trialCodes.redeemedByUsersId))
+      .leftJoin(userSponsoreds, eq(userSponsoreds.id, trialCodes.userSponsoredsId))
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** A page of a partner's lightning links (GET dashboard/lightning), searched in campaign, type and code. */
+export async function pageLinks(
+  db: Queryable,
+  partnersId: number,
+  query: StaffLightningListQuery,
+  codeSearch: boolean,
+  onlyId?: number,
+) {
+  const pattern = query.q ? likePattern(query.q) : null;
+  const where = and(
+    eq(lightningLinks.partnersId, partnersId),
+    onlyId === undefined ? undefined : eq(lightningLinks.id, onlyId),
+    query.state === 'revoked'
+      ? sql`${lightningLinks.revokedAt} is not null`
+      : query.state === 'active'
+        ? isNull(lightningLinks.revokedAt)
+        : undefined,
+    pattern
+      ? or(
+          ilike(lightningLinks.campaign, pattern),
+          ilike(partnerSponsoredTypes.customLabelSingular, pattern),
+          ilike(lightningLinks.closedReason, pattern),
+          codeSearch ? ilike(lightningLinks.code, codePattern(query.q!)) : undefined,
+        )
+      : undefined,
+  );
+  const by = direction(query.order);
+  const order =
+    query.sort === 'campaign'
+      ? by(lightningLinks.campaign)
+      : query.sort === 'sponsorships'
+        ? query.order === 'asc'
+          ? sql`${linkSponsorshipsSql} asc`
+          : sql`${linkSponsorshipsSql} desc`
+        : by(lightningLinks.createdAt);
+  const { limit, offset } = pageOf(query);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        link: lightningLinks,
+        typeLabel: partnerSponsoredTypes.customLabelSingular,
+        typeIdentifier: partnerSponsoredTypes.identifier,
+        recordName: recordNameSql,
+        sponsorships: linkSponsorshipsSql,
+      })
+      .from(lightningLinks)
+      .leftJoin(partnerSponsoredTypes, eq(partnerSponsoredTypes.id, lightningLinks.partnerSponsoredTypesId))
+      .leftJoin(sponsoreds, eq(sponsoreds.id, lightningLinks.sponsoredsId))
+      .where(where)
+      .orderBy(order, by(lightningLinks.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(lightningLinks)
+      .leftJoin(partnerSponsoredTypes, eq(partnerSponsoredTypes.id, lightningLinks.partnerSponsoredTypesId))
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function lockTrialById(tx: Tx, partnersId: number, id: number): Promise<TrialRow | null> {
+  const [row] = await tx
+    .select()
+    .from(trialCodes)
+    .where(and(eq(trialCodes.partnersId, partnersId), eq(trialCodes.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function lockLinkById(tx: Tx, partnersId: number, id: number): Promise<LightningRow | null> {
+  const [row] = await tx
+    .select()
+    .from(lightningLinks)
+    .where(and(eq(lightningLinks.partnersId, partnersId), eq(lightningLinks.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateLink(
+  tx: Queryable,
+  id: number,
+  values: Partial<typeof lightningLinks.$inferInsert>,
+) {
+  await tx.update(lightningLinks).set(values).where(eq(lightningLinks.id, id));
 }

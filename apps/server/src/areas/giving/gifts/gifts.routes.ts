@@ -1,4 +1,5 @@
 import {
+  codeCloseInputSchema,
   giftCreatedSchema,
   giftManageRequestSchema,
   giftManageSchema,
@@ -7,18 +8,33 @@ import {
   lightningPreviewSchema,
   lightningRequestSchema,
   redeemedSchema,
+  staffGiftDetailSchema,
+  staffGiftListQuerySchema,
+  staffGiftSchema,
   staffGivingCodesSchema,
+  staffLightningListQuerySchema,
+  staffLightningSchema,
+  staffTrialListQuerySchema,
+  staffTrialSchema,
   trialIssueRequestSchema,
   trialPreviewSchema,
 } from '@kinship/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { siteQuery } from '../../../platform/route-schemas.ts';
+import { siteQuery, wholeNumberParam } from '../../../platform/route-schemas.ts';
 import { idempotencyKeyOf } from '../orders/orders.service.ts';
 import { createGift, getGiftForGiver, previewGift, redeemGift, resendGift } from './gifts.service.ts';
 import { createLightningLink, lightningQr, previewLightning } from './lightning.service.ts';
 import { siteUrlConfigOf } from '../orders/orders.service.ts';
-import { listGivingCodes } from './staff.service.ts';
+import {
+  closeLink,
+  closeTrial,
+  getStaffGift,
+  listGivingCodes,
+  pageStaffGifts,
+  pageStaffLinks,
+  pageStaffTrials,
+} from './staff.service.ts';
 import { issueTrials, previewTrial, redeemTrial } from './trials.service.ts';
 
 /** A code in a path: letters, digits and dashes, at most 64 (anything else is an unknown code). */
@@ -136,6 +152,88 @@ export const giftsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: siteQuery, response: { 200: staffGivingCodesSchema } },
     },
     async (request) => listGivingCodes(deps.db, await request.siteContext()),
+  );
+
+  // The section's server-paged lists and a gift opened (donations.view, decision 059).
+  const idParams = z.object({ id: wholeNumberParam('id') });
+  app.get(
+    '/api/dashboard/gifts',
+    {
+      config: { problemErrors: true },
+      schema: { querystring: staffGiftListQuerySchema, response: { 200: z.array(staffGiftSchema) } },
+    },
+    async (request, reply) => {
+      const { rows, total } = await pageStaffGifts(deps.db, await request.siteContext(), request.query);
+      reply.header('x-total-count', String(total));
+      return rows;
+    },
+  );
+
+  app.get(
+    '/api/dashboard/gifts/:id',
+    {
+      config: { problemErrors: true },
+      schema: { params: idParams, querystring: siteQuery, response: { 200: staffGiftDetailSchema } },
+    },
+    async (request) => getStaffGift(deps.db, await request.siteContext(), request.params.id),
+  );
+
+  app.get(
+    '/api/dashboard/trials',
+    {
+      config: { problemErrors: true },
+      schema: { querystring: staffTrialListQuerySchema, response: { 200: z.array(staffTrialSchema) } },
+    },
+    async (request, reply) => {
+      const { rows, total } = await pageStaffTrials(deps.db, await request.siteContext(), request.query);
+      reply.header('x-total-count', String(total));
+      return rows;
+    },
+  );
+
+  app.get(
+    '/api/dashboard/lightning',
+    {
+      config: { problemErrors: true },
+      schema: {
+        querystring: staffLightningListQuerySchema,
+        response: { 200: z.array(staffLightningSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { rows, total } = await pageStaffLinks(deps.db, await request.siteContext(), request.query);
+      reply.header('x-total-count', String(total));
+      return rows;
+    },
+  );
+
+  // Staff expire or revoke a trial code, or revoke a lightning link, with a reason (codes.manage, 059).
+  app.post(
+    '/api/dashboard/trials/:id/withdraw',
+    {
+      config: { problemErrors: true },
+      schema: {
+        params: idParams,
+        querystring: siteQuery,
+        body: codeCloseInputSchema,
+        response: { 200: staffTrialSchema },
+      },
+    },
+    async (request) => closeTrial(deps.db, await request.siteContext(), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/dashboard/lightning/:id/withdraw',
+    {
+      config: { problemErrors: true },
+      schema: {
+        params: idParams,
+        querystring: siteQuery,
+        body: codeCloseInputSchema,
+        response: { 200: staffLightningSchema },
+      },
+    },
+    async (request) => closeLink(deps.db, await request.siteContext(), request.params.id, request.body),
   );
 
   app.post(

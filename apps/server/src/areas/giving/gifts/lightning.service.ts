@@ -57,6 +57,8 @@ export async function previewLightning(
     await countUnknownCode(db, LIGHTNING_CODE_KIND, ctx.clientAddress);
     throw notFound(LIGHTNING_NOT_FOUND);
   }
+  // A link staff revoked is a real link its holder printed: told so, not counted as a guess (059).
+  if (link?.revokedAt) throw codeError('revoked');
   const type = link?.partnerSponsoredTypesId
     ? await findType(db, ctx.partner.id, link.partnerSponsoredTypesId)
     : await findTypeByKey(db, ctx.partner.id, sponsoredType);
@@ -87,7 +89,9 @@ export async function previewLightning(
 export async function lightningLinkIdOf(db: Db, partnersId: number, raw: string | null | undefined) {
   const code = raw ? normalizeCode(raw) : null;
   if (!code) return null;
-  return (await findLinkByCode(db, partnersId, code))?.id ?? null;
+  const link = await findLinkByCode(db, partnersId, code);
+  // A revoked link no longer counts sponsorships to its campaign (decision 059).
+  return link && !link.revokedAt ? link.id : null;
 }
 
 /** POST dashboard/lightning: a new link (codes.manage, a partner-level action: decision 052). */
