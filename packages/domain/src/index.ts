@@ -28,6 +28,7 @@ export * from './spreadsheet.ts';
 export * from './record-import.ts';
 export * from './staff-calls.ts';
 export * from './records.ts';
+export * from './rich-text.ts';
 export * from './catalogue.ts';
 export * from './giving-staff.ts';
 export * from './partner-settings.ts';
