@@ -472,6 +472,28 @@ interface FieldRule {
   ): { success: true; data: unknown } | { success: false; error: { issues: { message: string }[] } };
 }
 
+/** The rules that depend on the file (today, the custom columns), built once for all its rows. */
+const contextRules = new WeakMap<
+  RowValidationContext,
+  { birthday: FieldRule; customRule: (column: string) => FieldRule }
+>();
+function rulesOf(context: RowValidationContext) {
+  let rules = contextRules.get(context);
+  if (!rules) {
+    const custom = new Map<string, FieldRule>();
+    rules = {
+      birthday: birthdaySchema(() => context.today),
+      customRule: (column) => {
+        let rule = custom.get(column);
+        if (!rule) custom.set(column, (rule = customValueSchema(column)));
+        return rule;
+      },
+    };
+    contextRules.set(context, rules);
+  }
+  return rules;
+}
+
 /**
  * One data row checked against the mapping: every problem of the row at once, or what it sets.
  * An empty cell clears a field that may be empty; for program, status, max slots and the flags it
@@ -485,7 +507,7 @@ export function validateImportRow(
   const errors: ImportRowError[] = [];
   const record: ImportedRecord = { row, code: '', fields: {}, customColumnValues: {} };
   const fieldsByKey = new Map(context.fields.map((f) => [f.key as string, f]));
-  const birthday = birthdaySchema(() => context.today);
+  const { birthday, customRule } = rulesOf(context);
   context.mapping.forEach((key, index) => {
     if (key === null) return;
     const field = fieldsByKey.get(key);
@@ -525,11 +547,7 @@ export function validateImportRow(
         return;
       }
       case 'custom':
-        checked<string>(
-          customValueSchema(field.label),
-          text,
-          (v) => (record.customColumnValues[field.label] = v),
-        );
+        checked<string>(customRule(field.label), text, (v) => (record.customColumnValues[field.label] = v));
         return;
       case 'gender':
         checked<'Male' | 'Female'>(
