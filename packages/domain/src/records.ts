@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { GRADES } from './grades.ts';
 
 // The dashboard's Records section (issue 12 items 1, 2; decision 029): the list's query, a row, one
 // record in full and what the editor sends. The server validates with these, the web app builds
@@ -185,9 +184,15 @@ export const recordFieldSchemas = {
   homeroom: lineText('Homeroom', RECORD_LIMITS.homeroom),
   gender: z.enum(['Male', 'Female'], 'Gender must be Male or Female.').nullable().optional(),
   birthday: birthdaySchema().nullable().optional(),
-  gradesId: z
+  /**
+   * A grade id: whether it exists is the server's check (after the access check), with this same
+   * message; an import reads only grades that exist. Grade 0 (Unknown) is one.
+   */
+  gradesId: z.coerce
+    .number()
     .int('This grade does not exist.')
-    .refine((v) => v in GRADES, 'This grade does not exist.')
+    .min(0, 'This grade does not exist.')
+    .max(2_147_483_647, 'This grade does not exist.')
     .nullable()
     .optional(),
   /** Sanitised HTML (the server keeps only the tags and attributes of decision 029); imported text is converted. */
