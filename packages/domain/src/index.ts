@@ -8,6 +8,7 @@ export * from './shared/constants.ts';
 export * from './shared/format.ts';
 export * from './shared/ids.ts';
 export * from './shared/permissions.ts';
+export * from './shared/rich-text.ts';
 export * from './shared/schemas.ts';
 export * from './shared/spreadsheet.ts';
 export * from './shared/staff-calls.ts';

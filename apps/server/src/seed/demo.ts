@@ -30,7 +30,7 @@ import {
   slotHolds,
   trialCodes,
 } from '../db/schema/index.ts';
-import { GIFT_CODE_VALID_DAYS } from '@kinship/domain';
+import { GIFT_CODE_VALID_DAYS, plainTextToHtml } from '@kinship/domain';
 import { newCode } from '../areas/giving/gifts/codes.ts';
 import type { Storage } from '../platform/storage.ts';
 import { seedDemoGiving } from './demo-year-of-giving.ts';
@@ -668,7 +668,7 @@ function buildPlan(today: Date): Plan {
             row.birthday = birthdayFor(age, today, rng);
             row.gradesId = gradeForAge(age, rng);
             row.homeroom = `Room ${rng.int(1, 12)}${rng.pick(['A', 'B', 'C'])}`;
-            row.bio = rng.pick(STUDENT_BIOS)(row.firstName, program.city);
+            row.bio = plainTextToHtml(rng.pick(STUDENT_BIOS)(row.firstName, program.city));
             attributePool = STUDENT_FACTS;
           } else {
             row.birthday = birthdayFor(rng.int(24, 60), today, rng);
@@ -677,7 +677,7 @@ function buildPlan(today: Date): Plan {
               row.gradesId = rng.int(4, 15);
               row.homeroom = `Room ${rng.int(1, 12)}${rng.pick(['A', 'B', 'C'])}`;
             }
-            row.bio = rng.pick(ADULT_BIOS)(row.firstName, row.title, program.city);
+            row.bio = plainTextToHtml(rng.pick(ADULT_BIOS)(row.firstName, row.title, program.city));
             attributePool = TEACHER_FACTS;
           }
         } else if (key === 'classes') {
@@ -686,17 +686,19 @@ function buildPlan(today: Date): Plan {
             grade === 7 ? `Kindergarten Class, ${program.city}` : `Grade ${grade} Class, ${program.city}`;
           row.gradesId = grade === 7 ? 3 : grade + 3;
           if (index % 5 === 3) row.monthlyAmount = 3000;
-          row.bio = rng.pick(CLASS_BIOS)(
-            grade === 7 ? 'Kindergarten' : `Grade ${grade}`,
-            program.city,
-            rng.int(18, 42),
+          row.bio = plainTextToHtml(
+            rng.pick(CLASS_BIOS)(
+              grade === 7 ? 'Kindergarten' : `Grade ${grade}`,
+              program.city,
+              rng.int(18, 42),
+            ),
           );
           displayName = row.title;
           letter = String(grade === 7 ? 'K' : grade);
         } else {
           const name = INITIATIVES[index % INITIATIVES.length] as string;
           row.title = `${name}, ${program.city}`;
-          row.bio = rng.pick(GROUP_BIOS)(name, program.city);
+          row.bio = plainTextToHtml(rng.pick(GROUP_BIOS)(name, program.city));
           displayName = name;
           letter = name.charAt(0).toUpperCase();
         }

@@ -220,7 +220,7 @@ describe('validating a row', () => {
           value: '-5',
           reason: 'Monthly Amount is not an amount (for example 35 or 35.00).',
         },
-        { row: 9, column: 'Slots', value: '0', reason: 'Max Slots must be a whole number from 1 to 1000.' },
+        { row: 9, column: 'Slots', value: '0', reason: 'Max Slots must be a whole number from 1 to 10,000.' },
         { row: 9, column: 'Masked', value: 'maybe', reason: 'Masked must be yes or no.' },
       ],
     });

@@ -1,10 +1,27 @@
-import { SPONSORED_STATUSES, SponsoredType, isPersonType, type SponsoredStatus } from '../shared/ids.ts';
+import { SponsoredType, isPersonType, type SponsoredStatus } from '../shared/ids.ts';
 import { GRADES } from './grades.ts';
-import { parseSpreadsheetDate, type CellValue, type DateOrder } from '../shared/spreadsheet.ts';
+import { plainTextToHtml } from '../shared/rich-text.ts';
+import {
+  birthdaySchema,
+  CONTROL_CHARACTERS,
+  customValueSchema,
+  MAX_SLOTS_MESSAGE,
+  RECORD_LIMITS,
+  recordFieldSchemas,
+} from './records.ts';
+import {
+  parseSpreadsheetDate,
+  unneutraliseSpreadsheetText,
+  type CellValue,
+  type DateOrder,
+} from '../shared/spreadsheet.ts';
 
 // The record import model (issue 12, item 6): which fields a file can set for each sponsored type,
 // how file headers are guessed onto them, and the validation of one row, every error of it in the
-// words a partner uses. Pure: the server reads files and the database, this decides.
+// words a partner uses. Pure: the server reads files and the database, this decides. A row is
+// checked by the record's own field rules (records.ts, decision 061); the import adds only the
+// reading of cells: words, dates, grades and amounts as people type them, and plain-text bios
+// converted to the stored HTML.
 
 export type ImportFieldKind =
   | 'code'
@@ -52,14 +69,14 @@ export interface ImportField {
   readonly maxLength?: number;
 }
 
-/** Limits of the text an import writes (the record editor keeps the same). */
+/** Limits of the text an import writes: the record's own (decision 061). */
 export const IMPORT_TEXT_LIMITS = {
-  code: 64,
-  name: 100,
-  title: 200,
-  homeroom: 50,
-  bio: 10_000,
-  custom: 1_000,
+  code: RECORD_LIMITS.code,
+  name: RECORD_LIMITS.name,
+  title: RECORD_LIMITS.title,
+  homeroom: RECORD_LIMITS.homeroom,
+  bio: RECORD_LIMITS.bio,
+  custom: RECORD_LIMITS.customValue,
 } as const;
 
 const F = {
@@ -443,14 +460,39 @@ export function parseMoneyCents(value: CellValue): number | null {
   return Math.round(Number(text) * 100);
 }
 
-/** Text with no control characters but tab and line breaks (NUL and friends are refused). */
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** The largest monthly amount an import accepts, in cents: the record's own limit. */
+export const IMPORT_MAX_MONTHLY_AMOUNT_CENTS = RECORD_LIMITS.monthlyAmount;
+/** The largest max slots an import accepts: the record's own limit. */
+export const IMPORT_MAX_SLOTS = RECORD_LIMITS.maxSlots;
 
-/** The largest monthly amount an import accepts, in cents. */
-export const IMPORT_MAX_MONTHLY_AMOUNT_CENTS = 10_000_000;
-/** The largest max slots an import accepts. */
-export const IMPORT_MAX_SLOTS = 1000;
+/** A record field rule (records.ts): what it makes of a value, or the message of the first rule broken. */
+interface FieldRule {
+  safeParse(
+    value: unknown,
+  ): { success: true; data: unknown } | { success: false; error: { issues: { message: string }[] } };
+}
+
+/** The rules that depend on the file (today, the custom columns), built once for all its rows. */
+const contextRules = new WeakMap<
+  RowValidationContext,
+  { birthday: FieldRule; customRule: (column: string) => FieldRule }
+>();
+function rulesOf(context: RowValidationContext) {
+  let rules = contextRules.get(context);
+  if (!rules) {
+    const custom = new Map<string, FieldRule>();
+    rules = {
+      birthday: birthdaySchema(() => context.today),
+      customRule: (column) => {
+        let rule = custom.get(column);
+        if (!rule) custom.set(column, (rule = customValueSchema(column)));
+        return rule;
+      },
+    };
+    contextRules.set(context, rules);
+  }
+  return rules;
+}
 
 /**
  * One data row checked against the mapping: every problem of the row at once, or what it sets.
@@ -465,15 +507,23 @@ export function validateImportRow(
   const errors: ImportRowError[] = [];
   const record: ImportedRecord = { row, code: '', fields: {}, customColumnValues: {} };
   const fieldsByKey = new Map(context.fields.map((f) => [f.key as string, f]));
+  const { birthday, customRule } = rulesOf(context);
   context.mapping.forEach((key, index) => {
     if (key === null) return;
     const field = fieldsByKey.get(key);
     if (!field) return;
     const raw = cells[index];
     const value = cellText(raw);
-    const text = value.trim();
+    // A text cell an export made inert ('=..., '+...) reads as the text it was (spreadsheet.ts).
+    const text = (typeof raw === 'string' ? unneutraliseSpreadsheetText(value.trim()) : value).trim();
     const column = context.headers[index] ?? field.label;
     const fail = (reason: string) => errors.push({ row, column, value, reason });
+    /** Sets what the record's rule for the field makes of the value, or fails with the rule's message. */
+    const checked = <T>(rule: FieldRule, typed: unknown, set: (v: T) => void) => {
+      const result = rule.safeParse(typed);
+      if (result.success) set(result.data as T);
+      else fail(result.error.issues[0]?.message ?? `${field.label} is not allowed.`);
+    };
     if (text === '') {
       if (field.required) fail(`${field.label} is required.`);
       else clearField(record, field);
@@ -483,29 +533,29 @@ export function validateImportRow(
       fail(`${field.label} contains a character that is not allowed.`);
       return;
     }
-    if (field.maxLength !== undefined && text.length > field.maxLength) {
-      fail(`${field.label} is longer than ${field.maxLength} characters.`);
-      return;
-    }
     switch (field.kind) {
       case 'code':
-        if (/\s/.test(text)) fail('Code cannot contain spaces.');
-        else record.code = text;
+        checked<string>(recordFieldSchemas.code, text, (v) => (record.code = v));
         return;
       case 'text':
-      case 'longText':
-        if (field.kind === 'text' && /[\r\n]/.test(text)) fail(`${field.label} must be on one line.`);
-        else setText(record, field.key, text);
+        checked<string>(textSchemaOf(field.key), text, (v) => setText(record, field.key, v));
         return;
-      case 'custom':
-        record.customColumnValues[field.label] = text;
-        return;
-      case 'gender': {
-        const gender = GENDER_WORDS[text.toLowerCase()];
-        if (gender) record.fields.gender = gender;
-        else fail('Gender must be Male or Female.');
+      case 'longText': {
+        // The bio is stored as HTML: the cell's plain text is converted, then held to the record's rule.
+        const html = plainTextToHtml(text);
+        checked<string | null>(recordFieldSchemas.bio, html, (v) => setText(record, field.key, v));
         return;
       }
+      case 'custom':
+        checked<string>(customRule(field.label), text, (v) => (record.customColumnValues[field.label] = v));
+        return;
+      case 'gender':
+        checked<'Male' | 'Female'>(
+          recordFieldSchemas.gender,
+          GENDER_WORDS[text.toLowerCase()] ?? text,
+          (v) => (record.fields.gender = v),
+        );
+        return;
       case 'date': {
         const date = parseSpreadsheetDate(typeof raw === 'string' ? text : raw, context.dateOrder ?? 'mdy');
         if (date === null) {
@@ -514,16 +564,14 @@ export function validateImportRow(
               ? 'Birthday is not a date (use YYYY-MM-DD or DD/MM/YYYY).'
               : 'Birthday is not a date (use YYYY-MM-DD or MM/DD/YYYY).',
           );
-        } else if (date > context.today) fail('Birthday cannot be in the future.');
-        else if (date < '1900-01-01') fail('Birthday cannot be before 1900.');
-        else record.fields.birthday = date;
+        } else checked<string>(birthday, date, (v) => (record.fields.birthday = v));
         return;
       }
       case 'grade': {
         const grade = parseGrade(raw);
         if (grade === null)
           fail(`Grade "${text}" is not a grade (for example 3rd Grade, 3, K or Preschool).`);
-        else record.fields.gradesId = grade;
+        else checked<number>(recordFieldSchemas.gradesId, grade, (v) => (record.fields.gradesId = v));
         return;
       }
       case 'program': {
@@ -535,26 +583,24 @@ export function validateImportRow(
         else fail(`There is no program named "${text}".`);
         return;
       }
-      case 'status': {
-        const status = text.toLowerCase();
-        if ((SPONSORED_STATUSES as readonly string[]).includes(status))
-          record.fields.status = status as SponsoredStatus;
-        else fail('Status must be active, reserved, inactive or archived.');
+      case 'status':
+        checked<SponsoredStatus>(
+          recordFieldSchemas.status,
+          text.toLowerCase(),
+          (v) => (record.fields.status = v),
+        );
         return;
-      }
       case 'money': {
         const cents = parseMoneyCents(typeof raw === 'string' ? text : raw);
         if (cents === null) fail('Monthly Amount is not an amount (for example 35 or 35.00).');
-        else if (cents <= 0) fail('Monthly Amount must be more than zero.');
-        else if (cents > IMPORT_MAX_MONTHLY_AMOUNT_CENTS) fail('Monthly Amount is too large.');
-        else record.fields.monthlyAmount = cents;
+        else
+          checked<number>(recordFieldSchemas.monthlyAmount, cents, (v) => (record.fields.monthlyAmount = v));
         return;
       }
       case 'slots': {
         const slots = typeof raw === 'number' ? raw : /^\d+$/.test(text) ? Number(text) : NaN;
-        if (!Number.isInteger(slots) || slots < 1 || slots > IMPORT_MAX_SLOTS) {
-          fail(`Max Slots must be a whole number from 1 to ${IMPORT_MAX_SLOTS}.`);
-        } else record.fields.maxSlots = slots;
+        if (!Number.isFinite(slots)) fail(MAX_SLOTS_MESSAGE);
+        else checked<number>(recordFieldSchemas.maxSlots, slots, (v) => (record.fields.maxSlots = v));
         return;
       }
       case 'flag': {
@@ -567,6 +613,20 @@ export function validateImportRow(
     }
   });
   return errors.length > 0 ? { ok: false, errors } : { ok: true, record };
+}
+
+/** The record's rule for a one-line text field. */
+function textSchemaOf(key: ImportFieldKey) {
+  switch (key) {
+    case 'firstName':
+      return recordFieldSchemas.firstName;
+    case 'lastName':
+      return recordFieldSchemas.lastName;
+    case 'homeroom':
+      return recordFieldSchemas.homeroom;
+    default:
+      return recordFieldSchemas.title;
+  }
 }
 
 function setText(record: ImportedRecord, key: ImportFieldKey, text: string | null): void {

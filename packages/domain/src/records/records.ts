@@ -93,39 +93,155 @@ export const funFactSchema = z.object({
 });
 export type FunFact = z.infer<typeof funFactSchema>;
 
-const optionalText = (max: number) =>
+/**
+ * The limits of a sponsored record (decision 061): the editor and the records import hold the same
+ * ones, with the same messages, so whatever one of them wrote the other accepts.
+ */
+export const RECORD_LIMITS = {
+  code: 64,
+  name: 100,
+  title: 200,
+  homeroom: 100,
+  /** Characters of the stored HTML. */
+  bio: 20_000,
+  customValue: 1_000,
+  funFacts: 50,
+  maxSlots: 10_000,
+  /** Cents per month (1,000,000.00). */
+  monthlyAmount: 100_000_000,
+} as const;
+
+const grouped = (n: number) => n.toLocaleString('en-US');
+/** The message of a text over its limit, in the words the editor and the import both show. */
+export const tooLongMessage = (label: string, max: number) =>
+  `${label} is longer than ${grouped(max)} characters.`;
+export const notAllowedCharacterMessage = (label: string) =>
+  `${label} contains a character that is not allowed.`;
+export const MAX_SLOTS_MESSAGE = `Max Slots must be a whole number from 1 to ${grouped(RECORD_LIMITS.maxSlots)}.`;
+export const MONTHLY_AMOUNT_POSITIVE_MESSAGE = 'Monthly Amount must be more than zero.';
+export const MONTHLY_AMOUNT_TOO_LARGE_MESSAGE = `Monthly Amount must be at most ${(
+  RECORD_LIMITS.monthlyAmount / 100
+).toLocaleString('en-US', { minimumFractionDigits: 2 })}.`;
+
+/** Control characters but tab and line breaks (NUL and friends): no field of a record holds them. */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+const noControl = (label: string) =>
+  [
+    (v: string) => !CONTROL_CHARACTERS.test(v),
+    { message: notAllowedCharacterMessage(label), abort: true },
+  ] as const;
+
+/** One line of text, trimmed, at most `max` characters; empty is null. */
+const lineText = (label: string, max: number) =>
   z
     .string()
+    .refine(...noControl(label))
     .trim()
-    .max(max)
+    .max(max, { message: tooLongMessage(label, max), abort: true })
+    .refine((v) => !/[\r\n]/.test(v), { message: `${label} must be on one line.`, abort: true })
     .nullable()
     .optional()
     .transform((v) => (v === '' ? null : v));
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/** A birthday: a calendar day from 1900 to `today` (UTC today unless the caller says). */
+export const birthdaySchema = (today: () => string = todayUtc) =>
+  z.iso
+    .date('Give the birthday as YYYY-MM-DD.')
+    .refine((v) => v >= '1900-01-01', { message: 'Birthday cannot be before 1900.', abort: true })
+    .refine((v) => v <= today(), { message: 'Birthday cannot be in the future.', abort: true });
+
+/** A custom column's value, at most RECORD_LIMITS.customValue characters; its message names the column. */
+export const customValueSchema = (column: string) =>
+  z
+    .string()
+    .refine(...noControl(column))
+    .trim()
+    .max(RECORD_LIMITS.customValue, {
+      message: tooLongMessage(column, RECORD_LIMITS.customValue),
+      abort: true,
+    })
+    .nullable();
+
+/**
+ * The rules of each field of a sponsored record: the editor's schema is made of them, and the
+ * import checks each value it read from a cell with the same one (decision 061).
+ */
+export const recordFieldSchemas = {
+  code: z
+    .string()
+    .refine(...noControl('Code'))
+    .trim()
+    .min(1, { message: 'Give the record a code.', abort: true })
+    .max(RECORD_LIMITS.code, { message: tooLongMessage('Code', RECORD_LIMITS.code), abort: true })
+    .regex(/^\S+$/, { message: 'Code cannot contain spaces.', abort: true }),
+  firstName: lineText('First Name', RECORD_LIMITS.name),
+  lastName: lineText('Last Name', RECORD_LIMITS.name),
+  title: lineText('Title', RECORD_LIMITS.title),
+  homeroom: lineText('Homeroom', RECORD_LIMITS.homeroom),
+  gender: z.enum(['Male', 'Female'], 'Gender must be Male or Female.').nullable().optional(),
+  birthday: birthdaySchema().nullable().optional(),
+  /**
+   * A grade id: whether it exists is the server's check (after the access check), with this same
+   * message; an import reads only grades that exist. Grade 0 (Unknown) is one.
+   */
+  gradesId: z.coerce
+    .number()
+    .int('This grade does not exist.')
+    .min(0, 'This grade does not exist.')
+    .max(2_147_483_647, 'This grade does not exist.')
+    .nullable()
+    .optional(),
+  /** Sanitised HTML (the server keeps only the tags and attributes of decision 029); imported text is converted. */
+  bio: z
+    .string()
+    .refine(...noControl('Bio'))
+    .max(RECORD_LIMITS.bio, { message: tooLongMessage('Bio', RECORD_LIMITS.bio), abort: true })
+    .nullable()
+    .optional(),
+  status: z.enum(RECORD_STATUSES, 'Status must be active, reserved, inactive or archived.').optional(),
+  /** Cents per month; null: the type's current plan. */
+  monthlyAmount: z
+    .int('Monthly Amount must be a whole number of cents.')
+    .positive({ message: MONTHLY_AMOUNT_POSITIVE_MESSAGE, abort: true })
+    .max(RECORD_LIMITS.monthlyAmount, { message: MONTHLY_AMOUNT_TOO_LARGE_MESSAGE, abort: true })
+    .nullable()
+    .optional(),
+  maxSlots: z
+    .int(MAX_SLOTS_MESSAGE)
+    .min(1, { message: MAX_SLOTS_MESSAGE, abort: true })
+    .max(RECORD_LIMITS.maxSlots, { message: MAX_SLOTS_MESSAGE, abort: true })
+    .optional(),
+  masked: z.boolean().optional(),
+  showBirthday: z.boolean().nullable().optional(),
+  showAge: z.boolean().nullable().optional(),
+  showLastName: z.boolean().nullable().optional(),
+  customColumnValues: z
+    .record(z.string(), z.string().nullable())
+    .superRefine((values, ctx) => {
+      for (const [column, value] of Object.entries(values)) {
+        const checked = customValueSchema(column).safeParse(value);
+        if (!checked.success)
+          ctx.addIssue({ code: 'custom', path: [column], message: checked.error.issues[0]!.message });
+      }
+    })
+    .transform((values) =>
+      Object.fromEntries(
+        Object.entries(values).map(([column, value]) => [column, value === null ? null : value.trim()]),
+      ),
+    )
+    .optional(),
+};
 
 /** What the editor sends to create a record, or (every field optional) to change one. */
 export const recordInputSchema = z.object({
   partnerSponsoredTypesId: id,
   entitiesId: id,
-  code: z.string().trim().min(1, 'Give the record a code.').max(64),
-  firstName: optionalText(100),
-  lastName: optionalText(100),
-  title: optionalText(200),
-  gender: z.enum(['Male', 'Female']).nullable().optional(),
-  birthday: z.iso.date('Give the birthday as YYYY-MM-DD.').nullable().optional(),
-  showBirthday: z.boolean().nullable().optional(),
-  showAge: z.boolean().nullable().optional(),
-  showLastName: z.boolean().nullable().optional(),
-  gradesId: id.nullable().optional(),
-  homeroom: optionalText(100),
-  /** Rich text (HTML); the server keeps only the tags and attributes of decision 029. */
-  bio: z.string().max(20_000).nullable().optional(),
-  funFacts: z.array(funFactSchema).max(50).optional(),
-  customColumnValues: z.record(z.string(), z.string().max(1000).nullable()).optional(),
-  /** Cents per month; null: the type's current plan. */
-  monthlyAmount: z.number().int().positive().max(100_000_000).nullable().optional(),
-  maxSlots: z.number().int().min(1).max(10_000).optional(),
-  masked: z.boolean().optional(),
-  status: z.enum(RECORD_STATUSES).optional(),
+  ...recordFieldSchemas,
+  funFacts: z.array(funFactSchema).max(RECORD_LIMITS.funFacts).optional(),
 });
 export type RecordInput = z.input<typeof recordInputSchema>;
 export const recordUpdateSchema = recordInputSchema.partial().extend({

@@ -15,6 +15,14 @@ export function neutraliseSpreadsheetText(text: string): string {
   return text.length > 0 && FORMULA_TRIGGERS.has(text[0]!) ? `'${text}` : text;
 }
 
+/**
+ * A text cell as it was before an export neutralised it: an apostrophe followed by a formula
+ * trigger is dropped, so an exported file re-imports the text it came from (decision 061).
+ */
+export function unneutraliseSpreadsheetText(text: string): string {
+  return text.length > 1 && text[0] === "'" && FORMULA_TRIGGERS.has(text[1]!) ? text.slice(1) : text;
+}
+
 export type DateOrder = 'mdy' | 'dmy';
 
 const MONTHS: Record<string, number> = {

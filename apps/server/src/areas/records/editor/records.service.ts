@@ -6,8 +6,10 @@ import {
   type RecordListQuery,
   type RecordRow,
   type RecordStatus,
+  RECORD_LIMITS,
   recordInputSchema,
   type recordUpdateSchema,
+  tooLongMessage,
 } from '@kinship/domain';
 import { sanitizeRichText } from '../../../platform/rich-text.ts';
 import type { z } from 'zod';
@@ -145,7 +147,7 @@ export async function getRecord(db: Db, ctx: SiteContext, id: number): Promise<R
   return record;
 }
 
-/** The columns a write sets from the editor's values (bio sanitised). */
+/** The columns a write sets from the editor's values (bio sanitised, and held to its limit as stored). */
 function columnsOf(values: Partial<RecordInputValues>): Partial<typeof sponsoreds.$inferInsert> {
   const set: Partial<typeof sponsoreds.$inferInsert> = {};
   const keys = [
@@ -168,7 +170,13 @@ function columnsOf(values: Partial<RecordInputValues>): Partial<typeof sponsored
     'status',
   ] as const;
   for (const key of keys) if (values[key] !== undefined) (set as Record<string, unknown>)[key] = values[key];
-  if (values.bio !== undefined) set.bio = sanitizeRichText(values.bio);
+  if (values.bio !== undefined) {
+    set.bio = sanitizeRichText(values.bio);
+    // The limit holds for the bio as stored (decision 061): cleaning can add (a link's rel), and a
+    // stored bio must pass the same schema when it is saved again.
+    if (set.bio !== null && set.bio.length > RECORD_LIMITS.bio)
+      throw fieldErrors({ bio: tooLongMessage('Bio', RECORD_LIMITS.bio) });
+  }
   return set;
 }
 

@@ -156,6 +156,23 @@ describe('ProfilePage loading', () => {
     expect(screen.getByText('Ana loves reading and football.')).toBeInTheDocument();
   });
 
+  it('shows every bio as the sanitised HTML it is stored as, with no guess at its format (decision 061)', async () => {
+    renderProfile({
+      bio: '<p>Ana loves <strong>reading</strong>.<br />And football.</p><p>Grade 3 &lt;3</p><script>x()</script>',
+    });
+    const strong = await screen.findByText('reading');
+    expect(strong.tagName).toBe('STRONG');
+    expect(strong.closest('p')?.querySelector('br')).not.toBeNull();
+    expect(screen.getByText('Grade 3 <3')).toBeInTheDocument();
+    expect(document.querySelector('script')).toBeNull();
+  });
+
+  it('reads a bio that does not start with a tag as HTML too', async () => {
+    renderProfile({ bio: 'Ana &amp; Bo <em>both</em> like maths.' });
+    expect(await screen.findByText('both')).toHaveProperty('tagName', 'EM');
+    expect(screen.queryByText(/&amp;/)).toBeNull();
+  });
+
   it('logs a failed load and shows a neutral note without its details', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     answers.detail = { failWith: 404 };

@@ -49,13 +49,8 @@ export function ProfileTab({ detail, type }: ProfileTabProps) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="xl">
-            {detail.bio &&
-              // The staff editor writes HTML (cleaned on the server, again here); older bios are text.
-              (/^\s*</.test(detail.bio) ? (
-                <SanitizedHtml html={detail.bio} />
-              ) : (
-                <Text style={{ whiteSpace: 'pre-line' }}>{detail.bio}</Text>
-              ))}
+            {/* A bio is stored as sanitised HTML, whoever wrote it (decision 061); cleaned again here. */}
+            {detail.bio && <SanitizedHtml html={detail.bio} />}
             {detail.sponsoredAttributes.length > 0 && <FunFacts attributes={detail.sponsoredAttributes} />}
             {type?.description && (
               <section aria-labelledby="about-sponsoring">
