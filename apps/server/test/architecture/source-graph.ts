@@ -7,7 +7,10 @@ export interface SourceFile {
   text: string;
 }
 
-/** Every non-test TypeScript file under `dir` (a path from `root`). */
+/**
+ * Every TypeScript file under `dir` (a path from `root`) but tests and the test rows an area keeps
+ * beside its code (`<area>.access.ts`, `<area>.audit.ts`).
+ */
 export function readSources(root: string, dir: string): SourceFile[] {
   const out: SourceFile[] = [];
   const walk = (rel: string) => {

@@ -1,0 +1,222 @@
+import { q, type AreaAccess } from '../../../test/access-rows.ts';
+
+/*
+ * The sponsorships area's rows of the access matrix (apps/server/test/access-matrix.test.ts): the Sponsors
+ * section, manual sponsorships and their link codes, and updates to sponsors.
+ * What a row says and how it runs: apps/server/test/access-rows.ts. A new route of this area adds its rows
+ * here: `rows` (every viewer, every target), and either `masked` (its answer can carry a sponsored record)
+ * or `carriesNoSponsoredRecord` (why it never does).
+ */
+
+export const sponsorshipsAccess: AreaAccess = {
+  rows: [
+    // ------------------------------------------------------------------ issue 13: the Sponsors section
+    {
+      route: 'GET /api/dashboard/sponsors',
+      call: (o) => ({ path: `/api/dashboard/sponsors?${q(o)}` }),
+      staff: { action: 'sponsors.view', granted: 200, denied: 403 },
+      expect: {
+        A: '401 403 403 200 200 403 200',
+        B: '401 403 403 403 403 200 200',
+      },
+    },
+    {
+      route: 'GET /api/dashboard/sponsors/:id',
+      call: (o) => ({ path: `/api/dashboard/sponsors/${o.sponsorUserId}?${q(o)}` }),
+      staff: { action: 'sponsors.view', at: (all) => all.A.masked.entitiesId, granted: 200, denied: 403 },
+      expect: {
+        A: '401 403 403 200 200 403 200',
+        B: '401 403 403 403 403 200 200',
+      },
+    },
+    {
+      route: 'POST /api/dashboard/sponsorships',
+      case: 'a person unknown at the partner (the access check comes first, then 404)',
+      call: (o) => ({
+        path: `/api/dashboard/sponsorships?${q(o)}`,
+        body: { sponsoredsId: o.masked.id, usersId: 999999999 },
+      }),
+      staff: { action: 'sponsors.manage', at: (all) => all.A.masked.entitiesId, granted: 404, denied: 403 },
+      expect: {
+        A: '401 403 403 404 404 403 404',
+        B: '401 403 403 403 403 404 404',
+        BonA: '401 403 403 404 404 403 404',
+      },
+    },
+    {
+      route: 'POST /api/dashboard/sponsorships/:id/end',
+      case: 'a sponsorship that does not exist (the access check comes first, then 404)',
+      call: (o) => ({
+        path: `/api/dashboard/sponsorships/999999999/end?${q(o)}`,
+        body: { reason: 'Matrix' },
+      }),
+      staff: { action: 'sponsors.manage', granted: 404, denied: 403 },
+      expect: {
+        A: '401 403 403 404 404 403 404',
+        B: '401 403 403 403 403 404 404',
+      },
+    },
+    {
+      route: 'POST /api/dashboard/sponsorships/:id/move',
+      case: 'a sponsorship that does not exist (the access check comes first, then 404)',
+      call: (o) => ({
+        path: `/api/dashboard/sponsorships/999999999/move?${q(o)}`,
+        body: { sponsoredsId: o.masked.id, reason: 'Matrix' },
+      }),
+      staff: { action: 'sponsors.manage', granted: 404, denied: 403 },
+      expect: {
+        A: '401 403 403 404 404 403 404',
+        B: '401 403 403 403 403 404 404',
+      },
+    },
+    {
+      route: 'POST /api/link',
+      case: 'a code that is not one (signed in: 404 with the message)',
+      call: (o) => ({ path: `/api/link?${q(o)}`, body: { code: 'ABCDE-FGHJK' } }),
+      staff: 404,
+      expect: { A: '401 404 404 404 404 404 404', B: '401 404 404 404 404 404 404' },
+    },
+    // ---- W4 (issue 13 item 2): updates to sponsors.
+    {
+      route: 'GET /api/dashboard/updates',
+      call: (o) => ({ path: `/api/dashboard/updates?${q(o)}` }),
+      staff: { action: 'updates.manage', granted: 200, denied: 403 },
+      expect: {
+        A: '401 403 403 200 200 403 200',
+        B: '401 403 403 403 403 200 200',
+        // A's own list (the site decides the partner): nothing of B's.
+        BonA: '401 403 403 200 200 403 200',
+      },
+    },
+    {
+      route: 'GET /api/dashboard/updates/recipients',
+      call: (o) => ({ path: `/api/dashboard/updates/recipients?${q(o)}&q=a` }),
+      staff: { action: 'updates.manage', granted: 200, denied: 403 },
+      expect: {
+        A: '401 403 403 200 200 403 200',
+        B: '401 403 403 403 403 200 200',
+        BonA: '401 403 403 200 200 403 200',
+      },
+    },
+    {
+      route: 'POST /api/dashboard/updates',
+      case: 'a record that does not exist (the access check comes first, then 400)',
+      call: (o) => ({
+        path: `/api/dashboard/updates?${q(o)}`,
+        body: {
+          title: 'Matrix',
+          updateMessage: '<p>Matrix</p>',
+          audience: { kind: 'records', sponsoredsIds: [2_000_000_000] },
+          schedule: false,
+        },
+      }),
+      staff: { action: 'updates.manage', granted: 400, denied: 403 },
+      expect: { A: '401 403 403 400 400 403 400', B: '401 403 403 403 403 400 400' },
+    },
+    {
+      route: 'GET /api/dashboard/updates/:id',
+      call: (o) => ({ path: `/api/dashboard/updates/${o.draftPostId}?${q(o)}` }),
+      staff: { action: 'updates.manage', at: (all) => all.A.masked.entitiesId, granted: 200, denied: 403 },
+      expect: {
+        A: '401 403 403 200 200 403 200',
+        B: '401 403 403 403 403 200 200',
+        BonA: '401 403 403 404 404 403 404',
+      },
+    },
+    {
+      route: 'PATCH /api/dashboard/updates/:id',
+      case: 'a record that does not exist (the access check comes first, then 400)',
+      call: (o) => ({
+        path: `/api/dashboard/updates/${o.draftPostId}?${q(o)}`,
+        body: {
+          title: 'Matrix',
+          updateMessage: '<p>Matrix</p>',
+          audience: { kind: 'records', sponsoredsIds: [2_000_000_000] },
+          schedule: false,
+        },
+      }),
+      staff: { action: 'updates.manage', at: (all) => all.A.masked.entitiesId, granted: 400, denied: 403 },
+      expect: {
+        A: '401 403 403 400 400 403 400',
+        B: '401 403 403 403 403 400 400',
+        BonA: '401 403 403 404 404 403 404',
+      },
+    },
+    {
+      route: 'DELETE /api/dashboard/updates/:id',
+      case: 'a sent update (the access check comes first, then 409)',
+      call: (o) => ({ path: `/api/dashboard/updates/${o.sentPostId}?${q(o)}` }),
+      staff: { action: 'updates.manage', at: (all) => all.A.masked.entitiesId, granted: 409, denied: 403 },
+      expect: {
+        A: '401 403 403 409 409 403 409',
+        B: '401 403 403 403 403 409 409',
+        BonA: '401 403 403 404 404 403 404',
+      },
+    },
+    {
+      route: 'POST /api/dashboard/updates/:id/pictures',
+      case: 'a sent update (the access check comes first, then 409)',
+      call: (o) => ({ path: `/api/dashboard/updates/${o.sentPostId}/pictures?${q(o)}` }),
+      staff: { action: 'updates.manage', at: (all) => all.A.masked.entitiesId, granted: 409, denied: 403 },
+      expect: {
+        A: '401 403 403 409 409 403 409',
+        B: '401 403 403 403 403 409 409',
+        BonA: '401 403 403 404 404 403 404',
+      },
+    },
+    {
+      route: 'GET /api/sponsored-updates/:code',
+      call: (o) => ({ path: `/api/sponsored-updates/${o.updateCode}?${q(o)}` }),
+      staff: { action: 'records.view', at: (all) => all.A.masked.entitiesId, granted: 200, denied: 403 },
+      expect: {
+        A: '401 403 200 200 200 403 200',
+        B: '401 403 200 403 403 200 200',
+        // B's code on A's site is unknown there: the same refusal as any code one may not read.
+        BonA: '401 403 403 403 403 403 403',
+      },
+    },
+  ],
+  masked: [
+    // W4: the Updates editor's record search, by the outside record's code.
+    {
+      route: 'GET /api/dashboard/updates/recipients',
+      path: (_m, objects) =>
+        `/api/dashboard/updates/recipients?partnersId=2&q=${encodeURIComponent(objects.outsideProgram.code)}`,
+      expect: '401 403 200 200 403 200 403',
+    },
+    // Issue 13: the Sponsors section, to staff who see sponsors, of their programs' records only.
+    {
+      route: 'GET /api/dashboard/sponsors',
+      path: () => '/api/dashboard/sponsors?partnersId=2&pageSize=500',
+      expect: '401 403 200 200 403 200 403',
+    },
+    {
+      route: 'GET /api/dashboard/sponsors/:id',
+      path: (m) => `/api/dashboard/sponsors/${m.outsiderId}?partnersId=2`,
+      expect: '401 403 200 200 403 200 403',
+    },
+  ],
+  carriesNoSponsoredRecord: {
+    // W4: updates answer record names to staff who write updates to their programs (the matrix rows
+    // check who); the update page to the record's sponsors and staff with records.view (its row).
+    'GET /api/dashboard/updates': 'posts with counts of records, notices and pictures; no record',
+    'POST /api/dashboard/updates': 'the post with its records, to staff who write updates to their programs',
+    'GET /api/dashboard/updates/:id':
+      'the post with its records, to staff who write updates to their programs',
+    'PATCH /api/dashboard/updates/:id':
+      'the post with its records, to staff who write updates to their programs',
+    'DELETE /api/dashboard/updates/:id': 'no body',
+    'POST /api/dashboard/updates/:id/pictures':
+      'the post with its records, to staff who write updates to their programs',
+    'GET /api/sponsored-updates/:code':
+      "one record's update and name, to its active sponsors and staff with records.view (the matrix row checks who)",
+    // Issue 13: the Sponsors section's writes answer one sponsorship (no last name, birthday or picture).
+    'POST /api/dashboard/sponsorships':
+      'the new sponsorship by record name, to staff who manage sponsorships of its program (the matrix row checks who)',
+    'POST /api/dashboard/sponsorships/:id/end':
+      'the sponsorship by record name, to staff who manage sponsorships of its program (the matrix row checks who)',
+    'POST /api/dashboard/sponsorships/:id/move':
+      'the moved sponsorship by record name, to staff who manage sponsorships of both programs (the matrix row checks who)',
+    'POST /api/link': 'the linked sponsorship, to the person holding its one-time code',
+  },
+};

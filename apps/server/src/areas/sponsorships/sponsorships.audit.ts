@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { newLinkCode } from './sponsors/sponsors.service.ts';
+import { multipartPicture, type AreaAudit, type AuditContext } from '../../../test/audit-rows.ts';
+import { freshAddress, insertRecord } from '../../../test/giving-fixtures.ts';
+import { clientAs, type TestPerson } from '../../../test/people.ts';
+
+/*
+ * The sponsorships area's scenarios of the audit trail (apps/server/test/audit-trail.test.ts): manual
+ * sponsorships and their link codes, and updates to sponsors. Each write route of the area has a scenario
+ * here, keyed by the route as registered, or a reason in `notAudited`; what a scenario says and how it
+ * runs: apps/server/test/audit-rows.ts.
+ */
+
+/** A manual sponsorship of a fresh record (1 of 1 slot) held by the person, with a link code. */
+async function manualSponsorshipOf({ t, rows }: AuditContext, who: TestPerson): Promise<number> {
+  const record = await insertRecord(t.database, { maxSlots: 1, slotsFilled: 1 });
+  const code = newLinkCode();
+  const [row] = await rows(
+    sql`INSERT INTO user_sponsoreds (partners_id, users_id, sponsoreds_id, num_slots, amount, interval, is_manual, link_code)
+      VALUES (2, ${who.usersId}, ${record}, 1, 5000, 'month', true, ${code}) RETURNING id`,
+  );
+  return Number(row!.id);
+}
+
+async function linkCodeOf({ rows }: AuditContext, id: number): Promise<string> {
+  const [row] = await rows(sql`SELECT link_code FROM user_sponsoreds WHERE id = ${id}`);
+  return String(row!.link_code);
+}
+
+/** A draft update post to a fresh record of the program administrator's program. */
+async function draftUpdatePost({ t, rows }: AuditContext): Promise<{ post: number; record: number }> {
+  const record = await insertRecord(t.database, { maxSlots: 1 });
+  const [row] = await rows(
+    sql`INSERT INTO update_posts (partners_id, title, update_message, audience, sponsoreds_ids, entity_ids, status)
+        SELECT 2, 'Draft', '<p>Draft</p>', ${JSON.stringify({ kind: 'records', sponsoredsIds: [record] })}::jsonb,
+               ARRAY[id], ARRAY[entities_id], 'draft' FROM sponsoreds WHERE id = ${record} RETURNING id`,
+  );
+  return { post: Number(row!.id), record };
+}
+
+export const sponsorshipsAudit: AreaAudit = {
+  scenarios: {
+    // ------------------------------------------------------------------ issue 13: the Sponsors section
+    'POST /api/dashboard/sponsorships': async ({ t, rows, partnerAdmin }) => {
+      const admin = await partnerAdmin();
+      const record = await insertRecord(t.database, { maxSlots: 1 });
+      const email = `audit-manual-${record}@example.org`;
+      return {
+        call: () =>
+          admin.client.post(
+            '/api/dashboard/sponsorships?partnersId=2',
+            { sponsoredsId: record, firstName: 'Audit', lastName: 'Manual', email },
+            freshAddress(),
+          ),
+        written: async () =>
+          (await rows(sql`SELECT 1 FROM user_sponsoreds WHERE sponsoreds_id = ${record} AND is_manual`))
+            .length === 1 &&
+          (await rows(sql`SELECT 1 FROM sponsoreds WHERE id = ${record} AND slots_filled = 1`)).length === 1,
+        action: 'sponsorship.manual_recorded',
+        entityType: 'user_sponsored',
+        usersId: admin.usersId,
+      };
+    },
+    'POST /api/dashboard/sponsorships/:id/end': async (ctx) => {
+      const { rows, person, partnerAdmin } = ctx;
+      const admin = await partnerAdmin();
+      const id = await manualSponsorshipOf(ctx, await person());
+      return {
+        call: () =>
+          admin.client.post(
+            `/api/dashboard/sponsorships/${id}/end?partnersId=2`,
+            { reason: 'Audit ending' },
+            freshAddress(),
+          ),
+        written: async () =>
+          (await rows(sql`SELECT 1 FROM user_sponsoreds WHERE id = ${id} AND date_ended IS NOT NULL`))
+            .length === 1,
+        action: 'sponsorship.ended',
+        entityType: 'user_sponsored',
+        usersId: admin.usersId,
+        changes: { endReason: { before: null, after: 'Audit ending' } },
+      };
+    },
+    'POST /api/dashboard/sponsorships/:id/move': async (ctx) => {
+      const { t, rows, person, partnerAdmin } = ctx;
+      const admin = await partnerAdmin();
+      const id = await manualSponsorshipOf(ctx, await person());
+      const to = await insertRecord(t.database, { maxSlots: 1 });
+      return {
+        call: () =>
+          admin.client.post(
+            `/api/dashboard/sponsorships/${id}/move?partnersId=2`,
+            { sponsoredsId: to, reason: 'left the program' },
+            freshAddress(),
+          ),
+        written: async () =>
+          (await rows(sql`SELECT 1 FROM user_sponsoreds WHERE sponsoreds_id = ${to} AND date_ended IS NULL`))
+            .length === 1,
+        action: 'sponsorship.moved',
+        entityType: 'user_sponsored',
+        usersId: admin.usersId,
+      };
+    },
+    'POST /api/link': async (ctx) => {
+      const { t, rows, person } = ctx;
+      const holder = await person();
+      const code = await linkCodeOf(ctx, await manualSponsorshipOf(ctx, holder));
+      const who = await person();
+      return {
+        call: () => clientAs(t.port, who).post('/api/link?partnersId=2', { code }, freshAddress()),
+        written: async () =>
+          (
+            await rows(
+              sql`SELECT 1 FROM user_sponsoreds WHERE link_code = ${code} AND users_id = ${who.usersId}`,
+            )
+          ).length === 1,
+        action: 'sponsorship.linked',
+        entityType: 'user_sponsored',
+        usersId: who.usersId,
+        changes: { usersId: { before: holder.usersId, after: who.usersId } },
+      };
+    },
+    // ---- W4 (issue 13 item 2): updates to sponsors.
+    'POST /api/dashboard/updates': async ({ t, rows, partnerAdmin }) => {
+      const { client, usersId } = await partnerAdmin();
+      const record = await insertRecord(t.database, { maxSlots: 1 });
+      const title = `Audit update ${randomUUID().slice(0, 8)}`;
+      return {
+        call: () =>
+          client.post(
+            '/api/dashboard/updates?partnersId=2',
+            {
+              title,
+              updateMessage: '<p>Hello</p>',
+              audience: { kind: 'records', sponsoredsIds: [record] },
+              schedule: false,
+            },
+            freshAddress(),
+          ),
+        written: async () =>
+          (await rows(sql`SELECT 1 FROM update_posts WHERE title = ${title}`)).length === 1,
+        action: 'update_post.created',
+        entityType: 'update_post',
+        usersId,
+      };
+    },
+    'PATCH /api/dashboard/updates/:id': async (ctx) => {
+      const { rows, partnerAdmin } = ctx;
+      const { client, usersId } = await partnerAdmin();
+      const { post, record } = await draftUpdatePost(ctx);
+      return {
+        call: () =>
+          client.request(
+            'PATCH',
+            `/api/dashboard/updates/${post}?partnersId=2`,
+            {
+              title: 'Edited',
+              updateMessage: '<p>Draft</p>',
+              audience: { kind: 'records', sponsoredsIds: [record] },
+              schedule: false,
+            },
+            freshAddress(),
+          ),
+        written: async () =>
+          (await rows(sql`SELECT 1 FROM update_posts WHERE id = ${post} AND title = 'Edited'`)).length === 1,
+        action: 'update_post.updated',
+        entityType: 'update_post',
+        usersId,
+        changes: { title: { before: 'Draft', after: 'Edited' } },
+      };
+    },
+    'DELETE /api/dashboard/updates/:id': async (ctx) => {
+      const { rows, partnerAdmin } = ctx;
+      const { client, usersId } = await partnerAdmin();
+      const { post } = await draftUpdatePost(ctx);
+      return {
+        call: () =>
+          client.request('DELETE', `/api/dashboard/updates/${post}?partnersId=2`, undefined, freshAddress()),
+        written: async () => (await rows(sql`SELECT 1 FROM update_posts WHERE id = ${post}`)).length === 0,
+        action: 'update_post.deleted',
+        entityType: 'update_post',
+        usersId,
+      };
+    },
+    'POST /api/dashboard/updates/:id/pictures': async (ctx) => {
+      const { rows, partnerAdmin } = ctx;
+      const { client, usersId } = await partnerAdmin();
+      const { post } = await draftUpdatePost(ctx);
+      const { body, contentType } = await multipartPicture();
+      return {
+        call: () =>
+          client.request(
+            'POST',
+            `/api/dashboard/updates/${post}/pictures?partnersId=2`,
+            undefined,
+            {
+              ...freshAddress(),
+              'content-type': contentType,
+            },
+            body,
+          ),
+        written: async () =>
+          (await rows(sql`SELECT 1 FROM update_posts WHERE id = ${post} AND cardinality(picture_paths) = 1`))
+            .length === 1,
+        action: 'update_post.pictures_added',
+        entityType: 'update_post',
+        usersId,
+      };
+    },
+  },
+  notAudited: {},
+};
