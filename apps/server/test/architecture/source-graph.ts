@@ -17,11 +17,7 @@ export function readSources(root: string, dir: string): SourceFile[] {
     for (const entry of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
       const child = `${rel}/${entry.name}`;
       if (entry.isDirectory()) walk(child);
-      else if (
-        entry.name.endsWith('.ts') &&
-        !entry.name.endsWith('.test.ts') &&
-        !entry.name.endsWith('.d.ts')
-      )
+      else if (entry.name.endsWith('.ts') && !/\.(?:test|access|audit|d)\.ts$/.test(entry.name))
         out.push({ file: child, text: fs.readFileSync(path.join(root, child), 'utf8') });
     }
   };
