@@ -1,3 +1,4 @@
+import { planChangeNoticesJob } from './modules/catalogue/catalogue.jobs.ts';
 import { giftComposer } from './modules/gifts/gift-mail.ts';
 import { giftsJobs } from './modules/gifts/gifts.jobs.ts';
 import { domainsVerifyJob } from './modules/partner-settings/partner-settings.jobs.ts';
@@ -28,6 +29,7 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   recordsImportJob,
   yearEndStatementsJob,
   updatesDistributeJob,
+  planChangeNoticesJob,
   ...giftsJobs,
   domainsVerifyJob,
 ];

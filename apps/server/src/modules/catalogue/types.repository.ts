@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   filterTypes,
+  partners,
   partnerSponsoredTypes,
   paymentIntervals,
   sponsoredTypePlanIntervals,
@@ -176,9 +177,16 @@ export async function replaceCurrentPlan(
 
 /**
  * The people whose active sponsorships of the type are priced by its plan (no amount of the
- * record's own), with an address to write to: those a plan change offers the new price to.
+ * record's own): those a plan change offers the new price to. One page of them, in person order
+ * after `afterUsersId`: what a batch of the plan-change notices job writes to (decision 058).
  */
-export function planPricedSponsors(db: Db | Tx, partnersId: number, typeId: number) {
+export function planPricedSponsorsPage(
+  db: Db | Tx,
+  partnersId: number,
+  typeId: number,
+  afterUsersId: number,
+  limit: number,
+) {
   return db
     .selectDistinct({ usersId: users.id, email: users.email, firstName: users.firstName })
     .from(userSponsoreds)
@@ -190,10 +198,41 @@ export function planPricedSponsors(db: Db | Tx, partnersId: number, typeId: numb
         isNull(userSponsoreds.dateEnded),
         isNull(sponsoreds.monthlyAmount),
         eq(sponsoreds.partnerSponsoredTypesId, typeId),
+        gt(users.id, afterUsersId),
       ),
-    );
+    )
+    .orderBy(asc(users.id))
+    .limit(limit);
 }
 
-export async function queueOutboxMail(tx: Tx, row: typeof emailOutbox.$inferInsert): Promise<void> {
-  await tx.insert(emailOutbox).values(row).onConflictDoNothing({ target: emailOutbox.dedupeKey });
+/** A plan with its type and partner: what the plan-change notices say. */
+export async function findPlanWithType(db: Db | Tx, planId: number) {
+  const [row] = await db
+    .select({
+      planId: sponsoredTypePlans.id,
+      monthlyAmount: sponsoredTypePlans.monthlyAmount,
+      typeId: partnerSponsoredTypes.id,
+      partnersId: partnerSponsoredTypes.partnersId,
+      labelSingular: partnerSponsoredTypes.customLabelSingular,
+      partnerName: partners.name,
+    })
+    .from(sponsoredTypePlans)
+    .innerJoin(
+      partnerSponsoredTypes,
+      eq(partnerSponsoredTypes.id, sponsoredTypePlans.partnerSponsoredTypesId),
+    )
+    .innerJoin(partners, eq(partners.id, partnerSponsoredTypes.partnersId))
+    .where(eq(sponsoredTypePlans.id, planId));
+  return row ?? null;
+}
+
+/** Queues many messages in one statement; answers how many were new (the others were queued before). */
+export async function queueOutboxMails(tx: Tx, rows: (typeof emailOutbox.$inferInsert)[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const queued = await tx
+    .insert(emailOutbox)
+    .values(rows)
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+    .returning({ id: emailOutbox.id });
+  return queued.length;
 }
