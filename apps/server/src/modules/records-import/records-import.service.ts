@@ -70,7 +70,7 @@ export interface ImportResult {
   errors: ImportRowError[];
 }
 
-/** Rows written per transaction at most (decision 053). */
+/** Rows written per transaction at most (decisions 053 and 058). */
 export const IMPORT_BATCH_SIZE = 100;
 /** Rows of a first batch, before the import knows what a row costs on this database. */
 const FIRST_BATCH_SIZE = 25;
@@ -405,15 +405,19 @@ export async function applyImport(request: ApplyImportRequest): Promise<ImportRe
 
 /**
  * The rows of the next batch: as many as the last batch's cost per row fits in the budget, at
- * most twice the last batch's and `batchSize`, at least one. The first batch, its cost unknown,
- * takes FIRST_BATCH_SIZE (all `batchSize` with no budget, one with none at all).
+ * most twice the last batch's and `batchSize`, and never fewer than FIRST_BATCH_SIZE: under
+ * traffic a transaction's time is mostly its fixed part (its statements wait their turn on the
+ * connection and the event loop), so fewer rows would make more transactions, not shorter ones.
+ * The first batch, its cost unknown, takes FIRST_BATCH_SIZE (all `batchSize` with an unlimited
+ * budget, one row with none at all).
  */
 function nextBatchSize(batchSize: number, budgetMs: number, last: { rows: number; ms: number } | null) {
   if (budgetMs <= 0) return 1;
   if (!Number.isFinite(budgetMs)) return batchSize;
-  if (!last) return Math.max(1, Math.min(batchSize, FIRST_BATCH_SIZE));
+  const least = Math.max(1, Math.min(batchSize, FIRST_BATCH_SIZE));
+  if (!last) return least;
   const perRowMs = Math.max(last.ms, 1) / last.rows;
-  return Math.max(1, Math.min(batchSize, last.rows * 2, Math.floor(budgetMs / perRowMs)));
+  return Math.max(least, Math.min(batchSize, last.rows * 2, Math.floor(budgetMs / perRowMs)));
 }
 
 /** A savepoint the fast path rolls back to when the database refuses part of a batch. */
