@@ -164,7 +164,12 @@ async function measure(label: string, server: Server): Promise<BenchRow[]> {
 async function onPglite(): Promise<BenchRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinship-bench-import-'));
   try {
-    const server = await startServer({ DATA_DIR: dataDir, RUN_WORKER: 'true' });
+    // The server inherits the bench's environment: without this it would run on DATABASE_URL.
+    const databaseUrl = process.env.DATABASE_URL;
+    delete process.env.DATABASE_URL;
+    const server = await startServer({ DATA_DIR: dataDir, RUN_WORKER: 'true' }).finally(() => {
+      if (databaseUrl !== undefined) process.env.DATABASE_URL = databaseUrl;
+    });
     try {
       return await measure('PGlite', server);
     } finally {
