@@ -1,3 +1,4 @@
+import { planChangeNoticesJob } from './areas/partners/catalogue/catalogue.jobs.ts';
 import { giftComposer } from './areas/giving/gifts/gift-mail.ts';
 import { giftsJobs } from './areas/giving/gifts/gifts.jobs.ts';
 import { domainsVerifyJob } from './areas/partners/settings/partner-settings.jobs.ts';
@@ -28,6 +29,7 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   recordsImportJob,
   yearEndStatementsJob,
   updatesDistributeJob,
+  planChangeNoticesJob,
   ...giftsJobs,
   domainsVerifyJob,
 ];

@@ -7,12 +7,15 @@ import type { FastifyInstance } from 'fastify';
  * transaction holds it and every query of every request waits. So a long job works in short
  * transactions (a few hundred rows, or a time budget, whichever comes first) and gives way between
  * them (decision 053): it pauses briefly, then keeps waiting while this process still has requests
- * in flight, at most as long as its last transaction took. A queued request gets the connection
- * within one short transaction, and a job under steady traffic still gets at least half the time.
+ * in flight, at most YIELD_FACTOR times as long as its last transaction took. A queued request gets
+ * the connection within one short transaction, and a job under steady traffic still gets about a
+ * third of the time (decision 058: at half, nearly every listing call met a job's transaction).
  */
 
 /** A transaction of a long job stops taking rows after this long (it always takes one). */
 export const BATCH_BUDGET_MS = 40;
+/** While requests are in flight, a job waits up to this many times its last transaction's time. */
+export const YIELD_FACTOR = 2;
 /** The shortest pause between two transactions of a long job. */
 export const MIN_PAUSE_MS = 2;
 
@@ -37,11 +40,12 @@ export function requestsInFlight(): number {
 
 /**
  * Between two transactions of a long job: a short pause (queued queries take the connection), then
- * more while requests are in flight, up to `busyMs` (the time the last transaction held it).
+ * more while requests are in flight, up to YIELD_FACTOR times `busyMs` (the time the last
+ * transaction held it).
  */
 export async function giveWay(busyMs: number): Promise<void> {
   await sleep(MIN_PAUSE_MS);
-  const until = Date.now() + Math.max(0, busyMs);
+  const until = Date.now() + YIELD_FACTOR * Math.max(0, busyMs);
   while (inFlight > 0 && Date.now() < until) await sleep(2);
 }
 

@@ -285,3 +285,17 @@ export async function eraseDeliveredMailTo(tx: Queryable, email: string): Promis
     .set({ toAddress: 'erased', bodyText: '', bodyHtml: null })
     .where(and(eq(emailOutbox.toAddress, email), inArray(emailOutbox.status, ['sent', 'failed'])));
 }
+
+/** Writes many messages in one statement, once per dedupe key; answers how many were new. */
+export async function insertOutboxMessages(
+  tx: Queryable,
+  rows: (typeof emailOutbox.$inferInsert)[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const queued = await tx
+    .insert(emailOutbox)
+    .values(rows)
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+    .returning({ id: emailOutbox.id });
+  return queued.length;
+}

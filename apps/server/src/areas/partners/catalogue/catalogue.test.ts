@@ -199,7 +199,8 @@ describe('Types and plans', () => {
     expect(answer.type.currentPlan).toMatchObject({ monthlyAmount: 6000, paymentIntervalsIds: [1, 2] });
     expect(answer.keptSponsorships).toBeGreaterThanOrEqual(1);
     expect(keptPriceMessage(answer.keptSponsorships)).toContain(`${answer.keptSponsorships} existing`);
-    // ... told by mail in the same write (never silently), once per sponsor ...
+    // ... told by mail (never silently), once per sponsor, by the job the change queued ...
+    await t.runJob('catalogue.plan-change-notices', { sponsoredTypePlansId: answer.type.currentPlan!.id });
     const told = await rowsWhere<{ to_address: string; kind: string; body_text: string }>(
       t.database,
       'email_outbox',

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import {
   filterTypes,
+  partners,
   partnerSponsoredTypes,
   paymentIntervals,
   sponsoredTypePlanIntervals,
@@ -175,9 +176,16 @@ export async function replaceCurrentPlan(
 
 /**
  * The people whose active sponsorships of the type are priced by its plan (no amount of the
- * record's own), with an address to write to: those a plan change offers the new price to.
+ * record's own): those a plan change offers the new price to. One page of them, in person order
+ * after `afterUsersId`: what a batch of the plan-change notices job writes to (decision 058).
  */
-export function planPricedSponsors(db: Db | Tx, partnersId: number, typeId: number) {
+export function planPricedSponsorsPage(
+  db: Db | Tx,
+  partnersId: number,
+  typeId: number,
+  afterUsersId: number,
+  limit: number,
+) {
   return db
     .selectDistinct({ usersId: users.id, email: users.email, firstName: users.firstName })
     .from(userSponsoreds)
@@ -189,6 +197,30 @@ export function planPricedSponsors(db: Db | Tx, partnersId: number, typeId: numb
         isNull(userSponsoreds.dateEnded),
         isNull(sponsoreds.monthlyAmount),
         eq(sponsoreds.partnerSponsoredTypesId, typeId),
+        gt(users.id, afterUsersId),
       ),
-    );
+    )
+    .orderBy(asc(users.id))
+    .limit(limit);
+}
+
+/** A plan with its type and partner: what the plan-change notices say. */
+export async function findPlanWithType(db: Db | Tx, planId: number) {
+  const [row] = await db
+    .select({
+      planId: sponsoredTypePlans.id,
+      monthlyAmount: sponsoredTypePlans.monthlyAmount,
+      typeId: partnerSponsoredTypes.id,
+      partnersId: partnerSponsoredTypes.partnersId,
+      labelSingular: partnerSponsoredTypes.customLabelSingular,
+      partnerName: partners.name,
+    })
+    .from(sponsoredTypePlans)
+    .innerJoin(
+      partnerSponsoredTypes,
+      eq(partnerSponsoredTypes.id, sponsoredTypePlans.partnerSponsoredTypesId),
+    )
+    .innerJoin(partners, eq(partners.id, partnerSponsoredTypes.partnersId))
+    .where(eq(sponsoredTypePlans.id, planId));
+  return row ?? null;
 }

@@ -46,6 +46,12 @@ export const typesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      changeStaffTypePlan(app.deps.db, await request.siteContext(), request.params.id, request.body),
+      changeStaffTypePlan(
+        app.deps.db,
+        app.deps.jobs,
+        await request.siteContext(),
+        request.params.id,
+        request.body,
+      ),
   );
 };

@@ -1,5 +1,4 @@
 import {
-  formatCents,
   planInputSchema,
   typeCreateInputSchema,
   typeSettingsInputSchema,
@@ -14,10 +13,11 @@ import { fieldErrors, notFound } from '../../../platform/errors.ts';
 import { invalidatePartnerCache } from '../site/partner-cache.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import { parseInput } from '../../../platform/parse-input.ts';
+import type { JobSender } from '../../../platform/jobs.ts';
+import { planChangeNoticesJob } from './catalogue.jobs.ts';
 import {
   countByType,
   findCurrentPlans,
-  planPricedSponsors,
   findFilterTypes,
   findOfferableIntervals,
   findType,
@@ -28,7 +28,6 @@ import {
   updateType,
   type TypeRow,
 } from './types.repository.ts';
-import { insertOutboxMessage } from '../../../platform/messaging/outbox.ts';
 
 export const TYPE_NOT_FOUND = (id: number) => `Sponsored type ${id} was not found.`;
 export const IDENTIFIER_TAKEN = 'Another sponsored type already uses this address.';
@@ -197,30 +196,18 @@ export async function updateStaffType(
   return oneStaffType(db, ctx.partner.id, row.id);
 }
 
-/** The mail a plan-priced sponsor receives when the type's monthly price changes. */
-export function planChangeMail(
-  partnerName: string,
-  labelSingular: string,
-  firstName: string | null,
-  monthlyAmount: number,
-): string {
-  return (
-    `Hello${firstName ? ` ${firstName}` : ''},\n\n` +
-    `The monthly price of a ${labelSingular.toLowerCase()} sponsorship at ${partnerName} is now ` +
-    `${formatCents(monthlyAmount)}. Your sponsorship keeps the amount you chose; nothing changes ` +
-    `unless you ask. To move to the new price, sign in and open My Profile, Payment settings ` +
-    `(/profile/paymentsettings), then choose "Reset to today's price" on the subscription.\n\nThank you for your support.\n${partnerName}`
-  );
-}
-
 /**
  * PUT dashboard/types/{id}/plan: a new current plan. It prices new sponsorships; active ones keep
  * the amount they were started at, and each sponsor is offered the new price through
- * PUT payments/resetsubscriptionprice (the subscription page shows today's price beside theirs),
- * and written to (update_notice mail in the same transaction) when the monthly amount changed.
+ * PUT payments/resetsubscriptionprice (the subscription page shows today's price beside theirs).
+ * When the monthly amount changed, each sponsor is also written to (update_notice mail): the
+ * request records the plan and queues the notices job in its transaction, and the job writes to
+ * the sponsors in short batches (decision 058), so a type with thousands of sponsors neither holds
+ * the request nor the database.
  */
 export async function changeStaffTypePlan(
   db: Db,
+  jobs: JobSender,
   ctx: SiteContext,
   id: number,
   body: unknown,
@@ -232,26 +219,8 @@ export async function changeStaffTypePlan(
   await db.transaction(async (tx) => {
     const created = await replaceCurrentPlan(tx, row.id, plan);
     // Never silently: each sponsor the plan prices is told the new price and where to take it up.
-    const notified: number[] = [];
-    if (former?.monthlyAmount !== created.monthlyAmount) {
-      for (const sponsor of await planPricedSponsors(tx, ctx.partner.id, row.id)) {
-        if (!sponsor.email) continue;
-        await insertOutboxMessage(tx, {
-          partnersId: ctx.partner.id,
-          kind: 'update_notice',
-          dedupeKey: `plan-changed:${created.id}:${sponsor.usersId}`,
-          toAddress: sponsor.email,
-          subject: `${ctx.partner.name}: a new monthly price for ${row.customLabelSingular.toLowerCase()} sponsorships`,
-          bodyText: planChangeMail(
-            ctx.partner.name,
-            row.customLabelSingular,
-            sponsor.firstName,
-            created.monthlyAmount,
-          ),
-        });
-        notified.push(sponsor.usersId);
-      }
-    }
+    const notifying = former?.monthlyAmount !== created.monthlyAmount;
+    if (notifying) await jobs.send(planChangeNoticesJob, { sponsoredTypePlansId: created.id }, { tx });
     await recordAudit(tx, {
       actor: actorOf(ctx),
       partnersId: ctx.partner.id,
@@ -262,7 +231,7 @@ export async function changeStaffTypePlan(
         ? { monthlyAmount: former.monthlyAmount, paymentIntervalsIds: former.paymentIntervalsIds }
         : null,
       after: { monthlyAmount: created.monthlyAmount, paymentIntervalsIds: plan.paymentIntervalsIds },
-      details: { planId: created.id, notified },
+      details: { planId: created.id, sponsorsNotified: notifying },
     });
   });
   await invalidatePartnerCache(db, ctx.partner.id);

@@ -88,6 +88,19 @@ export async function insertRecord(tx: Tx, values: typeof sponsoreds.$inferInser
   return row!.id;
 }
 
+/** Inserts new records in one statement; answers each one's id by code (the batch's fast path). */
+export async function insertRecords(
+  tx: Tx,
+  values: readonly (typeof sponsoreds.$inferInsert)[],
+): Promise<Map<string, number>> {
+  if (values.length === 0) return new Map();
+  const rows = await tx
+    .insert(sponsoreds)
+    .values([...values])
+    .returning({ id: sponsoreds.id, code: sponsoreds.code });
+  return new Map(rows.map((r) => [r.code, r.id]));
+}
+
 export async function updateRecord(
   tx: Tx,
   partnersId: number,
@@ -106,6 +119,24 @@ export async function writeCustomValues(
   values: Record<string, string | null>,
 ): Promise<void> {
   const rows = Object.entries(values).map(([column, value]) => ({ sponsoredsId, column, value }));
+  if (rows.length === 0) return;
+  await tx
+    .insert(customColumnValues)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [customColumnValues.sponsoredsId, customColumnValues.column],
+      set: { value: sql`excluded.value` },
+    });
+}
+
+/** Custom values of several records in one statement (each record and column at most once). */
+export async function writeManyCustomValues(
+  tx: Tx,
+  values: readonly { sponsoredsId: number; values: Record<string, string | null> }[],
+): Promise<void> {
+  const rows = values.flatMap(({ sponsoredsId, values: byColumn }) =>
+    Object.entries(byColumn).map(([column, value]) => ({ sponsoredsId, column, value })),
+  );
   if (rows.length === 0) return;
   await tx
     .insert(customColumnValues)

@@ -20,8 +20,10 @@ import {
   findPrograms,
   findRecordsByCodes,
   insertRecord,
+  insertRecords,
   updateRecord,
   writeCustomValues,
+  writeManyCustomValues,
   type ExistingRecord,
 } from './records-import.repository.ts';
 
@@ -68,8 +70,10 @@ export interface ImportResult {
   errors: ImportRowError[];
 }
 
-/** Rows written per transaction. */
-export const IMPORT_BATCH_SIZE = 200;
+/** Rows written per transaction at most (decisions 053 and 058). */
+export const IMPORT_BATCH_SIZE = 100;
+/** Rows of a first batch, before the import knows what a row costs on this database. */
+const FIRST_BATCH_SIZE = 25;
 
 interface Prepared {
   type: RecordType;
@@ -106,9 +110,13 @@ async function prepare(request: ImportRequest): Promise<Prepared> {
   };
   const records: ImportedRecord[] = [];
   const errors: ImportRowError[] = [];
-  for (const [index, { row, cells }] of sheet.rows.entries()) {
-    // A 20,000-row file is checked in slices, so requests are answered meanwhile.
-    if (index > 0 && index % 500 === 0) await giveWay(0);
+  // A 20,000-row file is checked in slices of BATCH_BUDGET_MS, so requests are answered meanwhile.
+  let slice = batchClock();
+  for (const { row, cells } of sheet.rows) {
+    if (slice.spent()) {
+      await giveWay(slice.elapsed());
+      slice = batchClock();
+    }
     const result = validateImportRow(row, cells, context);
     if (result.ok) records.push(result.record);
     else errors.push(...result.errors);
@@ -312,17 +320,24 @@ export interface ApplyImportRequest extends ImportRequest {
   saveCheckpoint?: (tx: Tx, checkpoint: ImportCheckpoint) => Promise<void>;
   /** Rows a batch reads and locks at most (default IMPORT_BATCH_SIZE). */
   batchSize?: number;
-  /** A batch stops taking rows after this many milliseconds (it always takes one). */
+  /**
+   * A batch takes the rows the last one's cost per row says fit in this many milliseconds (it
+   * always takes one, and at most twice the last batch's rows).
+   */
   batchBudgetMs?: number;
   /** Called after each committed batch, before the import gives way (tests count batches). */
   onBatch?: (rows: number) => void;
 }
 
 /**
- * Imports the file: every valid row lands, in short transactions (at most `batchSize` rows, and
- * no longer than `batchBudgetMs`), each row in its own savepoint so a row the database refuses is
- * reported and its neighbours still land. Between two transactions the import gives way to the
- * requests waiting for the database (platform/give-way.ts).
+ * Imports the file: every valid row lands, in short transactions (at most `batchSize` rows, sized
+ * so a batch takes about `batchBudgetMs`). A batch decides every row against the records it locked,
+ * then writes them set-based (one INSERT for the new records, one for their custom values, an
+ * UPDATE per changed record) in one savepoint. Should the database refuse any of it (a value out of
+ * range, a code another import created meanwhile), that savepoint is rolled back and the batch is
+ * written again row by row, each row in its own savepoint, so the refused row is reported and its
+ * neighbours still land. Between two transactions the import gives way to the requests waiting for
+ * the database (platform/give-way.ts, decision 053).
  */
 export async function applyImport(request: ApplyImportRequest): Promise<ImportResult> {
   const prepared = await prepare(request);
@@ -336,15 +351,17 @@ export async function applyImport(request: ApplyImportRequest): Promise<ImportRe
   }
   const total = prepared.records.length;
   const batchSize = request.batchSize ?? IMPORT_BATCH_SIZE;
-  const progressEveryMs = request.progressEveryMs ?? 1000;
+  const budgetMs = request.batchBudgetMs ?? BATCH_BUDGET_MS;
+  // Batches are short now (decision 058): a 1,500-row import can be over in about a second, so
+  // the bar is fed four times a second for the wizard's one-second polls to see it move.
+  const progressEveryMs = request.progressEveryMs ?? 250;
   let done = Math.min(resumed?.done ?? 0, total);
   let reportedAt = Date.now();
   await request.onProgress?.(done, total);
-  // A batch reads (and locks) about twice the rows the last one had time for, at most `batchSize`.
-  let lookahead = batchSize;
+  let size = nextBatchSize(batchSize, budgetMs, null);
   while (done < total) {
-    const batch = prepared.records.slice(done, done + lookahead);
-    const clock = batchClock(request.batchBudgetMs ?? BATCH_BUDGET_MS);
+    const batch = prepared.records.slice(done, done + size);
+    const clock = batchClock(budgetMs);
     const outcome = await request.db.transaction(async (tx) => {
       const batchCounts = { created: 0, updated: 0, unchanged: 0 };
       const errors: ImportRowError[] = [];
@@ -354,18 +371,14 @@ export async function applyImport(request: ApplyImportRequest): Promise<ImportRe
         batch.map((r) => r.code),
         { lock: true },
       );
-      let taken = 0;
-      for (const record of batch) {
-        if (taken > 0 && clock.spent()) break;
-        taken++;
-        const applied = await applyRow(tx, record, existing.get(record.code), prepared, request);
-        if (applied.action === 'error') errors.push(applied.error);
-        else if (applied.action === 'create') batchCounts.created++;
-        else if (applied.action === 'update') batchCounts.updated++;
+      for (const decision of await writeBatch(tx, batch, existing, prepared, request)) {
+        if (decision.action === 'error') errors.push(decision.error);
+        else if (decision.action === 'create') batchCounts.created++;
+        else if (decision.action === 'update') batchCounts.updated++;
         else batchCounts.unchanged++;
       }
       await request.saveCheckpoint?.(tx, {
-        done: done + taken,
+        done: done + batch.length,
         counts: {
           created: counts.created + batchCounts.created,
           updated: counts.updated + batchCounts.updated,
@@ -373,22 +386,91 @@ export async function applyImport(request: ApplyImportRequest): Promise<ImportRe
         },
         errors: [...batchErrors, ...errors],
       });
-      return { taken, batchCounts, errors };
+      return { taken: batch.length, batchCounts, errors };
     });
     counts.created += outcome.batchCounts.created;
     counts.updated += outcome.batchCounts.updated;
     counts.unchanged += outcome.batchCounts.unchanged;
     batchErrors.push(...outcome.errors);
     done += outcome.taken;
-    lookahead = Math.min(batchSize, Math.max(8, outcome.taken * 2));
+    const busyMs = clock.elapsed();
+    size = nextBatchSize(batchSize, budgetMs, { rows: outcome.taken, ms: busyMs });
     request.onBatch?.(outcome.taken);
     if (done === total || Date.now() - reportedAt >= progressEveryMs) {
       reportedAt = Date.now();
       await request.onProgress?.(done, total);
     }
-    if (done < total) await giveWay(clock.elapsed());
+    if (done < total) await giveWay(busyMs);
   }
   return finish(prepared, counts, [...prepared.errors, ...batchErrors]);
+}
+
+/**
+ * The rows of the next batch: as many as the last batch's cost per row fits in the budget, at
+ * most twice the last batch's and `batchSize`, and never fewer than FIRST_BATCH_SIZE: under
+ * traffic a transaction's time is mostly its fixed part (its statements wait their turn on the
+ * connection and the event loop), so fewer rows would make more transactions, not shorter ones.
+ * The first batch, its cost unknown, takes FIRST_BATCH_SIZE (all `batchSize` with an unlimited
+ * budget, one row with none at all).
+ */
+function nextBatchSize(batchSize: number, budgetMs: number, last: { rows: number; ms: number } | null) {
+  if (budgetMs <= 0) return 1;
+  if (!Number.isFinite(budgetMs)) return batchSize;
+  const least = Math.max(1, Math.min(batchSize, FIRST_BATCH_SIZE));
+  if (!last) return least;
+  const perRowMs = Math.max(last.ms, 1) / last.rows;
+  return Math.max(least, Math.min(batchSize, last.rows * 2, Math.floor(budgetMs / perRowMs)));
+}
+
+/** A savepoint the fast path rolls back to when the database refuses part of a batch. */
+class BatchRefused extends Error {
+  constructor(readonly reason: unknown) {
+    super('The batch was refused; it is written again row by row.');
+  }
+}
+
+/**
+ * Writes one batch: every row decided against `existing`, then set-based in one savepoint; if the
+ * database refuses it, row by row (`applyRow`), so the refused row alone is reported.
+ */
+async function writeBatch(
+  tx: Tx,
+  batch: readonly ImportedRecord[],
+  existing: Map<string, ExistingRecord>,
+  prepared: Prepared,
+  request: ImportRequest,
+): Promise<Decision[]> {
+  const decisions = batch.map((record) => decide(record, existing.get(record.code), prepared, request));
+  const creates = decisions.filter((d) => d.action === 'create');
+  const updates = decisions.filter((d) => d.action === 'update');
+  if (creates.length === 0 && updates.length === 0) return decisions;
+  try {
+    await tx.transaction(async (savepoint) => {
+      try {
+        const ids = await insertRecords(
+          savepoint,
+          creates.map((d) => d.values),
+        );
+        for (const d of updates) {
+          if (Object.keys(d.set).length > 0) await updateRecord(savepoint, request.partnersId, d.id, d.set);
+        }
+        await writeManyCustomValues(savepoint, [
+          ...creates.map((d) => ({ sponsoredsId: ids.get(d.values.code)!, values: d.custom })),
+          ...updates.map((d) => ({ sponsoredsId: d.id, values: d.custom })),
+        ]);
+      } catch (error) {
+        throw new BatchRefused(error);
+      }
+    });
+    return decisions;
+  } catch (error) {
+    if (!(error instanceof BatchRefused)) throw error;
+    const outcomes: Decision[] = [];
+    for (const record of batch) {
+      outcomes.push(await applyRow(tx, record, existing.get(record.code), prepared, request));
+    }
+    return outcomes;
+  }
 }
 
 /** One row in its savepoint: what it did, or the error that kept it out. */
