@@ -6,78 +6,95 @@ import { Link, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { LoginButton } from '../../shared/auth/components/login-button';
 import { useViewer } from '../../shared/auth/hooks/use-viewer';
-import { DashboardHome } from '../../features/dashboard/components/dashboard-home';
-import { DashboardShell } from '../../features/dashboard/components/dashboard-shell';
-import { SetupChecklist } from '../../features/dashboard/components/setup-checklist';
-import { DASHBOARD_SECTIONS, sectionsFor } from '../../features/dashboard/sections';
+import { DashboardHome } from '../../features/staff/shell/components/dashboard-home';
+import { DashboardShell } from '../../features/staff/shell/components/dashboard-shell';
+import { SetupChecklist } from '../../features/staff/shell/components/setup-checklist';
+import { DASHBOARD_SECTIONS, sectionsFor } from '../../features/staff/shell/sections';
 import { usePartner } from '../../shared/partner/partner-context';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { lazyNamed } from '../../lib/lazy-with-timeout';
 
 // W2: the pictures panel and the import wizard, each in a lazy chunk of its own.
 const RecordPicturesRoute = lazyNamed(
-  () => import('../../features/dashboard-pictures'),
+  () => import('../../features/staff/pictures/components/record-pictures-route'),
   'RecordPicturesRoute',
 );
 const SponsorPage = lazyNamed(
-  () => import('../../features/dashboard-sponsors/components/sponsor-page'),
+  () => import('../../features/staff/sponsors/components/sponsor-page'),
   'SponsorPage',
 );
-const ImportWizard = lazyNamed(() => import('../../features/dashboard-import'), 'ImportWizard');
+const ImportWizard = lazyNamed(
+  () => import('../../features/staff/records/components/import-wizard'),
+  'ImportWizard',
+);
 // Issue 13: the Overview (the home of those who read reports) and Reports, with their charts.
-const OverviewPage = lazyNamed(() => import('../../features/dashboard-reports'), 'OverviewPage');
-const ReportsSection = lazyNamed(() => import('../../features/dashboard-reports'), 'ReportsSection');
+const OverviewPage = lazyNamed(
+  () => import('../../features/staff/reports/components/overview-page'),
+  'OverviewPage',
+);
+const ReportsSection = lazyNamed(
+  () => import('../../features/staff/reports/components/reports-section'),
+  'ReportsSection',
+);
 
 /** Sections that are built, each in a lazy chunk of its own; the others show their placeholder. */
 const BUILT_SECTIONS: Record<string, ComponentType> = {
   pictures: lazy(() =>
-    import('../../features/dashboard-pictures').then((m) => ({ default: m.PicturesSection })),
+    import('../../features/staff/pictures/components/pictures-section').then((m) => ({
+      default: m.PicturesSection,
+    })),
   ),
   records: lazy(() =>
-    import('../../features/records/components/records-section').then((m) => ({ default: m.RecordsSection })),
+    import('../../features/staff/records/components/records-section').then((m) => ({
+      default: m.RecordsSection,
+    })),
   ),
   types: lazy(() =>
-    import('../../features/dashboard/sections/types-section').then((m) => ({ default: m.TypesSection })),
+    import('../../features/staff/types/components/types-section').then((m) => ({ default: m.TypesSection })),
   ),
   donations: lazy(() =>
-    import('../../features/giving/components/giving-section').then((m) => ({ default: m.GivingSection })),
+    import('../../features/staff/donations/components/giving-section').then((m) => ({
+      default: m.GivingSection,
+    })),
   ),
   team: lazy(() =>
-    import('../../features/dashboard-team/components/team-section').then((m) => ({ default: m.TeamSection })),
+    import('../../features/staff/team/components/team-section').then((m) => ({ default: m.TeamSection })),
   ),
   audit: lazy(() =>
-    import('../../features/dashboard-audit/components/audit-section').then((m) => ({
+    import('../../features/staff/audit/components/audit-section').then((m) => ({
       default: m.AuditSection,
     })),
   ),
   platform: lazy(() =>
-    import('../../features/dashboard-platform/components/platform-section').then((m) => ({
+    import('../../features/staff/platform/components/platform-section').then((m) => ({
       default: m.PlatformSection,
     })),
   ),
   reports: ReportsSection,
   sponsors: lazy(() =>
-    import('../../features/dashboard-sponsors/components/sponsors-section').then((m) => ({
+    import('../../features/staff/sponsors/components/sponsors-section').then((m) => ({
       default: m.SponsorsSection,
     })),
   ),
   gifts: lazy(() =>
-    import('../../features/dashboard-gifts/components/giving-codes-section').then((m) => ({
+    import('../../features/staff/gifts/components/giving-codes-section').then((m) => ({
       default: m.GivingCodesSection,
     })),
   ),
   programs: lazy(() =>
-    import('../../features/dashboard/sections/programs-section').then((m) => ({
+    import('../../features/staff/programs/components/programs-section').then((m) => ({
       default: m.ProgramsSection,
     })),
   ),
   settings: lazy(() =>
-    import('../../features/dashboard/sections/settings-section').then((m) => ({
+    import('../../features/staff/settings/components/settings-section').then((m) => ({
       default: m.SettingsSection,
     })),
   ),
   updates: lazy(() =>
-    import('../../features/dashboard-updates/updates-section').then((m) => ({ default: m.UpdatesSection })),
+    import('../../features/staff/updates/components/updates-section').then((m) => ({
+      default: m.UpdatesSection,
+    })),
   ),
 };
 
