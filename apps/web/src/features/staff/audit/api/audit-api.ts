@@ -7,6 +7,12 @@ import { apiPaged, apiUrl } from '../../../../lib/api-client';
 /** The filters of the section: who, what, when and which record (empty values are left out). */
 export type AuditFilters = Partial<Record<'usersId' | 'action' | 'entityType' | 'entityId' | 'when', string>>;
 
+/** The section's query keys: the table's, per set of filters. */
+export const auditKeys = {
+  all: ['dashboard', 'audit'] as const,
+  list: (filters: AuditFilters) => [...auditKeys.all, filters] as const,
+};
+
 const present = (filters: AuditFilters) =>
   Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== ''));
 

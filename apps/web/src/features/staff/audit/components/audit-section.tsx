@@ -8,7 +8,7 @@ import {
   dateRangeValue,
   type StaffColumn,
 } from '../../../../components/staff/server-data-table';
-import { auditExportUrl, fetchAuditPage, type AuditFilters } from '../api/audit-api';
+import { auditExportUrl, auditKeys, fetchAuditPage, type AuditFilters } from '../api/audit-api';
 import { formatAuditChanges } from '../utils/format-audit-change';
 
 /** The kinds of writes, as action prefixes (every audited action is `entity.verb`). */
@@ -167,7 +167,7 @@ export function AuditSection() {
         </Button>
       </Group>
       <ServerDataTable<AuditRow>
-        queryKey={['dashboard', 'audit', filters]}
+        queryKey={auditKeys.list(filters)}
         fetchPage={(request) => fetchAuditPage(filters, request)}
         columns={COLUMNS}
         rowKey={(r) => r.id}

@@ -11,7 +11,7 @@ import {
   type ReminderResult,
   type RetryRenewalResult,
 } from '@kinship/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PageAnswer, PageRequest } from '../../../../components/staff/server-data-table';
 import { apiPaged, apiRequest } from '../../../../lib/api-client';
 
@@ -19,7 +19,13 @@ import { apiPaged, apiRequest } from '../../../../lib/api-client';
 // delinquent}, POST dashboard/donations/payments/{id}/refund and
 // dashboard/donations/subscriptions/{id}/{cancel,retry,remind}.
 
-export const GIVING_KEY = ['dashboard', 'donations'] as const;
+/** The section's query keys: every one starts with `all`, so a refund or a renewal refreshes them together. */
+export const givingKeys = {
+  all: ['dashboard', 'donations'] as const,
+  payments: () => [...givingKeys.all, 'payments'] as const,
+  subscriptions: () => [...givingKeys.all, 'subscriptions'] as const,
+  delinquent: (entitiesId: string) => [...givingKeys.all, 'delinquent', entitiesId] as const,
+};
 
 const pageQuery = (request: PageRequest) => ({
   page: request.page,
@@ -45,7 +51,7 @@ export function fetchSubscriptionsPage(request: PageRequest): Promise<PageAnswer
 
 export const delinquentQuery = (entitiesId: string) =>
   queryOptions({
-    queryKey: [...GIVING_KEY, 'delinquent', entitiesId],
+    queryKey: givingKeys.delinquent(entitiesId),
     queryFn: () =>
       apiRequest<DelinquentRow[]>('dashboard/donations/delinquent', {
         query: entitiesId ? { entitiesId } : {},
@@ -82,6 +88,26 @@ export const remindDonor = (id: number) =>
     body: {},
     schema: reminderResultSchema,
   });
+
+/** A change to a payment or subscription refreshes the section's tables and the failed renewals. */
+function useGivingMutation<TVariables, TData>(mutationFn: (variables: TVariables) => Promise<TData>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => client.invalidateQueries({ queryKey: givingKeys.all }),
+  });
+}
+
+export const useRefundPayment = () =>
+  useGivingMutation(({ id, body }: { id: number; body: RefundInput }) => refundPayment(id, body));
+
+export const useCancelSubscription = () =>
+  useGivingMutation(({ id, reason }: { id: number; reason: string }) => cancelSubscription(id, reason));
+
+export const useRetryRenewal = () =>
+  useGivingMutation(({ id, requestKey }: { id: number; requestKey: string }) => retryRenewal(id, requestKey));
+
+export const useRemindDonor = () => useGivingMutation(remindDonor);
 
 /** A key for one refund dialog or retry click: the server answers the same refund for it again. */
 export const newRequestKey = () =>

@@ -15,7 +15,6 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   actionScope,
   can,
@@ -44,15 +43,15 @@ import { ApiError } from '../../../../lib/api-client';
 import { useViewer } from '../../../../shared/auth/hooks/use-viewer';
 import { usePartner } from '../../../../shared/partner/partner-context';
 import {
-  cancelSubscription,
   fetchPaymentsPage,
   fetchSubscriptionsPage,
-  GIVING_KEY,
+  givingKeys,
   newRequestKey,
-  refundPayment,
-  remindDonor,
-  retryRenewal,
+  useCancelSubscription,
   useDelinquent,
+  useRefundPayment,
+  useRemindDonor,
+  useRetryRenewal,
 } from '../api/giving-api';
 
 const TABS = ['payments', 'subscriptions', 'delinquent'] as const;
@@ -274,7 +273,7 @@ function PaymentsTab({
   return (
     <>
       <ServerDataTable
-        queryKey={[...GIVING_KEY, 'payments']}
+        queryKey={givingKeys.payments()}
         fetchPage={fetchPaymentsPage}
         columns={columns}
         rowKey={(p) => p.id}
@@ -303,7 +302,7 @@ function PaymentsTab({
 }
 
 function RefundDialog({ payment, onClose }: { payment: GivingPaymentRow; onClose: () => void }) {
-  const queryClient = useQueryClient();
+  const refund = useRefundPayment();
   // One key per dialog: a second click of Refund answers the same refund.
   const [requestKey] = useState(newRequestKey);
   const [dollars, setDollars] = useState<number | string>(payment.refundable / 100);
@@ -323,13 +322,15 @@ function RefundDialog({ payment, onClose }: { payment: GivingPaymentRow; onClose
     if (Object.keys(next).length > 0) return;
     setBusy(true);
     try {
-      const updated = await refundPayment(payment.id, {
-        ...(cents === payment.refundable ? {} : { amount: cents }),
-        reason: reason.trim(),
-        requestKey,
+      const updated = await refund.mutateAsync({
+        id: payment.id,
+        body: {
+          ...(cents === payment.refundable ? {} : { amount: cents }),
+          reason: reason.trim(),
+          requestKey,
+        },
       });
       setDone(updated);
-      await queryClient.invalidateQueries({ queryKey: GIVING_KEY });
     } catch (e) {
       const fields = e instanceof ApiError ? (e.problem?.errors ?? []) : [];
       const amount = fields.find((f) => f.field === 'amount')?.message;
@@ -479,7 +480,7 @@ function SubscriptionsTab({
   return (
     <>
       <ServerDataTable
-        queryKey={[...GIVING_KEY, 'subscriptions']}
+        queryKey={givingKeys.subscriptions()}
         fetchPage={fetchSubscriptionsPage}
         columns={columns}
         rowKey={(s) => s.id}
@@ -512,7 +513,7 @@ function CancelDialog({
   subscription: GivingSubscriptionRow;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
+  const cancel = useCancelSubscription();
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -524,8 +525,7 @@ function CancelDialog({
     setBusy(true);
     setError(null);
     try {
-      await cancelSubscription(subscription.id, reason.trim());
-      await queryClient.invalidateQueries({ queryKey: GIVING_KEY });
+      await cancel.mutateAsync({ id: subscription.id, reason: reason.trim() });
       onClose();
     } catch (e) {
       setError(errorText(e));
@@ -617,20 +617,20 @@ function DelinquentTab({
 }
 
 function DelinquentCard({ row, canManage }: { row: DelinquentRow; canManage: boolean }) {
-  const queryClient = useQueryClient();
+  const remindDonor = useRemindDonor();
+  const retryRenewal = useRetryRenewal();
   const [busy, setBusy] = useState<'remind' | 'retry' | null>(null);
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
 
   const remind = async () => {
     setBusy('remind');
     try {
-      const result = await remindDonor(row.subscriptionsId);
+      const result = await remindDonor.mutateAsync(row.subscriptionsId);
       setMessage(
         result.queued
           ? { color: 'green', text: `Reminder sent to ${row.donorEmail ?? 'the donor'}.` }
           : { color: 'blue', text: 'A reminder about this failed payment was already sent.' },
       );
-      await queryClient.invalidateQueries({ queryKey: GIVING_KEY });
     } catch (e) {
       setMessage({ color: 'red', text: errorText(e) });
     } finally {
@@ -640,13 +640,12 @@ function DelinquentCard({ row, canManage }: { row: DelinquentRow; canManage: boo
   const retry = async () => {
     setBusy('retry');
     try {
-      const result = await retryRenewal(row.subscriptionsId, newRequestKey());
+      const result = await retryRenewal.mutateAsync({ id: row.subscriptionsId, requestKey: newRequestKey() });
       setMessage(
         result.outcome === 'paid'
           ? { color: 'green', text: 'The payment went through; the subscription is active again.' }
           : { color: 'red', text: `Declined again: ${result.message ?? 'the card was declined.'}` },
       );
-      await queryClient.invalidateQueries({ queryKey: GIVING_KEY });
     } catch (e) {
       setMessage({ color: 'red', text: errorText(e) });
     } finally {

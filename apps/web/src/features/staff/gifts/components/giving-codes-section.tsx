@@ -18,21 +18,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import {
-  can,
-  Feature,
-  formatCents,
-  hasFeature,
-  staffGivingCodesSchema,
-  type StaffGivingCodes,
-} from '@kinship/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { can, Feature, formatCents, hasFeature, type StaffGivingCodes } from '@kinship/domain';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { apiRequest, ApiError, apiUrl } from '../../../../lib/api-client';
+import { ApiError, apiUrl } from '../../../../lib/api-client';
 import { useViewer } from '../../../../shared/auth/hooks/use-viewer';
 import { usePartner } from '../../../../shared/partner/partner-context';
-
-const KEY = ['dashboard', 'giving-codes'];
+import { givingCodesQueryOptions, useCreateLightningLink, useIssueTrialCodes } from '../api/giving-codes-api';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—');
 const problemText = (error: unknown) => (error instanceof ApiError ? error.message : 'That did not work.');
@@ -69,10 +61,7 @@ export function GivingCodesSection() {
   const partner = usePartner();
   const { viewer } = useViewer(partner.id);
   const mayIssue = can(viewer, 'codes.manage', { partnersId: partner.id });
-  const data = useQuery({
-    queryKey: KEY,
-    queryFn: () => apiRequest('dashboard/giving-codes', { schema: staffGivingCodesSchema }),
-  });
+  const data = useQuery(givingCodesQueryOptions());
   const tabs = [
     hasFeature(partner, Feature.Gifts) && 'gifts',
     hasFeature(partner, Feature.Trials) && 'trials',
@@ -250,27 +239,24 @@ function useTypeOptions() {
 }
 
 function IssueTrials() {
-  const queryClient = useQueryClient();
   const types = useTypeOptions();
   const [count, setCount] = useState<number | string>(1);
   const [days, setDays] = useState<number | string>(30);
   const [typeId, setTypeId] = useState<string | null>(null);
   const [batch, setBatch] = useState('');
-  const issue = useMutation({
-    mutationFn: () =>
-      apiRequest<{ codes: string[] }>('dashboard/trials', {
-        method: 'POST',
-        body: {
+  const issue = useIssueTrialCodes();
+  return (
+    <FormCard
+      title="Issue trial codes"
+      onSubmit={() =>
+        issue.mutate({
           count: Number(count),
           days: Number(days),
           partnerSponsoredTypesId: typeId ? Number(typeId) : null,
           batch,
-        },
-      }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: KEY }),
-  });
-  return (
-    <FormCard title="Issue trial codes" onSubmit={() => issue.mutate()}>
+        })
+      }
+    >
       <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm">
         <NumberInput label="How many" min={1} max={500} value={count} onChange={setCount} />
         <NumberInput label="Days" min={1} max={365} value={days} onChange={setDays} />
@@ -306,23 +292,20 @@ function IssueTrials() {
 }
 
 function CreateLink() {
-  const queryClient = useQueryClient();
   const types = useTypeOptions();
   const [campaign, setCampaign] = useState('');
   const [typeId, setTypeId] = useState<string | null>(types[0]?.value ?? null);
-  const create = useMutation({
-    mutationFn: () =>
-      apiRequest<{ code: string; path: string }>('dashboard/lightning', {
-        method: 'POST',
-        body: { campaign, partnerSponsoredTypesId: typeId ? Number(typeId) : null },
-      }),
-    onSuccess: () => {
-      setCampaign('');
-      void queryClient.invalidateQueries({ queryKey: KEY });
-    },
-  });
+  const create = useCreateLightningLink();
   return (
-    <FormCard title="New lightning link" onSubmit={() => create.mutate()}>
+    <FormCard
+      title="New lightning link"
+      onSubmit={() =>
+        create.mutate(
+          { campaign, partnerSponsoredTypesId: typeId ? Number(typeId) : null },
+          { onSuccess: () => setCampaign('') },
+        )
+      }
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput
           label="Campaign"

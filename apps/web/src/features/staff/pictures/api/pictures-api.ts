@@ -11,9 +11,16 @@ export interface ManagedPicture {
   isProfile: boolean;
 }
 
+/** The section's query keys: a record's gallery, and the section's table of records per type. */
+export const picturesKeys = {
+  all: ['dashboard', 'pictures'] as const,
+  gallery: (sponsoredsId: number) => [...picturesKeys.all, sponsoredsId] as const,
+  records: (type: number) => [...picturesKeys.all, 'records', type] as const,
+};
+
 export const picturesQueryOptions = (sponsoredsId: number) =>
   queryOptions({
-    queryKey: ['dashboard', 'pictures', sponsoredsId],
+    queryKey: picturesKeys.gallery(sponsoredsId),
     queryFn: () => apiRequest<ManagedPicture[]>(`sponsoreds/${sponsoredsId}/pictures`),
   });
 

@@ -7,6 +7,7 @@ import { TypeTabs } from '../../../../components/staff/type-tabs';
 import { useViewer } from '../../../../shared/auth/hooks/use-viewer';
 import { usePartner } from '../../../../shared/partner/partner-context';
 import { fetchRecordsPage } from '../../../../shared/records/fetch-records-page';
+import { picturesKeys } from '../api/pictures-api';
 
 /** The columns for a type's records (its kind decides whether a name or a title names a record). */
 const columnsFor = (sponsoredTypesId: number): StaffColumn<RecordRow>[] => [
@@ -72,7 +73,7 @@ export function PicturesSection() {
           <TypeTabs types={types} value={typeId} onChange={setTypeId} />
           <ServerDataTable<RecordRow>
             key={type.id}
-            queryKey={['dashboard', 'pictures', 'records', type.id]}
+            queryKey={picturesKeys.records(type.id)}
             fetchPage={(request) => fetchRecordsPage(type.id, request)}
             columns={columnsFor(type.sponsoredTypesId)}
             rowKey={(r) => r.id}

@@ -1,9 +1,9 @@
-import { sponsoredRecordName, type RecordDetail } from '@kinship/domain';
+import { sponsoredRecordName } from '@kinship/domain';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../../hooks/use-page-title';
-import { apiRequest } from '../../../../lib/api-client';
+import { recordQueryOptions } from '../../../../shared/records/record-queries';
 import { RecordPicturesPanel } from './record-pictures-panel';
 
 /** /dashboard/records/:id/pictures: the panel on a page of its own, titled with the record's name and code. */
@@ -11,11 +11,7 @@ export function RecordPicturesRoute() {
   const { id } = useParams();
   const sponsoredsId = Number(id);
   const valid = Number.isInteger(sponsoredsId) && sponsoredsId > 0;
-  const record = useQuery({
-    queryKey: ['dashboard', 'records', 'one', sponsoredsId],
-    queryFn: () => apiRequest<RecordDetail>(`dashboard/records/${sponsoredsId}`),
-    enabled: valid,
-  });
+  const record = useQuery({ ...recordQueryOptions(sponsoredsId), enabled: valid });
   const heading = record.data
     ? `Pictures of ${sponsoredRecordName(record.data, 'this record')} (${record.data.code})`
     : 'Pictures';

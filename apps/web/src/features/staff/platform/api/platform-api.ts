@@ -5,14 +5,20 @@ import {
   type DomainVerified,
   type PartnerCreate,
 } from '@kinship/domain';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
 
 // The Platform console's calls (decision 046): dashboard/platform/partners.
 
+/** The section's query keys. */
+export const platformKeys = {
+  all: ['dashboard', 'platform'] as const,
+  partners: () => [...platformKeys.all, 'partners'] as const,
+};
+
 export const consolePartnersQueryOptions = () =>
   queryOptions({
-    queryKey: ['dashboard', 'platform', 'partners'],
+    queryKey: platformKeys.partners(),
     queryFn: () =>
       apiRequest<ConsolePartner[]>('dashboard/platform/partners', { schema: consolePartnerSchema.array() }),
   });
@@ -29,3 +35,22 @@ export const verifyPartnerDomain = (id: number, domain: string) =>
     `dashboard/platform/partners/${id}/domains/${encodeURIComponent(domain)}/verify`,
     { method: 'POST', schema: domainVerifiedSchema },
   );
+
+/** A change to a partner refreshes the console's list (without holding the mutation until it has). */
+function usePartnersMutation<TVariables, TData>(mutationFn: (variables: TVariables) => Promise<TData>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => void client.invalidateQueries({ queryKey: platformKeys.partners() }),
+  });
+}
+
+export const useCreatePartner = () => usePartnersMutation(createPartner);
+
+export const useSetPartnerModes = () =>
+  usePartnersMutation(({ id, ...modes }: { id: number; demoMode?: boolean; privateDemo?: boolean }) =>
+    setPartnerModes(id, modes),
+  );
+
+export const useVerifyPartnerDomain = () =>
+  usePartnersMutation(({ id, domain }: { id: number; domain: string }) => verifyPartnerDomain(id, domain));

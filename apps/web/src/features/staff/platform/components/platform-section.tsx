@@ -17,16 +17,16 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../../lib/api-client';
 import { fieldErrorsOf } from '../../../../lib/problem';
 import { usePartner } from '../../../../shared/partner/partner-context';
 import {
   consolePartnersQueryOptions,
-  createPartner,
-  setPartnerModes,
-  verifyPartnerDomain,
+  useCreatePartner,
+  useSetPartnerModes,
+  useVerifyPartnerDomain,
 } from '../api/platform-api';
 
 /** Another partner's site address: its subdomain in place of this one's, or `?partner=` on a bare host. */
@@ -62,18 +62,10 @@ const COUNTRY_OPTIONS = [
 ];
 
 function CreatePartnerForm({ onCreated }: { onCreated: (partner: ConsolePartner) => void }) {
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<PartnerCreate>(EMPTY);
   const set = <K extends keyof PartnerCreate>(key: K, value: PartnerCreate[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
-  const create = useMutation({
-    mutationFn: () => createPartner(values),
-    onSuccess: (made) => {
-      setValues(EMPTY);
-      void queryClient.invalidateQueries({ queryKey: consolePartnersQueryOptions().queryKey });
-      onCreated(made);
-    },
-  });
+  const create = useCreatePartner();
   const errors = create.error instanceof ApiError ? fieldErrorsOf(create.error.problem) : {};
   const text = (
     key: keyof PartnerCreate,
@@ -93,7 +85,12 @@ function CreatePartnerForm({ onCreated }: { onCreated: (partner: ConsolePartner)
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          create.mutate();
+          create.mutate(values, {
+            onSuccess: (made) => {
+              setValues(EMPTY);
+              onCreated(made);
+            },
+          });
         }}
       >
         <Stack gap="sm">
@@ -168,19 +165,10 @@ function CreatePartnerForm({ onCreated }: { onCreated: (partner: ConsolePartner)
 /** The Platform console (issue 14 item 5): every partner, its state, and creating one. */
 export function PlatformSection() {
   const partner = usePartner();
-  const queryClient = useQueryClient();
   const partners = useQuery(consolePartnersQueryOptions());
   const [created, setCreated] = useState<ConsolePartner | null>(null);
-  const modes = useMutation({
-    mutationFn: ({ id, ...set }: { id: number; demoMode?: boolean; privateDemo?: boolean }) =>
-      setPartnerModes(id, set),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: consolePartnersQueryOptions().queryKey }),
-  });
-
-  const verify = useMutation({
-    mutationFn: ({ id, domain }: { id: number; domain: string }) => verifyPartnerDomain(id, domain),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: consolePartnersQueryOptions().queryKey }),
-  });
+  const modes = useSetPartnerModes();
+  const verify = useVerifyPartnerDomain();
 
   return (
     <Stack gap="lg">

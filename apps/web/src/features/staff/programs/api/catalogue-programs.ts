@@ -8,8 +8,13 @@ export function getStaffPrograms(): Promise<StaffProgramsAnswer> {
   return apiRequest<StaffProgramsAnswer>('dashboard/programs');
 }
 
+/** The section's query keys. */
+export const programsKeys = {
+  all: ['dashboard', 'programs'] as const,
+};
+
 export const staffProgramsQueryOptions = () =>
-  queryOptions({ queryKey: ['dashboard', 'programs'], queryFn: getStaffPrograms });
+  queryOptions({ queryKey: programsKeys.all, queryFn: getStaffPrograms });
 
 export function useStaffPrograms() {
   return useQuery(staffProgramsQueryOptions());
@@ -18,7 +23,7 @@ export function useStaffPrograms() {
 /** POST dashboard/programs, PUT dashboard/programs/{id} and the picture upload; each refreshes the list. */
 export function useProgramWrites() {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: ['dashboard', 'programs'] });
+  const refresh = () => client.invalidateQueries({ queryKey: programsKeys.all });
   const create = useMutation({
     mutationFn: (body: ProgramInput) =>
       apiRequest<StaffProgram>('dashboard/programs', { method: 'POST', body }),

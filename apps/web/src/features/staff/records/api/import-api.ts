@@ -2,6 +2,8 @@ import type { ColumnMapping, ImportField, ImportRowError, JobProgress } from '@k
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest, apiUrl } from '../../../../lib/api-client';
 import { parseProblem } from '../../../../lib/problem';
+import { jobProgressKey } from '../../../../shared/jobs/job-progress-key';
+import { recordsKeys } from '../../../../shared/records/record-queries';
 
 export interface ImportCounts {
   rows: number;
@@ -77,7 +79,7 @@ export const startImport = (input: ImportInput) =>
 /** The import's state, polled while it runs (the row outlives a page reload). */
 export function useImportStatus(id: number | null) {
   return useQuery({
-    queryKey: ['dashboard', 'imports', id],
+    queryKey: recordsKeys.import(id),
     queryFn: () => apiRequest<ImportStatus>(`dashboard/records/imports/${id}`),
     enabled: id !== null,
     refetchInterval: (query) => {
@@ -89,7 +91,7 @@ export function useImportStatus(id: number | null) {
 
 export function useJobProgress(jobId: string | null, running: boolean) {
   return useQuery({
-    queryKey: ['jobs', jobId, 'progress'],
+    queryKey: jobProgressKey(jobId),
     queryFn: () => apiRequest<JobProgress>(`jobs/${jobId}/progress`),
     enabled: jobId !== null,
     refetchInterval: running ? 1000 : false,

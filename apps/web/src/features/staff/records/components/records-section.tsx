@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   actionScope,
   can,
@@ -19,18 +19,16 @@ import { ServerDataTable, type StaffColumn } from '../../../../components/staff/
 import { TypeTabs } from '../../../../components/staff/type-tabs';
 import { useViewer } from '../../../../shared/auth/hooks/use-viewer';
 import { usePartner } from '../../../../shared/partner/partner-context';
+import { recordQueryOptions, recordsKeys } from '../../../../shared/records/record-queries';
 import {
-  createRecord,
-  deleteRecord,
-  duplicateRecord,
   fetchRecordsPage,
-  getRecord,
   recordsExportUrl,
-  updateRecord,
+  useCreateRecord,
+  useDeleteRecord,
+  useDuplicateRecord,
+  useUpdateRecord,
 } from '../api/records-api';
 import { RecordEditor } from './record-editor';
-
-const RECORDS_KEY = ['dashboard', 'records'] as const;
 
 function columnsFor(type: PartnerSponsoredType): StaffColumn<RecordRow>[] {
   const own: StaffColumn<RecordRow>[] = tableColumnsFor(type.sponsoredTypesId).map((c) => ({
@@ -117,7 +115,6 @@ export function RecordsSection() {
   const [editing, setEditing] = useState<Editing>(null);
   // Read on the first render (not in an effect): the table's pinned column follows its first value.
   const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
-  const queryClient = useQueryClient();
   const type = types.find((t) => String(t.id) === typeId);
   const { viewer } = useViewer(partner.id);
   // A program-scoped person is offered (and may write to) their own programs only.
@@ -128,12 +125,11 @@ export function RecordsSection() {
   const programs = partner.entities.filter(within(viewScope)).map((e) => ({ id: e.id, name: e.name }));
   const writablePrograms = programs.filter(within(manageScope));
   const canManage = writablePrograms.length > 0;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: RECORDS_KEY });
-  const current = useQuery({
-    queryKey: [...RECORDS_KEY, 'one', editing?.mode === 'edit' ? editing.id : null],
-    queryFn: () => getRecord((editing as { id: number }).id),
-    enabled: editing?.mode === 'edit',
-  });
+  const current = useQuery(recordQueryOptions(editing?.mode === 'edit' ? editing.id : null));
+  const create = useCreateRecord();
+  const update = useUpdateRecord();
+  const duplicate = useDuplicateRecord();
+  const remove = useDeleteRecord();
 
   if (!type) return <Text>This partner has no sponsored types yet.</Text>;
 
@@ -152,8 +148,7 @@ export function RecordsSection() {
               size="compact-sm"
               variant="subtle"
               onClick={async () => {
-                const copy = await duplicateRecord(r.id);
-                await refresh();
+                const copy = await duplicate.mutateAsync(r.id);
                 setEditing({ mode: 'edit', id: copy.id });
               }}
             >
@@ -164,8 +159,7 @@ export function RecordsSection() {
               message="The record and its fun facts are deleted for good. A record that has sponsors, holds, updates or messages cannot be deleted: archive it instead."
               confirmLabel="Delete"
               onConfirm={async () => {
-                await deleteRecord(r.id);
-                await refresh();
+                await remove.mutateAsync(r.id);
               }}
               buttonProps={{ size: 'compact-sm', variant: 'subtle', color: 'red' }}
             >
@@ -188,7 +182,7 @@ export function RecordsSection() {
       <TypeTabs types={types} value={typeId} onChange={setTypeId} />
       <ServerDataTable<RecordRow>
         key={type.id}
-        queryKey={[...RECORDS_KEY, 'list', type.id]}
+        queryKey={recordsKeys.list(type.id)}
         fetchPage={(request) => fetchRecordsPage(type.id, request)}
         initialFilters={linkedType && String(linkedType.id) === typeId ? linkedFilters : undefined}
         columns={[...columnsFor(type), actions]}
@@ -251,11 +245,8 @@ export function RecordsSection() {
           <RecordEditor
             type={type}
             programs={writablePrograms}
-            onSave={(values: RecordInput) => createRecord(values)}
-            onDone={() => {
-              setEditing(null);
-              void refresh();
-            }}
+            onSave={(values: RecordInput) => create.mutateAsync(values)}
+            onDone={() => setEditing(null)}
           />
         )}
         {editing?.mode === 'edit' && current.data && current.data.id === editing.id && (
@@ -269,12 +260,11 @@ export function RecordsSection() {
                 ? `/dashboard/audit?entityType=sponsored&entityId=${current.data.id}`
                 : undefined
             }
-            onSave={(values: RecordInput) => updateRecord(editing.id, values)}
-            onArchive={() => updateRecord(editing.id, { status: 'archived', confirm: true })}
-            onDone={() => {
-              setEditing(null);
-              void refresh();
-            }}
+            onSave={(values: RecordInput) => update.mutateAsync({ id: editing.id, values })}
+            onArchive={() =>
+              update.mutateAsync({ id: editing.id, values: { status: 'archived', confirm: true } })
+            }
+            onDone={() => setEditing(null)}
           />
         )}
         {editing?.mode === 'edit' && current.isLoading && <Text>Loading…</Text>}

@@ -11,8 +11,16 @@ import {
 } from '@kinship/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiUrl } from '../../../../lib/api-client';
+import { jobProgressKey } from '../../../../shared/jobs/job-progress-key';
 
-export const REPORTS_KEY = ['dashboard', 'reports'] as const;
+/** The section's query keys: the Overview, each report with its filters, the latest year-end run. */
+export const reportsKeys = {
+  all: ['dashboard', 'reports'] as const,
+  overview: () => [...reportsKeys.all, 'overview'] as const,
+  report: (slug: ReportSlug, filters: ReportFilters) =>
+    [...reportsKeys.all, 'report', slug, filters] as const,
+  yearEndRun: () => [...reportsKeys.all, 'year-end-run'] as const,
+};
 
 export interface ReportFilters {
   from?: string | undefined;
@@ -23,7 +31,7 @@ export interface ReportFilters {
 /** GET dashboard/overview: the home's figures (each with the table behind it) and charts. */
 export const overviewQueryOptions = () =>
   queryOptions({
-    queryKey: [...REPORTS_KEY, 'overview'],
+    queryKey: reportsKeys.overview(),
     queryFn: () => apiRequest<Overview>('dashboard/overview', { schema: overviewSchema }),
   });
 
@@ -34,7 +42,7 @@ export function useOverview() {
 /** GET dashboard/reports/{slug}: one report with the filters. */
 export function useReport(slug: ReportSlug, filters: ReportFilters) {
   return useQuery({
-    queryKey: [...REPORTS_KEY, 'report', slug, filters],
+    queryKey: reportsKeys.report(slug, filters),
     queryFn: () =>
       apiRequest<Report>(`dashboard/reports/${slug}`, {
         query: { from: filters.from, to: filters.to, entitiesId: filters.entitiesId },
@@ -56,7 +64,7 @@ export function reportExportUrl(slug: ReportSlug, format: 'csv' | 'xlsx', filter
 /** GET dashboard/reports/year-end-run: the latest year-end run (null before the first). */
 export function useLatestYearEndRun() {
   return useQuery({
-    queryKey: [...REPORTS_KEY, 'year-end-run'],
+    queryKey: reportsKeys.yearEndRun(),
     queryFn: () =>
       apiRequest<YearEndRun | null>('dashboard/reports/year-end-run', {
         schema: yearEndRunSchema.nullable(),
@@ -67,7 +75,7 @@ export function useLatestYearEndRun() {
 /** The tracked job's progress, polled every second until it ends. */
 export function useJobProgress(jobId: string | null) {
   return useQuery({
-    queryKey: ['jobs', jobId, 'progress'],
+    queryKey: jobProgressKey(jobId),
     queryFn: () => apiRequest<JobProgress>(`jobs/${jobId}/progress`, { schema: jobProgressSchema }),
     enabled: jobId !== null,
     refetchInterval: (query) => {
@@ -87,6 +95,6 @@ export function useStartYearEndRun() {
         body: { year },
         schema: yearEndRunSchema,
       }),
-    onSuccess: (run) => client.setQueryData([...REPORTS_KEY, 'year-end-run'], run),
+    onSuccess: (run) => client.setQueryData(reportsKeys.yearEndRun(), run),
   });
 }

@@ -12,14 +12,18 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiUrl } from '../../../../lib/api-client';
 import { uploadWithProgress } from '../../../../components/staff/upload';
+import { partnerKeys } from '../../../../shared/partner/api/get-partner';
 
-const SETTINGS_KEY = ['dashboard', 'settings'] as const;
-const TEMPLATES_KEY = ['dashboard', 'emailtemplates'] as const;
+/** The section's query keys: the partner's settings and its email templates. */
+export const settingsKeys = {
+  settings: () => ['dashboard', 'settings'] as const,
+  emailTemplates: () => ['dashboard', 'emailtemplates'] as const,
+};
 
 /** GET dashboard/settings. */
 export const partnerSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: SETTINGS_KEY,
+    queryKey: settingsKeys.settings(),
     queryFn: () =>
       apiRequest<PartnerSettingsAnswer>('dashboard/settings', { schema: partnerSettingsAnswerSchema }),
   });
@@ -35,8 +39,8 @@ export function usePartnerSettings() {
 export function usePartnerSettingsWrites() {
   const client = useQueryClient();
   const refresh = async () => {
-    await client.invalidateQueries({ queryKey: SETTINGS_KEY });
-    await client.invalidateQueries({ queryKey: ['partners'] });
+    await client.invalidateQueries({ queryKey: settingsKeys.settings() });
+    await client.invalidateQueries({ queryKey: partnerKeys.all });
   };
   const save = useMutation({
     mutationFn: (body: PartnerSettingsInput) =>
@@ -62,7 +66,7 @@ export function usePartnerSettingsWrites() {
         method: 'POST',
         schema: partnerSettingsAnswerSchema,
       }),
-    onSuccess: (answer) => client.setQueryData(SETTINGS_KEY, answer),
+    onSuccess: (answer) => client.setQueryData(settingsKeys.settings(), answer),
   });
   return { save, upload, checkDomain };
 }
@@ -70,7 +74,7 @@ export function usePartnerSettingsWrites() {
 /** GET dashboard/emailtemplates. */
 export function useEmailTemplates() {
   return useQuery({
-    queryKey: TEMPLATES_KEY,
+    queryKey: settingsKeys.emailTemplates(),
     queryFn: () =>
       apiRequest<EmailTemplatesAnswer>('dashboard/emailtemplates', { schema: emailTemplatesAnswerSchema }),
   });
@@ -79,7 +83,8 @@ export function useEmailTemplates() {
 /** Save, reset, preview and test-send of one kind's template. */
 export function useEmailTemplateWrites() {
   const client = useQueryClient();
-  const setList = (answer: EmailTemplatesAnswer) => client.setQueryData(TEMPLATES_KEY, answer);
+  const setList = (answer: EmailTemplatesAnswer) =>
+    client.setQueryData(settingsKeys.emailTemplates(), answer);
   const save = useMutation({
     mutationFn: ({ kind, body }: { kind: EmailTemplateKind; body: EmailTemplateInput }) =>
       apiRequest<EmailTemplatesAnswer>(`dashboard/emailtemplates/${kind}`, { method: 'PUT', body }),

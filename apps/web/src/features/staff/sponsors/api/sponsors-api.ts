@@ -8,7 +8,7 @@ import {
   type SponsorRow,
   type SponsorshipView,
 } from '@kinship/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PageAnswer, PageRequest } from '../../../../components/staff/server-data-table';
 import { apiPaged, apiRequest } from '../../../../lib/api-client';
 
@@ -16,7 +16,13 @@ import { apiPaged, apiRequest } from '../../../../lib/api-client';
 // dashboard/sponsorships (manual), POST dashboard/sponsorships/{id}/end and /move; the record
 // picker reads the Records section's list (GET dashboard/records).
 
-export const SPONSORS_KEY = ['dashboard', 'sponsors'] as const;
+/** The section's query keys: every one starts with `all`, so a change refreshes them together. */
+export const sponsorsKeys = {
+  all: ['dashboard', 'sponsors'] as const,
+  list: () => [...sponsorsKeys.all, 'list'] as const,
+  one: (id: number) => [...sponsorsKeys.all, 'one', id] as const,
+  recordPicker: (type: number, q: string) => [...sponsorsKeys.all, 'record-picker', type, q] as const,
+};
 
 export function fetchSponsorsPage(request: PageRequest): Promise<PageAnswer<SponsorRow>> {
   return apiPaged<SponsorRow>('dashboard/sponsors', {
@@ -33,7 +39,7 @@ export function fetchSponsorsPage(request: PageRequest): Promise<PageAnswer<Spon
 
 export const sponsorQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: [...SPONSORS_KEY, 'one', id],
+    queryKey: sponsorsKeys.one(id),
     queryFn: () => apiRequest<SponsorDetail>(`dashboard/sponsors/${id}`, { schema: sponsorDetailSchema }),
   });
 
@@ -58,6 +64,32 @@ export const moveSponsorship = (id: number, sponsoredsId: number, reason: string
     method: 'POST',
     body: { sponsoredsId, reason },
     schema: sponsorshipViewSchema,
+  });
+
+/** A change to a sponsorship refreshes the people table, their pages and the record picker. */
+function useSponsorsMutation<TVariables>(mutationFn: (variables: TVariables) => Promise<SponsorshipView>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => client.invalidateQueries({ queryKey: sponsorsKeys.all }),
+  });
+}
+
+export const useRecordManualSponsorship = () => useSponsorsMutation(recordManualSponsorship);
+
+export const useEndSponsorship = () =>
+  useSponsorsMutation(({ id, reason }: { id: number; reason: string }) => endSponsorship(id, reason));
+
+export const useMoveSponsorship = () =>
+  useSponsorsMutation(({ id, sponsoredsId, reason }: { id: number; sponsoredsId: number; reason: string }) =>
+    moveSponsorship(id, sponsoredsId, reason),
+  );
+
+export const recordPickerQueryOptions = (type: number, q: string) =>
+  queryOptions({
+    queryKey: sponsorsKeys.recordPicker(type, q),
+    queryFn: () => searchRecords(type, q),
+    placeholderData: keepPreviousData,
   });
 
 /** Records of a type matching the search, those with an open slot first (the picker's options). */

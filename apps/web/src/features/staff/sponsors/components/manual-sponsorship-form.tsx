@@ -1,6 +1,6 @@
 import { Alert, Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   manualSponsorshipInputSchema,
   type ManualSponsorshipInput,
@@ -10,7 +10,7 @@ import {
 } from '@kinship/domain';
 import { useState } from 'react';
 import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
-import { recordManualSponsorship, searchRecords } from '../api/sponsors-api';
+import { recordPickerQueryOptions, useRecordManualSponsorship } from '../api/sponsors-api';
 
 /**
  * Picks a record of a type by searching the Records list: each option says its program and slots;
@@ -33,11 +33,7 @@ export function RecordPicker({
 }) {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 250);
-  const records = useQuery({
-    queryKey: ['dashboard', 'sponsors', 'record-picker', type, q],
-    queryFn: () => searchRecords(type, q),
-    placeholderData: keepPreviousData,
-  });
+  const records = useQuery(recordPickerQueryOptions(type, q));
   const [chosen, setChosen] = useState<RecordRow | null>(null);
   const rows = (records.data ?? []).filter((r) => r.id !== exclude);
   const options = [...(chosen && !rows.some((r) => r.id === chosen.id) ? [chosen] : []), ...rows].map(
@@ -84,6 +80,7 @@ export function ManualSponsorshipForm({
 }) {
   const [typeId, setTypeId] = useState<string | null>(types[0] ? String(types[0].id) : null);
   const [done, setDone] = useState<SponsorshipView | null>(null);
+  const record = useRecordManualSponsorship();
   const form = useSchemaForm(manualSponsorshipInputSchema, {
     sponsoredsId: '' as unknown as number,
     numSlots: 1,
@@ -119,7 +116,7 @@ export function ManualSponsorshipForm({
     <SchemaForm
       form={form}
       submitLabel="Record sponsorship"
-      onSubmit={async (values) => setDone(await recordManualSponsorship(values as ManualSponsorshipInput))}
+      onSubmit={async (values) => setDone(await record.mutateAsync(values as ManualSponsorshipInput))}
     >
       {person ? (
         <Text>

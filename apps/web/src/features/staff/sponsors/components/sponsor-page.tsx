@@ -13,14 +13,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
 import { can, formatCents, formatDate, type SponsorDetail, type SponsorshipView } from '@kinship/domain';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadingScreen } from '../../../../components/loading-screen';
 import { useViewer } from '../../../../shared/auth/hooks/use-viewer';
 import { usePartner } from '../../../../shared/partner/partner-context';
-import { SPONSORS_KEY, useSponsor } from '../api/sponsors-api';
+import { useSponsor } from '../api/sponsors-api';
 import { ManualSponsorshipForm } from './manual-sponsorship-form';
 import { SponsorshipActions } from './sponsorship-actions';
 import { expiresSoon, personName, savedMethodText } from './sponsors-section';
@@ -97,7 +96,6 @@ export function SponsorPage() {
   const { data, isPending, error, refetch } = useSponsor(id);
   const [recording, setRecording] = useState(false);
   const phone = useMediaQuery('(max-width: 48em)');
-  const queryClient = useQueryClient();
 
   if (isPending) return <LoadingScreen />;
   if (error || !data)
@@ -115,10 +113,8 @@ export function SponsorPage() {
   const mayManage = (s: SponsorshipView) =>
     can(viewer, 'sponsors.manage', { partnersId: partner.id, entitiesId: s.entitiesId });
   const canRecord = can(viewer, 'sponsors.manage', { partnersId: partner.id });
-  const changed = async () => {
-    await queryClient.invalidateQueries({ queryKey: SPONSORS_KEY });
-    await refetch();
-  };
+  // The mutation hooks refresh the section's queries; this person's page waits for its own.
+  const changed = () => refetch();
   const active = data.sponsorships.filter((s) => !s.dateEnded);
   const ended = data.sponsorships.filter((s) => s.dateEnded);
   const address = [

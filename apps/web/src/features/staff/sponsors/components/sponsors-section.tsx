@@ -1,13 +1,12 @@
 import { Anchor, Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
 import { can, formatCents, formatDate, type SponsorRow } from '@kinship/domain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ServerDataTable, type StaffColumn } from '../../../../components/staff/server-data-table';
 import { useViewer } from '../../../../shared/auth/hooks/use-viewer';
 import { usePartner } from '../../../../shared/partner/partner-context';
-import { fetchSponsorsPage, SPONSORS_KEY } from '../api/sponsors-api';
+import { fetchSponsorsPage, sponsorsKeys } from '../api/sponsors-api';
 import { ManualSponsorshipForm } from './manual-sponsorship-form';
 
 export const personName = (p: { firstName: string | null; lastName: string | null; email: string | null }) =>
@@ -143,7 +142,6 @@ export function SponsorsSection() {
   const { viewer } = useViewer(partner.id);
   const [recording, setRecording] = useState(false);
   const phone = useMediaQuery('(max-width: 48em)');
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const canManage = can(viewer, 'sponsors.manage', { partnersId: partner.id });
 
@@ -158,7 +156,7 @@ export function SponsorsSection() {
         for the timeline of their giving, to end or move a sponsorship, or to record one paid offline.
       </Text>
       <ServerDataTable<SponsorRow>
-        queryKey={[...SPONSORS_KEY, 'list']}
+        queryKey={sponsorsKeys.list()}
         fetchPage={fetchSponsorsPage}
         columns={COLUMNS}
         rowKey={(r) => r.id}
@@ -189,7 +187,6 @@ export function SponsorsSection() {
           types={partner.partnerSponsoredTypes}
           onDone={(view) => {
             setRecording(false);
-            void queryClient.invalidateQueries({ queryKey: SPONSORS_KEY });
             void navigate(`/dashboard/sponsors/${view.usersId}`);
           }}
         />

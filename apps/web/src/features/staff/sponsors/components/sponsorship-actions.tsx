@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { SponsorshipView } from '@kinship/domain';
 import { useState } from 'react';
-import { endSponsorship, moveSponsorship } from '../api/sponsors-api';
+import { useEndSponsorship, useMoveSponsorship } from '../api/sponsors-api';
 import { RecordPicker } from './manual-sponsorship-form';
 
 type Mode = 'end' | 'move';
@@ -19,6 +19,8 @@ export function SponsorshipActions({
   const [target, setTarget] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const end = useEndSponsorship();
+  const move = useMoveSponsorship();
 
   const close = () => {
     if (busy) return;
@@ -40,8 +42,9 @@ export function SponsorshipActions({
     }
     setBusy(true);
     try {
-      if (mode === 'end') await endSponsorship(sponsorship.id, reason.trim());
-      else await moveSponsorship(sponsorship.id, Number(target), reason.trim());
+      if (mode === 'end') await end.mutateAsync({ id: sponsorship.id, reason: reason.trim() });
+      else
+        await move.mutateAsync({ id: sponsorship.id, sponsoredsId: Number(target), reason: reason.trim() });
       await onChanged();
       setBusy(false);
       close();

@@ -16,7 +16,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../../components/staff/confirm-dialog';
@@ -24,13 +24,13 @@ import { ApiError } from '../../../../lib/api-client';
 import { fieldErrorsOf } from '../../../../lib/problem';
 import {
   invitationsQueryOptions,
-  inviteMember,
-  removeMember,
-  resendInvitation,
-  revokeInvitation,
   teamProgramsQueryOptions,
   teamQueryOptions,
-  updateMember,
+  useInviteMember,
+  useRemoveMember,
+  useResendInvitation,
+  useRevokeInvitation,
+  useUpdateMember,
 } from '../api/team-api';
 
 /** What each role lets a person do, said beside its box. */
@@ -99,21 +99,11 @@ function RolesAndPrograms({
 }
 
 function InviteForm({ programs }: { programs: { id: number; name: string }[] }) {
-  const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [roles, setRoles] = useState<number[]>([]);
   const [entityIds, setEntityIds] = useState<number[]>([]);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const invite = useMutation({
-    mutationFn: () => inviteMember({ email, roles, entityIds }),
-    onSuccess: (made) => {
-      setSentTo(made.email);
-      setEmail('');
-      setRoles([]);
-      setEntityIds([]);
-      void queryClient.invalidateQueries({ queryKey: invitationsQueryOptions().queryKey });
-    },
-  });
+  const invite = useInviteMember();
   const errors = invite.error instanceof ApiError ? fieldErrorsOf(invite.error.problem) : {};
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="invite-heading">
@@ -121,7 +111,17 @@ function InviteForm({ programs }: { programs: { id: number; name: string }[] }) 
         onSubmit={(e) => {
           e.preventDefault();
           setSentTo(null);
-          invite.mutate();
+          invite.mutate(
+            { email, roles, entityIds },
+            {
+              onSuccess: (made) => {
+                setSentTo(made.email);
+                setEmail('');
+                setRoles([]);
+                setEntityIds([]);
+              },
+            },
+          );
         }}
       >
         <Stack gap="sm">
@@ -175,18 +175,9 @@ function EditMember({
   programs: { id: number; name: string }[];
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [roles, setRoles] = useState(member.roles);
   const [entityIds, setEntityIds] = useState(member.entityIds);
-  const save = useMutation({
-    mutationFn: () => updateMember(member.usersId, { roles, entityIds }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: teamQueryOptions().queryKey });
-      // Their own change: the navigation (Administration link, sections) follows at once.
-      if (member.isSelf) void queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
-      onClose();
-    },
-  });
+  const save = useUpdateMember();
   return (
     <Modal opened onClose={onClose} title={`Roles of ${personName(member)}`}>
       <Stack gap="sm">
@@ -211,7 +202,10 @@ function EditMember({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button loading={save.isPending} onClick={() => save.mutate()}>
+          <Button
+            loading={save.isPending}
+            onClick={() => save.mutate({ member, values: { roles, entityIds } }, { onSuccess: onClose })}
+          >
             Save
           </Button>
         </Group>
@@ -222,7 +216,6 @@ function EditMember({
 
 /** The Team section (issue 14 item 3): staff, their roles and programs, and invitations. */
 export function TeamSection() {
-  const queryClient = useQueryClient();
   const team = useQuery(teamQueryOptions());
   const invitations = useQuery(invitationsQueryOptions());
   const programs = useQuery(teamProgramsQueryOptions());
@@ -231,10 +224,9 @@ export function TeamSection() {
   const programList = programs.data ?? [];
   const programName = (id: number) => programList.find((p) => p.id === id)?.name ?? `Program ${id}`;
 
-  const refreshInvitations = () =>
-    void queryClient.invalidateQueries({ queryKey: invitationsQueryOptions().queryKey });
-  const resend = useMutation({ mutationFn: resendInvitation, onSuccess: refreshInvitations });
-  const revoke = useMutation({ mutationFn: revokeInvitation, onSuccess: refreshInvitations });
+  const resend = useResendInvitation();
+  const revoke = useRevokeInvitation();
+  const remove = useRemoveMember();
 
   return (
     <Stack gap="lg">
@@ -391,9 +383,7 @@ export function TeamSection() {
         onConfirm={async () => {
           if (!removing) return;
           // A refusal (the last Administrator) stays in the dialog, which shows its message.
-          await removeMember(removing.usersId);
-          if (removing.isSelf) void queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
-          void queryClient.invalidateQueries({ queryKey: teamQueryOptions().queryKey });
+          await remove.mutateAsync(removing);
         }}
       />
     </Stack>

@@ -14,8 +14,12 @@ export function getStaffTypes(): Promise<StaffTypesAnswer> {
   return apiRequest<StaffTypesAnswer>('dashboard/types');
 }
 
-export const staffTypesQueryOptions = () =>
-  queryOptions({ queryKey: ['dashboard', 'types'], queryFn: getStaffTypes });
+/** The section's query keys. */
+export const typesKeys = {
+  all: ['dashboard', 'types'] as const,
+};
+
+export const staffTypesQueryOptions = () => queryOptions({ queryKey: typesKeys.all, queryFn: getStaffTypes });
 
 export function useStaffTypes() {
   return useQuery(staffTypesQueryOptions());
@@ -24,7 +28,7 @@ export function useStaffTypes() {
 /** POST dashboard/types, PUT dashboard/types/{id} and PUT dashboard/types/{id}/plan; each refreshes the list. */
 export function useTypeWrites() {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: ['dashboard', 'types'] });
+  const refresh = () => client.invalidateQueries({ queryKey: typesKeys.all });
   const create = useMutation({
     mutationFn: (body: TypeCreateInput) => apiRequest<StaffType>('dashboard/types', { method: 'POST', body }),
     onSuccess: refresh,

@@ -7,14 +7,20 @@ import {
   type UpdatePostSummary,
   type UpdateRecipients,
 } from '@kinship/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PageAnswer, PageRequest } from '../../../../components/staff/server-data-table';
 import { apiPaged, apiRequest, apiUrl } from '../../../../lib/api-client';
 
 // The Updates section's calls (decision 037): GET/POST dashboard/updates, GET/PATCH/DELETE
 // dashboard/updates/{id}, POST dashboard/updates/{id}/pictures, GET dashboard/updates/recipients.
 
-export const UPDATES_KEY = ['dashboard', 'updates'] as const;
+/** The section's query keys: every one starts with `all`, so a saved update refreshes them together. */
+export const updatesKeys = {
+  all: ['dashboard', 'updates'] as const,
+  list: () => [...updatesKeys.all, 'list'] as const,
+  post: (id: number) => [...updatesKeys.all, 'post', id] as const,
+  recipients: (search: string) => [...updatesKeys.all, 'recipients', search] as const,
+};
 
 export function fetchUpdatesPage(request: PageRequest): Promise<PageAnswer<UpdatePostSummary>> {
   return apiPaged<UpdatePostSummary>('dashboard/updates', {
@@ -25,7 +31,7 @@ export function fetchUpdatesPage(request: PageRequest): Promise<PageAnswer<Updat
 
 export const updatePostQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: [...UPDATES_KEY, 'post', id],
+    queryKey: updatesKeys.post(id),
     queryFn: () =>
       apiRequest<UpdatePostDetail>(`dashboard/updates/${id}`, { schema: updatePostDetailSchema }),
   });
@@ -36,7 +42,7 @@ export function useUpdatePost(id: number | null) {
 
 export function useUpdateRecipients(search: string) {
   return useQuery({
-    queryKey: [...UPDATES_KEY, 'recipients', search],
+    queryKey: updatesKeys.recipients(search),
     queryFn: () =>
       apiRequest<UpdateRecipients>('dashboard/updates/recipients', {
         query: { q: search },
@@ -56,3 +62,26 @@ export const deleteUpdatePost = (id: number) =>
   apiRequest<void>(`dashboard/updates/${id}`, { method: 'DELETE' });
 
 export const updatePicturesUrl = (id: number) => apiUrl(`dashboard/updates/${id}/pictures`);
+
+/** Saving or deleting an update refreshes the list and the update (awaited before the editor moves on). */
+function useUpdatesMutation<TVariables, TData>(mutationFn: (variables: TVariables) => Promise<TData>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => client.invalidateQueries({ queryKey: updatesKeys.all }),
+  });
+}
+
+/** Creates the update, or changes it when `id` is given. */
+export const useSaveUpdatePost = () =>
+  useUpdatesMutation(({ id, body }: { id: number | null; body: UpdatePostInput }) =>
+    id === null ? createUpdatePost(body) : changeUpdatePost(id, body),
+  );
+
+export const useDeleteUpdatePost = () => useUpdatesMutation(deleteUpdatePost);
+
+/** After pictures are uploaded to an update: its detail is read again. */
+export function useRefreshUpdatePost() {
+  const client = useQueryClient();
+  return (id: number) => void client.invalidateQueries({ queryKey: updatesKeys.post(id) });
+}

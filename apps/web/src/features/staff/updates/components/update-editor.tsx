@@ -29,7 +29,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { LoadingScreen } from '../../../../components/loading-screen';
 import { SanitizedHtml } from '../../../../components/sanitized-html';
@@ -39,11 +38,10 @@ import { ApiError, mediaUrl } from '../../../../lib/api-client';
 import { notify } from '../../../../lib/notify';
 import { fieldErrorsOf } from '../../../../lib/problem';
 import {
-  changeUpdatePost,
-  createUpdatePost,
-  deleteUpdatePost,
   updatePicturesUrl,
-  UPDATES_KEY,
+  useDeleteUpdatePost,
+  useRefreshUpdatePost,
+  useSaveUpdatePost,
   useUpdatePost,
   useUpdateRecipients,
 } from '../api/updates-api';
@@ -103,7 +101,9 @@ function EditForm({
   onSaved: (id: number) => void;
   onClose: () => void;
 }) {
-  const client = useQueryClient();
+  const saveUpdate = useSaveUpdatePost();
+  const deleteUpdate = useDeleteUpdatePost();
+  const refreshPost = useRefreshUpdatePost();
   const [title, setTitle] = useState(post?.title ?? '');
   const [message, setMessage] = useState(post ? htmlToParagraphs(post.updateMessage) : '');
   const [kind, setKind] = useState<AudienceKind>(post?.audience.kind ?? 'records');
@@ -179,8 +179,7 @@ function EditForm({
     };
     setBusy(schedule ? 'schedule' : 'draft');
     try {
-      const saved = post ? await changeUpdatePost(post.id, body) : await createUpdatePost(body);
-      await client.invalidateQueries({ queryKey: UPDATES_KEY });
+      const saved = await saveUpdate.mutateAsync({ id: post?.id ?? null, body });
       if (schedule) {
         void notify({
           color: 'green',
@@ -342,9 +341,7 @@ function EditForm({
               <UploadDropzone
                 uploadUrl={updatePicturesUrl(post.id)}
                 label="Drop pictures here or click to choose them"
-                onUploaded={() =>
-                  void client.invalidateQueries({ queryKey: [...UPDATES_KEY, 'post', post.id] })
-                }
+                onUploaded={() => refreshPost(post.id)}
               />
             </>
           ) : (
@@ -403,8 +400,7 @@ function EditForm({
             message="The update and its pictures are deleted. Nothing has been sent yet."
             confirmLabel="Delete update"
             onConfirm={async () => {
-              await deleteUpdatePost(post.id);
-              await client.invalidateQueries({ queryKey: UPDATES_KEY });
+              await deleteUpdate.mutateAsync(post.id);
               onClose();
             }}
           >

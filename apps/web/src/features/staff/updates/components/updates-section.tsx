@@ -2,7 +2,7 @@ import { formatDate, type UpdatePostSummary } from '@kinship/domain';
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { ServerDataTable } from '../../../../components/staff/server-data-table';
-import { fetchUpdatesPage, UPDATES_KEY } from '../api/updates-api';
+import { fetchUpdatesPage, updatesKeys } from '../api/updates-api';
 import { UpdateEditor } from './update-editor';
 
 export const STATUS_LABELS = { draft: 'Draft', scheduled: 'Scheduled', sent: 'Sent' } as const;
@@ -47,7 +47,7 @@ export function UpdatesSection() {
         each record&apos;s Sponsor Updates tab.
       </Text>
       <ServerDataTable<UpdatePostSummary>
-        queryKey={[...UPDATES_KEY, 'list']}
+        queryKey={updatesKeys.list()}
         fetchPage={fetchUpdatesPage}
         rowKey={(row) => row.id}
         searchLabel="Search titles"
