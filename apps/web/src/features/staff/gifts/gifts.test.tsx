@@ -69,4 +69,28 @@ describe('Gifts and codes', () => {
     expect(await screen.findByRole('img', { name: 'QR code of Spring gala' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'New lightning link' })).toBeTruthy();
   });
+
+  it('issues trial codes for a batch, shows them, and lists them from the list read again', async () => {
+    let trials: StaffGivingCodes['trials'] = [];
+    const api = stubApi({
+      'GET /api/dashboard/giving-codes': () => json({ gifts: [], trials, lightning: [] }),
+      'POST /api/dashboard/trials': () => {
+        trials = [{ ...trial, code: 'TRIA-LONE-CODE-ABCD-EFGH' }];
+        return json({ codes: ['TRIA-LONE-CODE-ABCD-EFGH'] });
+      },
+    });
+    const { user } = renderWithProviders(<GivingCodesSection />, {
+      partner,
+      me: partnerStaff(2, [Role.DonorManagement]),
+    });
+    await user.type(await screen.findByRole('textbox', { name: 'Batch (event)' }), 'Gala');
+    await user.click(screen.getByRole('button', { name: 'Issue' }));
+    expect(await screen.findByText('1 code(s) issued')).toBeTruthy();
+    expect(api.callsTo('POST /api/dashboard/trials').map((c) => c.body)).toEqual([
+      { count: 1, days: 30, partnerSponsoredTypesId: null, batch: 'Gala' },
+    ]);
+    // The issued code is in the alert and, once the list is read again, in the table.
+    expect(await screen.findAllByText('TRIA-LONE-CODE-ABCD-EFGH')).toHaveLength(2);
+    expect(api.callsTo('GET /api/dashboard/giving-codes')).toHaveLength(2);
+  });
 });

@@ -1,3 +1,4 @@
+import type { ConsolePartner } from '@kinship/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../../test/api-stub';
@@ -28,5 +29,43 @@ describe('the platform console', () => {
       name: 'Hope',
       productsId: 3,
     });
+  });
+
+  it('lists the partners with their state, and turns demo mode on from the list read again', async () => {
+    const hope: ConsolePartner = {
+      id: 7,
+      name: 'Hope Schools',
+      subdomain: 'hope',
+      demoMode: false,
+      privateDemo: false,
+      paymentsOnboarded: true,
+      activeSponsorships: 1200,
+      lastActivity: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      domainsWaiting: [],
+    };
+    let current = hope;
+    const api = stubApi({
+      'GET /api/dashboard/platform/partners': () => json([current]),
+      'PATCH /api/dashboard/platform/partners/7': (call) => {
+        current = { ...hope, ...(call.body as Partial<ConsolePartner>) };
+        return json(current);
+      },
+    });
+    const { user } = renderWithProviders(<PlatformSection />);
+    const row = (await screen.findByText('Hope Schools')).closest('tr')!;
+    expect(within(row).getByText('hope · #7')).toBeInTheDocument();
+    expect(within(row).getByText('onboarded')).toBeInTheDocument();
+    expect(within(row).getByText((1200).toLocaleString())).toBeInTheDocument();
+    const demo = within(row).getByRole('switch', { name: 'Demo mode of Hope Schools' });
+    expect(demo).not.toBeChecked();
+    await user.click(demo);
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Demo mode of Hope Schools' })).toBeChecked(),
+    );
+    expect(api.callsTo('PATCH /api/dashboard/platform/partners/7').map((c) => c.body)).toEqual([
+      { demoMode: true },
+    ]);
+    expect(api.callsTo('GET /api/dashboard/platform/partners')).toHaveLength(2);
   });
 });

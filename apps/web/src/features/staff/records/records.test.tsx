@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RecordRow } from '@kinship/domain';
 import { stubApi } from '../../../test/api-stub';
 import { buildPartner, buildSponsoredType, partnerStaff } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
@@ -43,5 +44,59 @@ describe('the Records table links to the import (issue 21)', () => {
     });
     await waitFor(() => expect(screen.getByText('No students here.')).toBeInTheDocument());
     expect(screen.queryByRole('link', { name: /^Import/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('the Records section', () => {
+  const row: RecordRow = {
+    id: 301,
+    code: 'ST-301',
+    firstName: 'Maria',
+    lastName: 'Lopez',
+    title: null,
+    gradesId: null,
+    grade: null,
+    homeroom: null,
+    birthday: null,
+    age: null,
+    gender: 'Female',
+    status: 'active',
+    entitiesId: 100,
+    program: 'North Campus',
+    slotsFilled: 0,
+    maxSlots: 1,
+    monthlyAmount: 3000,
+    sponsors: 0,
+    pictures: 0,
+    masked: false,
+    customColumnValues: {},
+  };
+  const page = (rows: RecordRow[]) =>
+    new Response(JSON.stringify(rows), {
+      status: 200,
+      headers: { 'content-type': 'application/json', 'x-total-count': String(rows.length) },
+    });
+
+  it('deletes a record on confirmation, then shows the table read again without it', async () => {
+    let rows = [row];
+    const api = stubApi({
+      'GET /api/dashboard/records': () => page(rows),
+      'DELETE /api/dashboard/records/301': () => {
+        rows = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    const { user } = renderWithProviders(<RecordsSection />, {
+      partner,
+      me: partnerStaff(),
+      route: '/dashboard/records',
+    });
+    expect(await screen.findByText('Maria')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete ST-301?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No students here.')).toBeInTheDocument();
+    expect(api.callsTo('DELETE /api/dashboard/records/301')).toHaveLength(1);
+    expect(api.callsTo('GET /api/dashboard/records')).toHaveLength(2);
   });
 });

@@ -85,4 +85,26 @@ describe('TeamSection', () => {
     expect(within(invite).getByRole('checkbox', { name: /^Donor management/ })).toBeInTheDocument();
     expect(screen.queryByText(/DonorManagement/)).toBeNull();
   });
+
+  it('revokes a pending invitation, then shows the invitations read again', async () => {
+    let invitations = [invitation(1, 'pending')];
+    const api = stubApi({
+      'GET /api/dashboard/team': json([me]),
+      'GET /api/dashboard/team/invitations': () => json(invitations),
+      'GET /api/dashboard/programs': json({ programs: [], countries: [], canCreate: true }),
+      'POST /api/dashboard/team/invitations/1/revoke': () => {
+        invitations = [{ ...invitation(1, 'pending'), state: 'revoked' }];
+        return json(invitations[0]);
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<TeamSection />);
+    const region = await screen.findByRole('region', { name: 'Invitations' });
+    const row = (await within(region).findByText('pending@example.org')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Revoke' }));
+    expect(await within(region).findByText('revoked')).toBeInTheDocument();
+    expect(within(region).queryByRole('button', { name: 'Revoke' })).toBeNull();
+    expect(api.callsTo('POST /api/dashboard/team/invitations/1/revoke')).toHaveLength(1);
+    expect(api.callsTo('GET /api/dashboard/team/invitations')).toHaveLength(2);
+  });
 });
