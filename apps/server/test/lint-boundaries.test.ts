@@ -2,14 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+// prettier-ignore
 // @ts-expect-error the config is plain JavaScript without types
-import {
-  FEATURE_MESSAGE,
-  MODULE_MESSAGE,
-  PLATFORM_MESSAGE,
-  SHARED_MESSAGE,
-  STAFF_SECTION_MESSAGE,
-} from '../../../eslint.config.js';
+import { FEATURE_MESSAGE, MODULE_MESSAGE, PLATFORM_MESSAGE, SHARED_MESSAGE, STAFF_SECTION_MESSAGE } from '../../../eslint.config.js';
 
 /*
  * The import boundaries of docs/ARCHITECTURE.md are held by the lint config: `npm run lint` runs
