@@ -15,6 +15,8 @@ const below = (root, depth, ext) => `${root}/*/${'*/'.repeat(depth)}*.${ext}`;
 
 export const FEATURE_MESSAGE =
   'A web feature imports no other feature: move the shared piece to src/shared/<area> (or src/lib, src/components, src/hooks).';
+export const STAFF_SECTION_MESSAGE =
+  'A dashboard section (features/staff/<section>) imports no other section or feature: move the shared piece to features/staff/shell (or src/components/staff, src/shared).';
 export const SHARED_MESSAGE = 'Shared web code (shared, lib, components, hooks, test) imports no feature.';
 export const AREA_MESSAGE =
   "A server area reaches another area through its door only (areas/<area>/index.ts): export what you need from the owner's door, or move it to platform/.";
@@ -29,6 +31,16 @@ const boundaries = [
   ...DEPTHS.map((depth) => ({
     files: [below('apps/web/src/features', depth, '{ts,tsx}')],
     ...restrict(`^${up(depth + 1)}[^./]|(?:^|/)features/`, FEATURE_MESSAGE),
+  })),
+  // Each dashboard section, features/staff/<section>, is a feature of its own; features/staff/shell
+  // is the dashboard's shared part (shell, navigation, the section type): a section may import it,
+  // it imports no section. These entries come after the general one, so they replace its rule there.
+  ...DEPTHS.map((depth) => ({
+    files: [below('apps/web/src/features/staff', depth, '{ts,tsx}')],
+    ...restrict(
+      `^${up(depth + 1)}(?!shell/)[^./]|^${up(depth + 2)}[^./]|(?:^|/)features/`,
+      STAFF_SECTION_MESSAGE,
+    ),
   })),
   {
     files: ['apps/web/src/{shared,lib,components,hooks,test}/**/*.{ts,tsx}'],

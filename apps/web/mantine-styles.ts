@@ -83,12 +83,7 @@ export function requiredMantineStyles(webRoot: string, part: StylesPart = 'site'
  */
 export type StylesPart = 'site' | 'staff';
 
-const STAFF_SOURCES = [
-  'src/app/routes/dashboard.tsx',
-  'src/features/dashboard/',
-  'src/features/dashboard-',
-  'src/components/staff/',
-];
+const STAFF_SOURCES = ['src/app/routes/dashboard.tsx', 'src/features/staff/', 'src/components/staff/'];
 
 function isStaffSource(webRoot: string, file: string): boolean {
   const relative = path.relative(webRoot, file).split(path.sep).join('/');

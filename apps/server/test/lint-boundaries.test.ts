@@ -2,8 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+// prettier-ignore
 // @ts-expect-error the config is plain JavaScript without types
-import { AREA_MESSAGE, FEATURE_MESSAGE, PLATFORM_MESSAGE, SHARED_MESSAGE } from '../../../eslint.config.js';
+import { AREA_MESSAGE, FEATURE_MESSAGE, PLATFORM_MESSAGE, SHARED_MESSAGE, STAFF_SECTION_MESSAGE } from '../../../eslint.config.js';
 
 /*
  * The import boundaries of docs/ARCHITECTURE.md are held by the lint config: `npm run lint` runs
@@ -63,6 +64,65 @@ describe('import boundaries', () => {
     ]);
     expect(
       await boundaryErrors('apps/web/src/app/routes/x.tsx', "import { x } from '../../features/cart/y';"),
+    ).toEqual([]);
+  });
+
+  it('refuses a dashboard section importing another section or a feature, at any depth', async () => {
+    expect(
+      await boundaryErrors(
+        'apps/web/src/features/staff/team/section.ts',
+        "import { x } from '../audit/section';",
+      ),
+    ).toEqual([STAFF_SECTION_MESSAGE]);
+    expect(
+      await boundaryErrors(
+        'apps/web/src/features/staff/team/components/x.tsx',
+        "import { x } from '../../records/api/records-api';",
+      ),
+    ).toEqual([STAFF_SECTION_MESSAGE]);
+    expect(
+      await boundaryErrors(
+        'apps/web/src/features/staff/team/components/a/x.tsx',
+        "import { x } from '../../../../listing/components/y';",
+      ),
+    ).toEqual([STAFF_SECTION_MESSAGE]);
+    expect(
+      await boundaryErrors(
+        'apps/web/src/features/staff/team/api/x.ts',
+        "import { x } from '../../../../features/staff/audit/api/y';",
+      ),
+    ).toEqual([STAFF_SECTION_MESSAGE]);
+  });
+
+  it('lets a dashboard section import the staff shell, its own files and the shared layers', async () => {
+    const file = 'apps/web/src/features/staff/team/components/x.tsx';
+    expect(await boundaryErrors(file, "import { x } from '../../shell/sections';")).toEqual([]);
+    expect(await boundaryErrors(file, "import { x } from '../api/team-api';")).toEqual([]);
+    expect(await boundaryErrors(file, "import { x } from './team-table';")).toEqual([]);
+    expect(
+      await boundaryErrors(file, "import { x } from '../../../../components/staff/server-data-table';"),
+    ).toEqual([]);
+    expect(await boundaryErrors(file, "import { x } from '../../../../lib/api-client';")).toEqual([]);
+  });
+
+  it('refuses the staff shell importing a section, and lets app/ import sections', async () => {
+    expect(
+      await boundaryErrors(
+        'apps/web/src/features/staff/shell/components/x.tsx',
+        "import { x } from '../../team/section';",
+      ),
+    ).toEqual([STAFF_SECTION_MESSAGE]);
+    expect(
+      await boundaryErrors(
+        'apps/web/src/features/staff/shell/x.ts',
+        "import { x } from '../records/section';",
+      ),
+    ).toEqual([STAFF_SECTION_MESSAGE]);
+    expect(
+      await boundaryErrors(
+        'apps/web/src/app/routes/x.ts',
+        "import { x } from '../../features/staff/team/section';",
+      ),
     ).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { Role } from '@kinship/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { partnerDashboardUrl } from '../../features/dashboard/sections';
+import { partnerDashboardUrl } from '../../features/staff/shell/sections';
 import { json, stubApi } from '../../test/api-stub';
 import { buildPartner, buildUser, partnerStaff, signedIn, signedOut } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';

@@ -1,92 +1,24 @@
 import '../../components/staff/mantine-styles';
 import { can } from '@kinship/domain';
 import { Box, Button, Container, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { LoginButton } from '../../shared/auth/components/login-button';
 import { useViewer } from '../../shared/auth/hooks/use-viewer';
-import { DashboardHome } from '../../features/dashboard/components/dashboard-home';
-import { DashboardShell } from '../../features/dashboard/components/dashboard-shell';
-import { SetupChecklist } from '../../features/dashboard/components/setup-checklist';
-import { DASHBOARD_SECTIONS, sectionsFor } from '../../features/dashboard/sections';
+import { DashboardHome } from '../../features/staff/shell/components/dashboard-home';
+import { DashboardShell } from '../../features/staff/shell/components/dashboard-shell';
+import { SetupChecklist } from '../../features/staff/shell/components/setup-checklist';
+import { sectionsFor, type DashboardSection } from '../../features/staff/shell/sections';
+import { OverviewPage } from '../../features/staff/reports/section';
 import { usePartner } from '../../shared/partner/partner-context';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { lazyNamed } from '../../lib/lazy-with-timeout';
+import { DASHBOARD_SECTIONS } from './dashboard-sections';
 
-// W2: the pictures panel and the import wizard, each in a lazy chunk of its own.
-const RecordPicturesRoute = lazyNamed(
-  () => import('../../features/dashboard-pictures'),
-  'RecordPicturesRoute',
-);
-const SponsorPage = lazyNamed(
-  () => import('../../features/dashboard-sponsors/components/sponsor-page'),
-  'SponsorPage',
-);
-const ImportWizard = lazyNamed(() => import('../../features/dashboard-import'), 'ImportWizard');
-// Issue 13: the Overview (the home of those who read reports) and Reports, with their charts.
-const OverviewPage = lazyNamed(() => import('../../features/dashboard-reports'), 'OverviewPage');
-const ReportsSection = lazyNamed(() => import('../../features/dashboard-reports'), 'ReportsSection');
-
-/** Sections that are built, each in a lazy chunk of its own; the others show their placeholder. */
-const BUILT_SECTIONS: Record<string, ComponentType> = {
-  pictures: lazy(() =>
-    import('../../features/dashboard-pictures').then((m) => ({ default: m.PicturesSection })),
-  ),
-  records: lazy(() =>
-    import('../../features/records/components/records-section').then((m) => ({ default: m.RecordsSection })),
-  ),
-  types: lazy(() =>
-    import('../../features/dashboard/sections/types-section').then((m) => ({ default: m.TypesSection })),
-  ),
-  donations: lazy(() =>
-    import('../../features/giving/components/giving-section').then((m) => ({ default: m.GivingSection })),
-  ),
-  team: lazy(() =>
-    import('../../features/dashboard-team/components/team-section').then((m) => ({ default: m.TeamSection })),
-  ),
-  audit: lazy(() =>
-    import('../../features/dashboard-audit/components/audit-section').then((m) => ({
-      default: m.AuditSection,
-    })),
-  ),
-  platform: lazy(() =>
-    import('../../features/dashboard-platform/components/platform-section').then((m) => ({
-      default: m.PlatformSection,
-    })),
-  ),
-  reports: ReportsSection,
-  sponsors: lazy(() =>
-    import('../../features/dashboard-sponsors/components/sponsors-section').then((m) => ({
-      default: m.SponsorsSection,
-    })),
-  ),
-  gifts: lazy(() =>
-    import('../../features/dashboard-gifts/components/giving-codes-section').then((m) => ({
-      default: m.GivingCodesSection,
-    })),
-  ),
-  programs: lazy(() =>
-    import('../../features/dashboard/sections/programs-section').then((m) => ({
-      default: m.ProgramsSection,
-    })),
-  ),
-  settings: lazy(() =>
-    import('../../features/dashboard/sections/settings-section').then((m) => ({
-      default: m.SettingsSection,
-    })),
-  ),
-  updates: lazy(() =>
-    import('../../features/dashboard-updates/updates-section').then((m) => ({ default: m.UpdatesSection })),
-  ),
-};
-
-function SectionBody({ section }: { section: (typeof DASHBOARD_SECTIONS)[number] }) {
-  const Built = BUILT_SECTIONS[section.slug];
-  if (!Built) throw new Error(`Dashboard section ${section.slug} has no screen.`);
+function SectionBody({ section }: { section: DashboardSection }) {
   return (
     <Suspense fallback={<LoadingScreen />}>
-      <Built />
+      <section.page />
     </Suspense>
   );
 }
@@ -122,7 +54,7 @@ export function DashboardRoute() {
     );
   }
 
-  const sections = sectionsFor(viewer, partner.id);
+  const sections = sectionsFor(DASHBOARD_SECTIONS, viewer, partner.id);
   return (
     <DashboardShell partner={partner} sections={sections}>
       <Routes>
@@ -142,55 +74,24 @@ export function DashboardRoute() {
             )
           }
         />
-        <Route
-          path="reports/:slug"
-          element={
-            can(viewer, 'reports.view', { partnersId: partner.id }) ? (
-              <Suspense fallback={<LoadingScreen />}>
-                <ReportsSection />
-              </Suspense>
-            ) : (
-              <Text role="alert">{NO_SECTION_ACCESS}</Text>
-            )
-          }
-        />
-        {/* W2: records' pictures and the records import (records.manage / pictures.manage checked by the API). */}
-        <Route
-          path="records/import"
-          element={
-            can(viewer, 'records.manage', { partnersId: partner.id }) ? (
-              <Suspense fallback={<LoadingScreen />}>
-                <ImportWizard />
-              </Suspense>
-            ) : (
-              <Text role="alert">{NO_SECTION_ACCESS}</Text>
-            )
-          }
-        />
-        <Route
-          path="records/:id/pictures"
-          element={
-            can(viewer, 'pictures.manage', { partnersId: partner.id }) ? (
-              <Suspense fallback={<LoadingScreen />}>
-                <RecordPicturesRoute />
-              </Suspense>
-            ) : (
-              <Text role="alert">{NO_SECTION_ACCESS}</Text>
-            )
-          }
-        />
-        <Route
-          path="sponsors/:id"
-          element={
-            can(viewer, 'sponsors.view', { partnersId: partner.id }) ? (
-              <Suspense fallback={<LoadingScreen />}>
-                <SponsorPage />
-              </Suspense>
-            ) : (
-              <Text role="alert">{NO_SECTION_ACCESS}</Text>
-            )
-          }
-        />
+        {/* A section's further screens (a report, the import, a record's pictures, a person's page). */}
+        {DASHBOARD_SECTIONS.flatMap((section) =>
+          (section.pages ?? []).map((screen) => (
+            <Route
+              key={screen.path}
+              path={screen.path}
+              element={
+                can(viewer, screen.action, { partnersId: partner.id }) ? (
+                  <Suspense fallback={<LoadingScreen />}>
+                    <screen.page />
+                  </Suspense>
+                ) : (
+                  <Text role="alert">{NO_SECTION_ACCESS}</Text>
+                )
+              }
+            />
+          )),
+        )}
         {DASHBOARD_SECTIONS.map((section) => (
           <Route
             key={section.slug}

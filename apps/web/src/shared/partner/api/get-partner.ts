@@ -17,9 +17,15 @@ export function partnerKeyFromLocation(location: Pick<Location, 'hostname' | 'se
 export const getPartner = (key: string) =>
   apiRequest(`partners/${encodeURIComponent(key || 'current')}`, { schema: partnerPublicSchema });
 
+/** The site's partner queries: a change to the partner's settings refreshes `all`. */
+export const partnerKeys = {
+  all: ['partners'] as const,
+  one: (key: string) => [...partnerKeys.all, key] as const,
+};
+
 export const partnerQueryOptions = (key: string) =>
   queryOptions({
-    queryKey: ['partners', key],
+    queryKey: partnerKeys.one(key),
     queryFn: () => getPartner(key),
     staleTime: 5 * 60_000,
     // An unknown site stays unknown: show "Site not found" at once rather than after a retry.

@@ -1,0 +1,10 @@
+import { lazy } from 'react';
+import type { DashboardSection } from '../shell/sections';
+
+export const donationsSection: DashboardSection = {
+  slug: 'donations',
+  label: 'Donations',
+  action: 'donations.view',
+  holds: 'Payments, subscriptions and general donations with their receipts; refunds for those allowed.',
+  page: lazy(() => import('./components/giving-section').then((m) => ({ default: m.GivingSection }))),
+};

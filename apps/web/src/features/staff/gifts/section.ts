@@ -1,0 +1,13 @@
+import { lazy } from 'react';
+import type { DashboardSection } from '../shell/sections';
+
+export const giftsSection: DashboardSection = {
+  slug: 'gifts',
+  label: 'Gifts and codes',
+  action: 'donations.view',
+  holds:
+    'Gift sponsorships with their delivery and redemption, trial codes (issued one or a batch at a time) and lightning links with their QR codes and the sponsorships each brought.',
+  page: lazy(() =>
+    import('./components/giving-codes-section').then((m) => ({ default: m.GivingCodesSection })),
+  ),
+};

@@ -1,0 +1,292 @@
+import { CURRENCIES, DOMAIN_WAITING_LABEL, type ConsolePartner, type PartnerCreate } from '@kinship/domain';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../../../../lib/api-client';
+import { fieldErrorsOf } from '../../../../lib/problem';
+import { usePartner } from '../../../../shared/partner/partner-context';
+import {
+  consolePartnersQueryOptions,
+  useCreatePartner,
+  useSetPartnerModes,
+  useVerifyPartnerDomain,
+} from '../api/platform-api';
+
+/** Another partner's site address: its subdomain in place of this one's, or `?partner=` on a bare host. */
+export function partnerSiteAddress(currentSubdomain: string, target: string, pathname: string): string {
+  const { protocol, hostname, port } = window.location;
+  const portPart = port ? `:${port}` : '';
+  const bare = hostname === 'localhost' || /^[\d.]+$/.test(hostname) || hostname.includes(':');
+  if (bare) return `${protocol}//${hostname}${portPart}${pathname}?partner=${encodeURIComponent(target)}`;
+  const labels = hostname.split('.');
+  const rest = labels[0] === currentSubdomain ? labels.slice(1) : labels;
+  return `${protocol}//${[target, ...rest].join('.')}${portPart}${pathname}`;
+}
+
+const EMPTY: PartnerCreate = {
+  subdomain: '',
+  name: '',
+  countriesId: 10,
+  ein: '',
+  currency: 'usd',
+  principalContactName: '',
+  principalContactEmail: '',
+  principalContactTitle: '',
+  accountManagerName: '',
+  accountManagerEmail: '',
+  productsId: null,
+  demoMode: false,
+  privateDemo: false,
+};
+
+const COUNTRY_OPTIONS = [
+  { value: '10', label: 'United States' },
+  { value: '8', label: 'Canada' },
+];
+
+function CreatePartnerForm({ onCreated }: { onCreated: (partner: ConsolePartner) => void }) {
+  const [values, setValues] = useState<PartnerCreate>(EMPTY);
+  const set = <K extends keyof PartnerCreate>(key: K, value: PartnerCreate[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+  const create = useCreatePartner();
+  const errors = create.error instanceof ApiError ? fieldErrorsOf(create.error.problem) : {};
+  const text = (
+    key: keyof PartnerCreate,
+    label: string,
+    extra: { required?: boolean; description?: string } = {},
+  ) => (
+    <TextInput
+      label={label}
+      value={(values[key] as string | null | undefined) ?? ''}
+      onChange={(e) => set(key, e.currentTarget.value as never)}
+      error={errors[key]}
+      {...extra}
+    />
+  );
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="create-partner-heading">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate(values, {
+            onSuccess: (made) => {
+              setValues(EMPTY);
+              onCreated(made);
+            },
+          });
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="create-partner-heading">
+            Create a partner
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {text('subdomain', 'Subdomain', {
+              required: true,
+              description: 'Lower-case letters, digits and hyphens; the site answers at it at once.',
+            })}
+            {text('name', 'Name', { required: true })}
+            <Select
+              label="Country"
+              data={COUNTRY_OPTIONS}
+              value={values.countriesId ? String(values.countriesId) : null}
+              onChange={(v) => set('countriesId', v ? Number(v) : null)}
+              error={errors.countriesId}
+              clearable
+            />
+            {text('ein', 'EIN or business number')}
+            <Select
+              label="Currency"
+              data={CURRENCIES.map((c) => ({ value: c, label: c.toUpperCase() }))}
+              value={values.currency ?? 'usd'}
+              onChange={(v) => set('currency', (v ?? 'usd') as PartnerCreate['currency'])}
+              allowDeselect={false}
+            />
+            <NumberInput
+              label="Kinship plan number (optional)"
+              description="The number of the Kinship plan this partner bought, from its contract. It is not a Stripe product; leave it empty if the partner has no plan yet."
+              value={values.productsId ?? ''}
+              onChange={(v) => set('productsId', typeof v === 'number' ? v : null)}
+              min={1}
+              allowDecimal={false}
+              error={errors.productsId}
+            />
+            {text('principalContactName', 'Principal contact')}
+            {text('principalContactEmail', 'Principal contact email')}
+            {text('principalContactTitle', 'Principal contact title')}
+            {text('accountManagerName', 'Account manager')}
+            {text('accountManagerEmail', 'Account manager email')}
+          </SimpleGrid>
+          <Group>
+            <Checkbox
+              label="Demo mode (test cards)"
+              checked={values.demoMode ?? false}
+              onChange={(e) => set('demoMode', e.currentTarget.checked)}
+            />
+            <Checkbox
+              label="Private demo (staff only)"
+              checked={values.privateDemo ?? false}
+              onChange={(e) => set('privateDemo', e.currentTarget.checked)}
+            />
+          </Group>
+          {create.isError && (
+            <Alert color="red" role="alert">
+              {create.error.message}
+            </Alert>
+          )}
+          <Group>
+            <Button type="submit" loading={create.isPending}>
+              Create partner
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** The Platform console (issue 14 item 5): every partner, its state, and creating one. */
+export function PlatformSection() {
+  const partner = usePartner();
+  const partners = useQuery(consolePartnersQueryOptions());
+  const [created, setCreated] = useState<ConsolePartner | null>(null);
+  const modes = useSetPartnerModes();
+  const verify = useVerifyPartnerDomain();
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>Platform console</Title>
+        <Text c="dimmed">Every partner of the platform: its state, and new partners.</Text>
+      </div>
+      {created && (
+        <Alert color="green" role="status" withCloseButton onClose={() => setCreated(null)}>
+          {created.name} is created.{' '}
+          <Anchor href={partnerSiteAddress(partner.subdomain ?? '', created.subdomain, '/')}>
+            Open its site
+          </Anchor>{' '}
+          or{' '}
+          <Anchor href={partnerSiteAddress(partner.subdomain ?? '', created.subdomain, '/dashboard')}>
+            its dashboard
+          </Anchor>
+          .
+        </Alert>
+      )}
+      <Paper withBorder radius="md" component="section" aria-labelledby="partners-heading">
+        <Title order={2} size="h4" p="md" pb={0} id="partners-heading">
+          Partners
+        </Title>
+        {partners.isError && (
+          <Alert color="red" m="md" role="alert">
+            {partners.error.message}
+          </Alert>
+        )}
+        {verify.isError && (
+          <Alert color="red" m="md" role="alert">
+            {verify.error.message}
+          </Alert>
+        )}
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Partner</Table.Th>
+                <Table.Th>Payments</Table.Th>
+                <Table.Th>Active sponsorships</Table.Th>
+                <Table.Th>Last activity</Table.Th>
+                <Table.Th>Demo</Table.Th>
+                <Table.Th>Private demo</Table.Th>
+                <Table.Th>Open</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(partners.data ?? []).map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>
+                    <Text fw={500}>{p.name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {p.subdomain} · #{p.id}
+                    </Text>
+                    {p.domainsWaiting.map((domain) => (
+                      <Group key={domain} gap={6} mt={4} wrap="nowrap">
+                        <Text size="xs">
+                          {domain}: {DOMAIN_WAITING_LABEL}
+                        </Text>
+                        <Button
+                          size="compact-xs"
+                          variant="default"
+                          aria-label={`Verify ${domain} by hand`}
+                          loading={verify.isPending && verify.variables?.domain === domain}
+                          onClick={() => verify.mutate({ id: p.id, domain })}
+                        >
+                          Verify
+                        </Button>
+                      </Group>
+                    ))}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={p.paymentsOnboarded ? 'green' : 'gray'} variant="light">
+                      {p.paymentsOnboarded ? 'onboarded' : 'not connected'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{p.activeSponsorships.toLocaleString()}</Table.Td>
+                  <Table.Td>{p.lastActivity ? new Date(p.lastActivity).toLocaleDateString() : '—'}</Table.Td>
+                  <Table.Td>
+                    <Switch
+                      aria-label={`Demo mode of ${p.name}`}
+                      checked={p.demoMode}
+                      onChange={(e) => modes.mutate({ id: p.id, demoMode: e.currentTarget.checked })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Switch
+                      aria-label={`Private demo of ${p.name}`}
+                      checked={p.privateDemo}
+                      onChange={(e) => modes.mutate({ id: p.id, privateDemo: e.currentTarget.checked })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Anchor size="sm" href={partnerSiteAddress(partner.subdomain ?? '', p.subdomain, '/')}>
+                        Site
+                      </Anchor>
+                      <Anchor
+                        size="sm"
+                        href={partnerSiteAddress(partner.subdomain ?? '', p.subdomain, '/dashboard')}
+                      >
+                        Dashboard
+                      </Anchor>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {modes.isError && (
+          <Alert color="red" m="md" role="alert">
+            {modes.error.message}
+          </Alert>
+        )}
+      </Paper>
+      <CreatePartnerForm onCreated={setCreated} />
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import type { ConsolePartner } from '@kinship/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubApi } from '../../../test/api-stub';
+import { renderWithProviders } from '../../../test/render';
+import { PlatformSection } from './components/platform-section';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the platform console', () => {
+  it('asks for the Kinship plan by a readable name, says it is not a Stripe product, and sends its number', async () => {
+    const api = stubApi({
+      'GET /api/dashboard/platform/partners': json([]),
+      'POST /api/dashboard/platform/partners': json({}, 400),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = renderWithProviders(<PlatformSection />);
+    const form = screen.getByRole('region', { name: 'Create a partner' });
+    expect(within(form).queryByText(/by id/)).not.toBeInTheDocument();
+    const plan = within(form).getByRole('textbox', { name: 'Kinship plan number (optional)' });
+    expect(plan).toHaveAccessibleDescription(/It is not a Stripe product/);
+    await user.type(within(form).getByRole('textbox', { name: /Subdomain/ }), 'hope');
+    await user.type(within(form).getByRole('textbox', { name: /Name/ }), 'Hope');
+    await user.type(plan, '3');
+    await user.click(within(form).getByRole('button', { name: 'Create partner' }));
+    await waitFor(() => expect(api.callsTo('POST /api/dashboard/platform/partners')).toHaveLength(1));
+    expect(api.callsTo('POST /api/dashboard/platform/partners')[0]!.body).toMatchObject({
+      subdomain: 'hope',
+      name: 'Hope',
+      productsId: 3,
+    });
+  });
+
+  it('lists the partners with their state, and turns demo mode on from the list read again', async () => {
+    const hope: ConsolePartner = {
+      id: 7,
+      name: 'Hope Schools',
+      subdomain: 'hope',
+      demoMode: false,
+      privateDemo: false,
+      paymentsOnboarded: true,
+      activeSponsorships: 1200,
+      lastActivity: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      domainsWaiting: [],
+    };
+    let current = hope;
+    const api = stubApi({
+      'GET /api/dashboard/platform/partners': () => json([current]),
+      'PATCH /api/dashboard/platform/partners/7': (call) => {
+        current = { ...hope, ...(call.body as Partial<ConsolePartner>) };
+        return json(current);
+      },
+    });
+    const { user } = renderWithProviders(<PlatformSection />);
+    const row = (await screen.findByText('Hope Schools')).closest('tr')!;
+    expect(within(row).getByText('hope · #7')).toBeInTheDocument();
+    expect(within(row).getByText('onboarded')).toBeInTheDocument();
+    expect(within(row).getByText((1200).toLocaleString())).toBeInTheDocument();
+    const demo = within(row).getByRole('switch', { name: 'Demo mode of Hope Schools' });
+    expect(demo).not.toBeChecked();
+    await user.click(demo);
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Demo mode of Hope Schools' })).toBeChecked(),
+    );
+    expect(api.callsTo('PATCH /api/dashboard/platform/partners/7').map((c) => c.body)).toEqual([
+      { demoMode: true },
+    ]);
+    expect(api.callsTo('GET /api/dashboard/platform/partners')).toHaveLength(2);
+  });
+});

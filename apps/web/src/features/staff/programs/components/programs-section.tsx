@@ -1,0 +1,281 @@
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  Image,
+  Modal,
+  NumberInput,
+  Progress,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { programInputSchema, type ProgramInput, type StaffProgram } from '@kinship/domain';
+import { useState } from 'react';
+import { StaticMap } from '../../../../components/map/static-map';
+import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
+import { mediaUrl } from '../../../../lib/api-client';
+import { useProgramWrites, useStaffPrograms } from '../api/catalogue-programs';
+
+/** How wide the picker's view is, from the whole world to a region, in degrees of longitude. */
+const ZOOMS = [360, 120, 36, 10];
+
+/** Click on the map to place the program; zoom to place it closely. The same offline map as the profile's Program tab. */
+function PlacePicker({
+  latitude,
+  longitude,
+  name,
+  onPick,
+}: {
+  latitude: number | null;
+  longitude: number | null;
+  name: string;
+  onPick: (latitude: number, longitude: number) => void;
+}) {
+  const [zoom, setZoom] = useState(latitude === null ? 0 : 2);
+  const placed = latitude !== null && longitude !== null;
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" gap="xs">
+        <Text fw={500} size="sm">
+          Place on the map
+        </Text>
+        <Group gap={4}>
+          <Button size="compact-xs" variant="default" disabled={zoom === 0} onClick={() => setZoom(zoom - 1)}>
+            Zoom out
+          </Button>
+          <Button
+            size="compact-xs"
+            variant="default"
+            disabled={zoom === ZOOMS.length - 1}
+            onClick={() => setZoom(zoom + 1)}
+          >
+            Zoom in
+          </Button>
+        </Group>
+      </Group>
+      <StaticMap
+        latitude={latitude ?? 10}
+        longitude={longitude ?? 0}
+        place={name || 'the program'}
+        spanLongitude={ZOOMS[zoom]}
+        marker={placed}
+        onPick={(lat, lon) => {
+          onPick(lat, lon);
+          if (zoom < ZOOMS.length - 1) setZoom(zoom + 1);
+        }}
+      />
+      <Text size="xs" c="dimmed">
+        {placed
+          ? `Placed at ${latitude.toFixed(4)}, ${longitude.toFixed(4)}.`
+          : 'Not placed yet: click on the map.'}
+      </Text>
+    </Stack>
+  );
+}
+
+function ProgramForm({
+  program,
+  countries,
+  onDone,
+}: {
+  program: StaffProgram | null;
+  countries: { id: number; name: string }[];
+  onDone: () => void;
+}) {
+  const { create, update, setImage } = useProgramWrites();
+  const form = useSchemaForm(programInputSchema, {
+    name: program?.name ?? '',
+    city: program?.city ?? '',
+    countriesId: program?.countriesId ?? null,
+    description: program?.description ?? '',
+    latitude: program?.latitude ?? null,
+    longitude: program?.longitude ?? null,
+  } as ProgramInput & Record<string, unknown>);
+  const values = form.getValues() as ProgramInput;
+  const [progress, setProgress] = useState<number | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [imageUrl, setImageUrl] = useState(program?.imageUrl ?? null);
+
+  const upload = async (file: File | null) => {
+    if (!file || !program) return;
+    setImageError(null);
+    setProgress(0);
+    try {
+      const result = await setImage.mutateAsync({ id: program.id, file, onProgress: setProgress });
+      setImageUrl((JSON.parse(result.body) as StaffProgram).imageUrl);
+    } catch (error) {
+      setImageError((error as Error).message);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <SchemaForm
+      form={form}
+      submitLabel={program ? 'Save the program' : 'Create the program'}
+      onSubmit={(v) =>
+        program
+          ? update.mutateAsync({ id: program.id, body: v as ProgramInput })
+          : create.mutateAsync(v as ProgramInput)
+      }
+      onDone={onDone}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
+        <TextInput label="City" {...form.getInputProps('city')} />
+        <Select
+          label="Country"
+          searchable
+          clearable
+          data={countries.map((c) => ({ value: String(c.id), label: c.name }))}
+          {...form.getInputProps('countriesId')}
+          value={values.countriesId === null ? null : String(values.countriesId)}
+          onChange={(v) => form.setFieldValue('countriesId', v === null ? null : Number(v))}
+        />
+      </SimpleGrid>
+      <Textarea
+        label="Description"
+        description="HTML: paragraphs, bold, italics, lists, headings and links are kept; anything else is removed."
+        autosize
+        minRows={3}
+        {...form.getInputProps('description')}
+      />
+      <PlacePicker
+        latitude={values.latitude}
+        longitude={values.longitude}
+        name={values.name}
+        onPick={(latitude, longitude) => form.setValues({ latitude, longitude })}
+      />
+      <SimpleGrid cols={2}>
+        <NumberInput
+          label="Latitude"
+          min={-90}
+          max={90}
+          decimalScale={5}
+          {...form.getInputProps('latitude')}
+        />
+        <NumberInput
+          label="Longitude"
+          min={-180}
+          max={180}
+          decimalScale={5}
+          {...form.getInputProps('longitude')}
+        />
+      </SimpleGrid>
+      {program ? (
+        <Stack gap={6}>
+          {imageUrl && (
+            <Image src={mediaUrl(imageUrl)} alt={`Picture of ${program.name}`} maw={320} radius="sm" />
+          )}
+          <FileInput
+            label="Picture"
+            accept="image/*"
+            placeholder="Choose a picture"
+            onChange={(f) => void upload(f)}
+          />
+          {progress !== null && <Progress value={progress * 100} aria-label="Upload progress" />}
+          {imageError && (
+            <Alert color="red" role="alert">
+              {imageError}
+            </Alert>
+          )}
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Add a picture once the program is created.
+        </Text>
+      )}
+    </SchemaForm>
+  );
+}
+
+/** Dashboard › Programs: the programs the person works on, with their records and sponsors. */
+export function ProgramsSection() {
+  const { data, isLoading, error } = useStaffPrograms();
+  const phone = useMediaQuery('(max-width: 36em)');
+  const [editing, setEditing] = useState<StaffProgram | 'new' | null>(null);
+  const countryName = (id: number | null) => data?.countries.find((c) => c.id === id)?.name ?? '';
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1}>Programs</Title>
+        {data?.canCreate && <Button onClick={() => setEditing('new')}>New program</Button>}
+      </Group>
+      {error && (
+        <Alert color="red" role="alert">
+          {error.message}
+        </Alert>
+      )}
+      {isLoading && <Text c="dimmed">Loading…</Text>}
+      {data && (
+        <Table.ScrollContainer minWidth={340}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Program</Table.Th>
+                <Table.Th visibleFrom="sm">Country</Table.Th>
+                <Table.Th>Records</Table.Th>
+                <Table.Th>Sponsors</Table.Th>
+                <Table.Th visibleFrom="sm">On the map</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.programs.map((program) => (
+                <Table.Tr key={program.id}>
+                  <Table.Td>
+                    <Text fw={500}>{program.name}</Text>
+                    {program.city && (
+                      <Text size="xs" c="dimmed">
+                        {program.city}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">{countryName(program.countriesId)}</Table.Td>
+                  <Table.Td>{program.records}</Table.Td>
+                  <Table.Td>{program.sponsors}</Table.Td>
+                  <Table.Td visibleFrom="sm">{program.latitude === null ? 'Not placed' : 'Placed'}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => setEditing(program)}
+                      aria-label={`Edit ${program.name}`}
+                    >
+                      Edit
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'New program' : editing ? `Edit ${editing.name}` : ''}
+        size="xl"
+        fullScreen={Boolean(phone)}
+      >
+        {data && editing !== null && (
+          <ProgramForm
+            program={editing === 'new' ? null : editing}
+            countries={data.countries}
+            onDone={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import { lazy } from 'react';
+import { lazyNamed } from '../../../lib/lazy-with-timeout';
+import type { DashboardSection } from '../shell/sections';
+
+export const recordsSection: DashboardSection = {
+  slug: 'records',
+  label: 'Records',
+  action: 'records.view',
+  holds:
+    'Every sponsored record of your programs, masked ones in full: search, filters by type, status and program, bulk status changes and CSV export.',
+  page: lazy(() => import('./components/records-section').then((m) => ({ default: m.RecordsSection }))),
+  pages: [
+    // The import wizard (`/dashboard/records/import?type=`), linked from the Records table.
+    {
+      path: 'records/import',
+      action: 'records.manage',
+      page: lazyNamed(() => import('./components/import-wizard'), 'ImportWizard'),
+    },
+  ],
+};

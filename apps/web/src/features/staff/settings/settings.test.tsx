@@ -1,0 +1,108 @@
+import { DOMAIN_WAITING_LABEL, type PartnerSettingsAnswer } from '@kinship/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubApi } from '../../../test/api-stub';
+import { renderWithProviders } from '../../../test/render';
+import { SettingsSection } from './components/settings-section';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const waiting = {
+  domain: 'give.example.org',
+  verified: false,
+  recordName: '_kinship-verify.give.example.org',
+  recordValue: 'kinship-verify=0123456789abcdef0123456789abcdef',
+  lastCheckedAt: null,
+};
+const settings: PartnerSettingsAnswer = {
+  partnersId: 2,
+  name: 'Demo',
+  subdomain: 'demo',
+  logo: null,
+  headerImage: null,
+  tagline: null,
+  description: null,
+  brandColor: '#1c7ed6',
+  website: null,
+  facebook: null,
+  instagram: null,
+  twitter: null,
+  supportEmail: null,
+  landingPageTemplatesId: 1,
+  features: [],
+  settings: {
+    autoBirthdayOccasions: false,
+    sponsorButtonLabel: null,
+    programLabel: null,
+    logoLinksToWebsite: false,
+  },
+  domains: ['give.example.org', 'old.example.org'],
+  domainVerification: [
+    waiting,
+    { ...waiting, domain: 'old.example.org', recordName: '_kinship-verify.old.example.org', verified: true },
+  ],
+  dnsTarget: 'demo.kinship.org',
+  sponsorProcFee: 0,
+  generalProcFee: 0,
+  applicationFeeModel: 'tip',
+  currency: 'usd',
+  demoMode: false,
+  privateDemo: false,
+  payments: { connected: false, chargesEnabled: null },
+};
+
+describe('SettingsSection › Domains', () => {
+  it('lists a new domain as waiting for verification with its TXT record, and "Check now" asks the server', async () => {
+    const api = stubApi({
+      'GET /api/dashboard/settings': json(settings),
+      'POST /api/dashboard/settings/domains/give.example.org/check': json({
+        ...settings,
+        domainVerification: settings.domainVerification.map((v) => ({ ...v, verified: true })),
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsSection />);
+    await user.click(await screen.findByRole('tab', { name: 'Domains' }));
+
+    const first = (await screen.findByLabelText('Domain 1')).closest('.mantine-Paper-root') as HTMLElement;
+    const second = screen.getByLabelText('Domain 2').closest('.mantine-Paper-root') as HTMLElement;
+    expect(within(first).getByText(DOMAIN_WAITING_LABEL)).toBeTruthy();
+    expect(first.textContent).toContain(
+      '_kinship-verify.give.example.org TXT kinship-verify=0123456789abcdef0123456789abcdef',
+    );
+    expect(within(second).queryByText(DOMAIN_WAITING_LABEL)).toBeNull();
+    expect(within(second).getByText('Verified')).toBeTruthy();
+
+    await user.click(within(first).getByRole('button', { name: 'Check now' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/dashboard/settings/domains/give.example.org/check')).toHaveLength(1),
+    );
+    await waitFor(() => expect(within(first).queryByText(DOMAIN_WAITING_LABEL)).toBeNull());
+    expect(within(first).getByText('Verified')).toBeTruthy();
+  });
+
+  it('asks to save a domain that is not saved yet before showing its TXT record', async () => {
+    stubApi({ 'GET /api/dashboard/settings': json({ ...settings, domains: [], domainVerification: [] }) });
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsSection />);
+    await user.click(await screen.findByRole('tab', { name: 'Domains' }));
+    await user.click(screen.getByRole('button', { name: 'Add a domain' }));
+    await user.type(screen.getByLabelText('Domain 1'), 'new.example.org');
+    expect(screen.getByText('Save to get the TXT record that proves this domain is yours.')).toBeTruthy();
+    expect(screen.queryByText(DOMAIN_WAITING_LABEL)).toBeNull();
+  });
+});
+
+describe('SettingsSection › Site and features', () => {
+  it('names each feature as staff read it, without its number or code name', async () => {
+    stubApi({ 'GET /api/dashboard/settings': json({ ...settings, features: [6] }) });
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsSection />);
+    await user.click(await screen.findByRole('tab', { name: 'Site and features' }));
+    expect(await screen.findByLabelText(/^Lightning sponsorships/)).toBeChecked();
+    expect(screen.getByLabelText(/^CRM integrations/)).not.toBeChecked();
+    expect(screen.getByLabelText(/^Letters/)).toBeInTheDocument();
+    expect(screen.queryByText(/LightningSponsorships|CrmIntegrations|^6\. /)).toBeNull();
+  });
+});

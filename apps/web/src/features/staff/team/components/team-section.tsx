@@ -1,0 +1,391 @@
+import { roleLabel, STAFF_ROLE_IDS, type Invitation, type TeamMember } from '@kinship/domain';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  MultiSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../../components/staff/confirm-dialog';
+import { ApiError } from '../../../../lib/api-client';
+import { fieldErrorsOf } from '../../../../lib/problem';
+import {
+  invitationsQueryOptions,
+  teamProgramsQueryOptions,
+  teamQueryOptions,
+  useInviteMember,
+  useRemoveMember,
+  useResendInvitation,
+  useRevokeInvitation,
+  useUpdateMember,
+} from '../api/team-api';
+
+/** What each role lets a person do, said beside its box. */
+const ROLE_HINTS: Record<number, string> = {
+  2: 'runs the partner: settings, team, audit log and everything below',
+  3: 'reads records, sponsors, donations and reports',
+  4: 'edits records, pictures, programs and updates',
+  5: 'writes updates and moderates letters',
+  6: 'cares for sponsors, their sponsorships and refunds',
+};
+
+const STATE_COLORS: Record<Invitation['state'], string> = {
+  pending: 'blue',
+  accepted: 'green',
+  expired: 'gray',
+  revoked: 'red',
+};
+
+const roleNames = (roles: readonly number[]) => roles.map(roleLabel).join(', ');
+const personName = (m: TeamMember) => [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email || '—';
+const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong.');
+
+function RolesAndPrograms({
+  roles,
+  entityIds,
+  onRoles,
+  onEntityIds,
+  programs,
+  rolesError,
+  programsError,
+}: {
+  roles: number[];
+  entityIds: number[];
+  onRoles: (roles: number[]) => void;
+  onEntityIds: (ids: number[]) => void;
+  programs: { id: number; name: string }[];
+  rolesError?: string | undefined;
+  programsError?: string | undefined;
+}) {
+  return (
+    <>
+      <Checkbox.Group
+        label="Roles"
+        value={roles.map(String)}
+        onChange={(v) => onRoles(v.map(Number))}
+        error={rolesError}
+      >
+        <Stack gap={6} mt={6}>
+          {STAFF_ROLE_IDS.map((id) => (
+            <Checkbox key={id} value={String(id)} label={roleLabel(id)} description={ROLE_HINTS[id]} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      <MultiSelect
+        label="Limit to programs"
+        description="Leave empty for every program. A limited person sees and counts only these programs' records."
+        data={programs.map((p) => ({ value: String(p.id), label: p.name }))}
+        value={entityIds.map(String)}
+        onChange={(v) => onEntityIds(v.map(Number))}
+        error={programsError}
+        clearable
+        searchable
+      />
+    </>
+  );
+}
+
+function InviteForm({ programs }: { programs: { id: number; name: string }[] }) {
+  const [email, setEmail] = useState('');
+  const [roles, setRoles] = useState<number[]>([]);
+  const [entityIds, setEntityIds] = useState<number[]>([]);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const invite = useInviteMember();
+  const errors = invite.error instanceof ApiError ? fieldErrorsOf(invite.error.problem) : {};
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="invite-heading">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSentTo(null);
+          invite.mutate(
+            { email, roles, entityIds },
+            {
+              onSuccess: (made) => {
+                setSentTo(made.email);
+                setEmail('');
+                setRoles([]);
+                setEntityIds([]);
+              },
+            },
+          );
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="invite-heading">
+            Invite a person
+          </Title>
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={errors.email}
+          />
+          <RolesAndPrograms
+            roles={roles}
+            entityIds={entityIds}
+            onRoles={setRoles}
+            onEntityIds={setEntityIds}
+            programs={programs}
+            rolesError={errors.roles}
+            programsError={errors.entityIds}
+          />
+          {invite.isError && Object.keys(errors).length === 0 && (
+            <Alert color="red" role="alert">
+              {errorText(invite.error)}
+            </Alert>
+          )}
+          {sentTo && (
+            <Alert color="green" role="status">
+              Invitation sent to {sentTo}. The link works once, for 7 days.
+            </Alert>
+          )}
+          <Group>
+            <Button type="submit" loading={invite.isPending}>
+              Send invitation
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function EditMember({
+  member,
+  programs,
+  onClose,
+}: {
+  member: TeamMember;
+  programs: { id: number; name: string }[];
+  onClose: () => void;
+}) {
+  const [roles, setRoles] = useState(member.roles);
+  const [entityIds, setEntityIds] = useState(member.entityIds);
+  const save = useUpdateMember();
+  return (
+    <Modal opened onClose={onClose} title={`Roles of ${personName(member)}`}>
+      <Stack gap="sm">
+        <RolesAndPrograms
+          roles={roles}
+          entityIds={entityIds}
+          onRoles={setRoles}
+          onEntityIds={setEntityIds}
+          programs={programs}
+        />
+        {roles.length === 0 && entityIds.length === 0 && (
+          <Text size="sm" c="dimmed">
+            With no role and no program the person leaves the team.
+          </Text>
+        )}
+        {save.isError && (
+          <Alert color="red" role="alert">
+            {errorText(save.error)}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            loading={save.isPending}
+            onClick={() => save.mutate({ member, values: { roles, entityIds } }, { onSuccess: onClose })}
+          >
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The Team section (issue 14 item 3): staff, their roles and programs, and invitations. */
+export function TeamSection() {
+  const team = useQuery(teamQueryOptions());
+  const invitations = useQuery(invitationsQueryOptions());
+  const programs = useQuery(teamProgramsQueryOptions());
+  const [editing, setEditing] = useState<TeamMember | null>(null);
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const programList = programs.data ?? [];
+  const programName = (id: number) => programList.find((p) => p.id === id)?.name ?? `Program ${id}`;
+
+  const resend = useResendInvitation();
+  const revoke = useRevokeInvitation();
+  const remove = useRemoveMember();
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>Team</Title>
+        <Text c="dimmed">Who works on this partner, with which roles and programs.</Text>
+      </div>
+      <Paper withBorder radius="md" component="section" aria-labelledby="staff-heading">
+        <Title order={2} size="h4" p="md" pb={0} id="staff-heading">
+          Staff
+        </Title>
+        {team.isError && (
+          <Alert color="red" m="md" role="alert">
+            {errorText(team.error)}
+          </Alert>
+        )}
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Person</Table.Th>
+                <Table.Th>Roles</Table.Th>
+                <Table.Th>Programs</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(team.data ?? []).map((member) => (
+                <Table.Tr key={member.usersId}>
+                  <Table.Td>
+                    <Text fw={500}>
+                      {personName(member)} {member.isSelf && <Badge variant="light">you</Badge>}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {member.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{member.roles.length ? roleNames(member.roles) : '—'}</Table.Td>
+                  <Table.Td>
+                    {member.entityIds.length ? member.entityIds.map(programName).join(', ') : 'All programs'}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button size="xs" variant="default" onClick={() => setEditing(member)}>
+                        Edit
+                      </Button>
+                      <Anchor
+                        component={Link}
+                        size="xs"
+                        to={`/dashboard/audit?usersId=${member.usersId}`}
+                        aria-label={`History of ${personName(member)}`}
+                      >
+                        History
+                      </Anchor>
+                      <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(member)}>
+                        Remove
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+
+      <InviteForm programs={programList} />
+
+      <Paper withBorder radius="md" component="section" aria-labelledby="invitations-heading">
+        <Title order={2} size="h4" p="md" pb={0} id="invitations-heading">
+          Invitations
+        </Title>
+        {(invitations.data ?? []).length === 0 ? (
+          <Text p="md" c="dimmed">
+            No invitations yet.
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Email</Table.Th>
+                  <Table.Th>Roles</Table.Th>
+                  <Table.Th>State</Table.Th>
+                  <Table.Th>Until</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(invitations.data ?? []).map((inv) => (
+                  <Table.Tr key={inv.id}>
+                    <Table.Td>
+                      {inv.email}
+                      {inv.entityIds.length > 0 && (
+                        <Text size="xs" c="dimmed">
+                          {inv.entityIds.map(programName).join(', ')}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{roleNames(inv.roles)}</Table.Td>
+                    <Table.Td>
+                      <Badge color={STATE_COLORS[inv.state]} variant="light">
+                        {inv.state}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{new Date(inv.expiresAt).toLocaleDateString()}</Table.Td>
+                    <Table.Td>
+                      {(inv.state === 'pending' || inv.state === 'expired') && (
+                        <Group gap="xs" justify="flex-end" wrap="nowrap">
+                          <Button
+                            size="xs"
+                            variant="default"
+                            loading={resend.isPending && resend.variables === inv.id}
+                            onClick={() => resend.mutate(inv.id)}
+                          >
+                            Resend
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            color="red"
+                            loading={revoke.isPending && revoke.variables === inv.id}
+                            onClick={() => revoke.mutate(inv.id)}
+                          >
+                            Revoke
+                          </Button>
+                        </Group>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {(resend.isError || revoke.isError) && (
+          <Alert color="red" m="md" role="alert">
+            {errorText(resend.error ?? revoke.error)}
+          </Alert>
+        )}
+      </Paper>
+
+      {editing && <EditMember member={editing} programs={programList} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title="Remove from the team"
+        message={removing ? `${personName(removing)} loses every role and program at this partner.` : ''}
+        confirmLabel="Remove"
+        onConfirm={async () => {
+          if (!removing) return;
+          // A refusal (the last Administrator) stays in the dialog, which shows its message.
+          await remove.mutateAsync(removing);
+        }}
+      />
+    </Stack>
+  );
+}
