@@ -156,15 +156,20 @@ export class ProblemError extends HttpError {
 export const INVALID_FIELDS_TITLE = 'Some fields are not valid.';
 export const INVALID_ROWS_TITLE = 'Some rows could not be imported.';
 
-/** 400 validation_failed with one entry per field (a dotted path into the body) and its message. */
+/**
+ * 400 validation_failed with one entry per field (a dotted path into the body) and its message. A
+ * refusal a client may branch on names its own code (`domain_taken`, `already_on_team`, ...); the
+ * status is the code's, from the one map.
+ */
 export function fieldErrors(
   errors: Record<string, string> | { field: string; message: string }[],
   title = INVALID_FIELDS_TITLE,
+  code: ErrorCode = ERRORS.VALIDATION_FAILED,
 ): ProblemError {
   const list = Array.isArray(errors)
     ? errors
     : Object.entries(errors).map(([field, message]) => ({ field, message }));
-  return new ProblemError({ status: 400, code: ERRORS.VALIDATION_FAILED, title, errors: list });
+  return new ProblemError({ status: statusOfError(code), code, title, errors: list });
 }
 
 /** 422 invalid_rows for an import: one entry per rejected row (1-based), with the field when known. */
@@ -232,8 +237,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { staffGate
   });
   // ... and so is a body with one in any of its strings (the auth library would answer a bare 500).
   app.addHook('preValidation', async (request) => {
-    if (containsNul(request.body))
-      throw new HttpError(400, NUL_CHARACTER_MESSAGE, {}, ERRORS.NUL_CHARACTER);
+    if (containsNul(request.body)) throw new HttpError(400, NUL_CHARACTER_MESSAGE, {}, ERRORS.NUL_CHARACTER);
   });
   // Every error answer carries a code, whoever wrote it (a route, the auth library, a plugin).
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -294,10 +298,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { staffGate
     }
     if (isDataException(error)) {
       request.log.warn({ err: error }, 'a request value was refused by the database');
-      return reply
-        .code(400)
-        .header(ERROR_CODE_HEADER, ERRORS.MALFORMED_VALUE)
-        .send(MALFORMED_VALUE_MESSAGE);
+      return reply.code(400).header(ERROR_CODE_HEADER, ERRORS.MALFORMED_VALUE).send(MALFORMED_VALUE_MESSAGE);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send('Something went wrong on our side. Please try again.');
