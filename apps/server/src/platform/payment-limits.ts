@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { paymentFormGuards, paymentRateEvents } from '../db/schema/index.ts';
-import { HttpError, unauthorized, refuse } from './errors.ts';
+import type { HttpError } from './errors.ts';
+import { unauthorized, refuse } from './errors.ts';
 
 /**
  * Protection against card testing (trying stolen card numbers through a payment form):

@@ -1,7 +1,8 @@
 import { CART_ISSUE_MESSAGE, ERRORS } from '@kinship/domain';
 import type { Config } from '../../../config.ts';
 import type { Db, Tx } from '../../../db/client.ts';
-import { badRequest, HttpError, refuse } from '../../../platform/errors.ts';
+import type { HttpError } from '../../../platform/errors.ts';
+import { badRequest, refuse } from '../../../platform/errors.ts';
 import type { PartnerRow } from '../../../db/types.ts';
 import { newReceiptCode, queueReceipt, receiptUrl } from '../receipts/receipts.service.ts';
 import {
