@@ -5,6 +5,8 @@ export const RecordsError = {
   RECORD_CLOSED: 'record_closed',
   /** Archiving a sponsored record asks for a confirmation first. */
   ARCHIVE_NEEDS_CONFIRMATION: 'archive_needs_confirmation',
+  /** A record with sponsorships, payments or updates cannot be deleted (it can be archived). */
+  RECORD_IN_USE: 'record_in_use',
   TYPE_NOT_FOUND: 'type_not_found',
   PICTURE_NOT_FOUND: 'picture_not_found',
   IMPORT_NOT_FOUND: 'import_not_found',

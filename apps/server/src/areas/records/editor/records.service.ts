@@ -18,7 +18,7 @@ import type { Db, Queryable, Tx } from '../../../db/client.ts';
 import { sponsoreds } from '../../../db/schema/index.ts';
 import { requireAccess, scopeCondition, type AccessScope } from '../../../platform/access.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
-import { conflict, fieldErrors, ProblemError, refuse } from '../../../platform/errors.ts';
+import { fieldErrors, ProblemError, refuse } from '../../../platform/errors.ts';
 import { invalidatePartnerCache } from '../../partners/index.ts';
 import { partnerEmail } from '../../partners/index.ts';
 import { deleteStoredPicturesOf } from '../sponsoreds/sponsored-pictures.service.ts';
@@ -426,7 +426,8 @@ export async function deleteRecord(
     requireAccess(ctx, 'records.manage', { entitiesId: before.entitiesId });
     const refs = await referencesTo(tx, id);
     if (Object.keys(refs).length > 0)
-      throw conflict(
+      throw refuse(
+        ERRORS.RECORD_IN_USE,
         `This record cannot be deleted: it has ${Object.entries(refs)
           .map(([kind, n]) => `${n} ${kind}`)
           .join(', ')}. Archive it instead.`,
