@@ -5,6 +5,8 @@
 
 // ids, constants, formats, permissions and the shapes every area shares
 export * from './shared/constants.ts';
+export * from './shared/errors.ts';
+export * from './shared/error-status.ts';
 export * from './shared/format.ts';
 export * from './shared/ids.ts';
 export * from './shared/permissions.ts';
@@ -15,6 +17,7 @@ export * from './shared/staff-calls.ts';
 
 // partners: the tenant, its settings, types and plans, onboarding
 export * from './partners/catalogue.ts';
+export * from './partners/errors.ts';
 export * from './partners/landing.ts';
 export * from './partners/onboarding.ts';
 export * from './partners/partner-rules.ts';
@@ -22,6 +25,7 @@ export * from './partners/partner-settings.ts';
 
 // records: the sponsored record, its listing, import and masking
 export * from './records/age.ts';
+export * from './records/errors.ts';
 export * from './records/filter-options.ts';
 export * from './records/grades.ts';
 export * from './records/listing-rules.ts';
@@ -33,11 +37,13 @@ export * from './records/table-columns.ts';
 
 // sponsorships: who sponsors whom, updates
 export * from './sponsorships/sponsors.ts';
+export * from './sponsorships/errors.ts';
 export * from './sponsorships/sponsorship-rules.ts';
 export * from './sponsorships/updates.ts';
 
 // giving: money, checkout, gifts, receipts
 export * from './giving/application-fee.ts';
+export * from './giving/errors.ts';
 export * from './giving/gifts.ts';
 export * from './giving/giving-rules.ts';
 export * from './giving/giving-schemas.ts';
@@ -49,10 +55,12 @@ export * from './giving/tax-notice.ts';
 
 // people: accounts, team
 export * from './people/account.ts';
+export * from './people/errors.ts';
 export * from './people/email.ts';
 export * from './people/return-path.ts';
 export * from './people/staff-admin.ts';
 
 // insight: overview and reports
 export * from './insight/dashboard.ts';
+export * from './insight/errors.ts';
 export * from './insight/reports.ts';

@@ -323,6 +323,30 @@ describe('common passwords (OWASP ASVS 6.2.4)', () => {
     await signUpAndVerify(t.client(), 'common@example.org', 'carl likes kites');
   });
 
+  it("names the auth library's refusals by Kinship codes in x-error-code (decision 065)", async () => {
+    const stale = await t.client().post('/api/auth/reset-password', {
+      token: 'no-such-token-0123456789',
+      newPassword: 'a fine new password',
+    });
+    expect([stale.status, stale.headers['x-error-code'], stale.json<{ code: string }>().code]).toEqual([
+      400,
+      'invalid_token',
+      'INVALID_TOKEN',
+    ]);
+    const common = await t.client('demo.localhost').post('/api/auth/sign-up/email', {
+      name: 'Sam Common',
+      email: 'sam-common@example.org',
+      password: 'sunshine',
+    });
+    expect([common.status, common.headers['x-error-code']]).toEqual([400, 'password_too_common']);
+    // A code the map gives no Kinship name keeps its status's code.
+    const wrong = await t.client().post('/api/auth/sign-in/email', {
+      email: 'nobody-here@example.org',
+      password: 'not the password',
+    });
+    expect([wrong.status, wrong.headers['x-error-code']]).toEqual([401, 'unauthenticated']);
+  });
+
   it('refuses a common new password on the reset form, and the link still works for a good one', async () => {
     await signUpAndVerify(t.client(), 'common-reset@example.org', 'a fine first password');
     await t.client().post('/api/auth/request-password-reset', { email: 'common-reset@example.org' });

@@ -1,4 +1,11 @@
-import { isSafeReturnPath, RETURN_PATH_MESSAGE } from '@kinship/domain';
+import {
+  ERROR_CODE_HEADER,
+  ERRORS,
+  isSafeReturnPath,
+  RETURN_PATH_MESSAGE,
+  statusOfError,
+  type ErrorCode,
+} from '@kinship/domain';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
@@ -423,7 +430,35 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth): void {
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
       const text = await response.text();
+      if (response.status >= 400) {
+        const code = authErrorCodeOf(response.status, text);
+        if (code) reply.header(ERROR_CODE_HEADER, code);
+      }
       return reply.send(text || null);
     },
   });
+}
+
+/** The auth library's codes a client branches on, named as Kinship's (decision 065). */
+const AUTH_ERROR_CODES: Readonly<Record<string, ErrorCode>> = {
+  INVALID_TOKEN: ERRORS.TOKEN_INVALID,
+  USER_ALREADY_EXISTS: ERRORS.EMAIL_TAKEN,
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: ERRORS.EMAIL_TAKEN,
+  PASSWORD_TOO_COMMON: ERRORS.PASSWORD_TOO_COMMON,
+};
+
+/**
+ * The `x-error-code` of an auth library answer: its JSON body's `code` named as Kinship's, when the
+ * answer's status is the one that code has in the map (else the status's code, added on send).
+ */
+export function authErrorCodeOf(status: number, body: string): ErrorCode | null {
+  let raw: unknown;
+  try {
+    raw = (JSON.parse(body) as { code?: unknown } | null)?.code;
+  } catch {
+    return null;
+  }
+  const code =
+    typeof raw === 'string' && Object.hasOwn(AUTH_ERROR_CODES, raw) ? AUTH_ERROR_CODES[raw]! : null;
+  return code && statusOfError(code) === status ? code : null;
 }

@@ -1,4 +1,4 @@
-import { problemSchema } from '@kinship/domain';
+import { ERRORS, problemSchema } from '@kinship/domain';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import {
   MALFORMED_VALUE_MESSAGE,
   notFound,
   NUL_CHARACTER_MESSAGE,
+  refuse,
   registerErrorHandling,
   rowErrors,
 } from './errors.ts';
@@ -36,6 +37,12 @@ beforeAll(async () => {
   });
   app.get('/taken', async () => {
     throw conflict('There are issues with your cart.');
+  });
+  app.get('/full', async () => {
+    throw refuse(ERRORS.SLOTS_FULL, 'Every sponsorship of this person is taken.', { 'Retry-After': '60' });
+  });
+  app.post('/domain', async () => {
+    throw fieldErrors({ 'domains.0': 'This domain is taken.' }, undefined, ERRORS.DOMAIN_TAKEN);
   });
   // As the auth library answers: a reply written directly, not thrown.
   app.get('/direct-401', async (_request, reply) => reply.code(401).send({ message: 'Unauthorized' }));
@@ -191,5 +198,24 @@ describe('error handling', () => {
         expect(res.body).toBe(NUL_CHARACTER_MESSAGE);
       }
     }
+  });
+});
+
+describe('the codes of the areas (decision 065)', () => {
+  it("answers refuse(code, message) with the code's status from the one map, the code and the text", async () => {
+    const res = await app.inject('/full');
+    expect([res.statusCode, res.headers['x-error-code'], res.headers['retry-after'], res.body]).toEqual([
+      409,
+      'slots_full',
+      '60',
+      'Every sponsorship of this person is taken.',
+    ]);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+  });
+
+  it('names a field refusal by its own code in the header and the problem', async () => {
+    const res = await app.inject({ method: 'POST', url: '/domain' });
+    expect([res.statusCode, res.headers['x-error-code']]).toEqual([400, 'domain_taken']);
+    expect(problemSchema.parse(res.json())).toMatchObject({ status: 400, code: 'domain_taken' });
   });
 });

@@ -1,6 +1,10 @@
 import {
   ERROR_CODE_HEADER,
+  ERRORS,
   PROBLEM_CONTENT_TYPE,
+  STATUS_ERROR_CODES,
+  statusOfError,
+  type ErrorCode,
   type Problem,
   type ProblemFieldError,
 } from '@kinship/domain';
@@ -39,39 +43,12 @@ export function isStaffRoute(request: FastifyRequest): boolean {
 }
 
 /**
- * Stable error codes: every error answer carries one in the `x-error-code` header, so a client can
- * branch on it without reading the (human, possibly reworded) message. A specific code is given
- * where the error is raised; otherwise the status's code applies.
+ * Stable error codes (decisions 026 and 065): every error answer carries one in the `x-error-code`
+ * header, so a client can branch on it without reading the (human, possibly reworded) message. The
+ * codes and the one map from code to status are the domain's (`ERRORS`, `ERROR_STATUS`); a refusal
+ * names its code with `refuse(code, message)`, else the status's code applies.
  */
-export const STATUS_ERROR_CODES: Readonly<Record<number, string>> = {
-  400: 'bad_request',
-  401: 'unauthenticated',
-  402: 'payment_failed',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  406: 'not_acceptable',
-  409: 'conflict',
-  410: 'gone',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  422: 'unprocessable',
-  429: 'rate_limited',
-  500: 'internal_error',
-  502: 'bad_gateway',
-  503: 'unavailable',
-  504: 'gateway_timeout',
-};
-
-/** Codes raised by the platform itself. */
-export const ErrorCode = {
-  validationFailed: 'validation_failed',
-  malformedValue: 'malformed_value',
-  nulCharacter: 'nul_character',
-  invalidHost: 'invalid_host',
-  routeNotFound: 'route_not_found',
-  badAddress: 'bad_address',
-} as const;
+export { STATUS_ERROR_CODES };
 
 export const BAD_ADDRESS_MESSAGE =
   'This address is not valid: a "%" in it must be followed by two hexadecimal digits.';
@@ -107,7 +84,7 @@ export function frameworkErrorHandler(
     void reply
       .code(400)
       .type('text/plain; charset=utf-8')
-      .header(ERROR_CODE_HEADER, ErrorCode.badAddress)
+      .header(ERROR_CODE_HEADER, ERRORS.BAD_ADDRESS)
       .send(BAD_ADDRESS_MESSAGE);
     return;
   }
@@ -115,7 +92,7 @@ export function frameworkErrorHandler(
   void reply
     .code(error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 404 : (error.statusCode ?? 400))
     .type('text/plain; charset=utf-8')
-    .header(ERROR_CODE_HEADER, ErrorCode.routeNotFound)
+    .header(ERROR_CODE_HEADER, ERRORS.ROUTE_NOT_FOUND)
     .send(`Nothing is found at ${request.method} ${urlPath.slice(0, 120)}${urlPath.length > 120 ? '…' : ''}`);
 }
 
@@ -135,6 +112,14 @@ export class HttpError extends Error {
     super(message);
     this.code = code ?? errorCodeOf(statusCode);
   }
+}
+
+/**
+ * A refusal a client may branch on: its status is the code's, from the one map (`ERROR_STATUS`), and
+ * its message the plain-text body (the spec's wording where the spec fixes one).
+ */
+export function refuse(code: ErrorCode, message: string, headers: Record<string, string> = {}): HttpError {
+  return new HttpError(statusOfError(code), message, headers, code);
 }
 
 /**
@@ -171,15 +156,20 @@ export class ProblemError extends HttpError {
 export const INVALID_FIELDS_TITLE = 'Some fields are not valid.';
 export const INVALID_ROWS_TITLE = 'Some rows could not be imported.';
 
-/** 400 validation_failed with one entry per field (a dotted path into the body) and its message. */
+/**
+ * 400 validation_failed with one entry per field (a dotted path into the body) and its message. A
+ * refusal a client may branch on names its own code (`domain_taken`, `already_on_team`, ...); the
+ * status is the code's, from the one map.
+ */
 export function fieldErrors(
   errors: Record<string, string> | { field: string; message: string }[],
   title = INVALID_FIELDS_TITLE,
+  code: ErrorCode = ERRORS.VALIDATION_FAILED,
 ): ProblemError {
   const list = Array.isArray(errors)
     ? errors
     : Object.entries(errors).map(([field, message]) => ({ field, message }));
-  return new ProblemError({ status: 400, code: ErrorCode.validationFailed, title, errors: list });
+  return new ProblemError({ status: statusOfError(code), code, title, errors: list });
 }
 
 /** 422 invalid_rows for an import: one entry per rejected row (1-based), with the field when known. */
@@ -187,7 +177,7 @@ export function rowErrors(
   errors: { row: number; field?: string; message: string }[],
   title = INVALID_ROWS_TITLE,
 ): ProblemError {
-  return new ProblemError({ status: 422, code: 'invalid_rows', title, errors });
+  return new ProblemError({ status: 422, code: ERRORS.INVALID_ROWS, title, errors });
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
@@ -240,15 +230,14 @@ export function registerErrorHandling(app: FastifyInstance, options: { staffGate
   // at once rather than reaching a query.
   app.addHook('onRequest', async (request) => {
     if (request.url.includes('\0') || /%00/i.test(request.url))
-      throw new HttpError(400, NUL_CHARACTER_MESSAGE, {}, ErrorCode.nulCharacter);
+      throw new HttpError(400, NUL_CHARACTER_MESSAGE, {}, ERRORS.NUL_CHARACTER);
     // The site is chosen by host: one that is not a valid host (a port above 65535, spaces, ...) names none.
     if (!isValidHost(request.headers.host))
-      throw new HttpError(400, INVALID_HOST_MESSAGE, {}, ErrorCode.invalidHost);
+      throw new HttpError(400, INVALID_HOST_MESSAGE, {}, ERRORS.INVALID_HOST);
   });
   // ... and so is a body with one in any of its strings (the auth library would answer a bare 500).
   app.addHook('preValidation', async (request) => {
-    if (containsNul(request.body))
-      throw new HttpError(400, NUL_CHARACTER_MESSAGE, {}, ErrorCode.nulCharacter);
+    if (containsNul(request.body)) throw new HttpError(400, NUL_CHARACTER_MESSAGE, {}, ERRORS.NUL_CHARACTER);
   });
   // Every error answer carries a code, whoever wrote it (a route, the auth library, a plugin).
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -300,7 +289,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { staffGate
       const detail = problems.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message)).join('; ');
       return reply
         .code(400)
-        .header(ERROR_CODE_HEADER, ErrorCode.validationFailed)
+        .header(ERROR_CODE_HEADER, ERRORS.VALIDATION_FAILED)
         .send(`Invalid ${error.validationContext ?? 'request'}: ${detail}`);
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
@@ -309,10 +298,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { staffGate
     }
     if (isDataException(error)) {
       request.log.warn({ err: error }, 'a request value was refused by the database');
-      return reply
-        .code(400)
-        .header(ERROR_CODE_HEADER, ErrorCode.malformedValue)
-        .send(MALFORMED_VALUE_MESSAGE);
+      return reply.code(400).header(ERROR_CODE_HEADER, ERRORS.MALFORMED_VALUE).send(MALFORMED_VALUE_MESSAGE);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send('Something went wrong on our side. Please try again.');
@@ -321,7 +307,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { staffGate
     reply
       .code(404)
       .type('text/plain; charset=utf-8')
-      .header(ERROR_CODE_HEADER, ErrorCode.routeNotFound)
+      .header(ERROR_CODE_HEADER, ERRORS.ROUTE_NOT_FOUND)
       .send(`No route for ${request.method} ${request.url.split('?')[0]}`);
   });
 }

@@ -1,8 +1,10 @@
+import { ERRORS } from '@kinship/domain';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { paymentFormGuards, paymentRateEvents } from '../db/schema/index.ts';
-import { HttpError, unauthorized } from './errors.ts';
+import type { HttpError } from './errors.ts';
+import { unauthorized, refuse } from './errors.ts';
 
 /**
  * Protection against card testing (trying stolen card numbers through a payment form):
@@ -50,8 +52,8 @@ const normalEmail = (email: string | null) => (email ? email.trim().toLowerCase(
 
 export function tooManyPaymentsError(retryAfterSeconds: number): HttpError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new HttpError(
-    429,
+  return refuse(
+    ERRORS.RATE_LIMITED,
     `Too many payment attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     { 'retry-after': String(retryAfterSeconds) },
   );

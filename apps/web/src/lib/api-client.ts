@@ -1,4 +1,4 @@
-import { MESSAGES, TOTAL_COUNT_HEADER, mediaPath } from '@kinship/domain';
+import { ERROR_CODE_HEADER, MESSAGES, TOTAL_COUNT_HEADER, mediaPath } from '@kinship/domain';
 import type { ZodType } from 'zod';
 import { parseProblem, type Problem } from './problem';
 
@@ -8,15 +8,25 @@ import { parseProblem, type Problem } from './problem';
  * Sessions are httpOnly cookies, so "authorized" calls need no token handling here.
  */
 export class ApiError extends Error {
+  /**
+   * The answer's stable error code (`x-error-code`, else the problem's `code`; decision 065): what a
+   * caller branches on, compared with the domain's `ERRORS`, never the message's wording.
+   */
+  readonly code: string | null;
   constructor(
     readonly status: number,
     message: string,
     /** A staff call's JSON problem (field and row errors), when the answer was one. */
     readonly problem: Problem | null = null,
+    code: string | null = null,
   ) {
     super(message);
+    this.code = code ?? (problem?.code || null);
   }
 }
+
+/** An error answer's code, from its `x-error-code` header. */
+export const errorCodeOf = (response: Response): string | null => response.headers.get(ERROR_CODE_HEADER);
 
 let currentPartnersId: number | null = null;
 
@@ -63,7 +73,12 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     const text = await response.text();
     console.error(MESSAGES.apiError, response.status, text);
     const problem = parseProblem(text, response.headers.get('content-type'));
-    throw new ApiError(response.status, problem?.title ?? (text || response.statusText), problem);
+    throw new ApiError(
+      response.status,
+      problem?.title ?? (text || response.statusText),
+      problem,
+      errorCodeOf(response),
+    );
   }
   return response;
 }

@@ -7,13 +7,14 @@ import {
   priceChangedMessage,
   sponsoredRecordName,
   sponsorshipFeePercent,
+  ERRORS,
   type PaymentInterval,
   type UserSponsoredLine,
 } from '@kinship/domain';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import type { OrderPaymentDetails } from '../../../db/schema/index.ts';
-import { badRequest, conflict, HttpError } from '../../../platform/errors.ts';
+import { badRequest, HttpError, refuse } from '../../../platform/errors.ts';
 import {
   assertPaymentAllowed,
   paymentLimitsOf,
@@ -169,7 +170,8 @@ async function priceCart(
   return lines.map((line) => {
     const row = byId.get(line.sponsoredsId);
     // A record that is gone, or no longer open for sponsorship, is an invalid cart item.
-    if (!row || row.status !== 'active' || !row.active || !row.typeActive) throw conflict(CART_ISSUE_MESSAGE);
+    if (!row || row.status !== 'active' || !row.active || !row.typeActive)
+      throw refuse(ERRORS.CART_INVALID, CART_ISSUE_MESSAGE);
     if (row.monthlyAmount === null) throw badRequest(MESSAGES.planNotDefined);
     if (row.offeredIntervals !== null && !row.offeredIntervals.includes(interval)) {
       throw badRequest(`${nameOf(row)} cannot be sponsored ${intervalWord(interval)}.`);
@@ -183,7 +185,7 @@ async function priceCart(
       }
       conversionOf = existing.id;
     } else {
-      if (existing) throw conflict(ALREADY_SPONSOR(nameOf(row)));
+      if (existing) throw refuse(ERRORS.ALREADY_SPONSORING, ALREADY_SPONSOR(nameOf(row)));
       if (line.numSlots > Math.max(1, row.visibleSlots)) {
         throw badRequest(
           `At most ${Math.max(1, row.visibleSlots)} slot(s) of ${nameOf(row)} can be sponsored at once.`,
@@ -286,7 +288,7 @@ export async function checkout(
 
   const lines = await priceCart(deps.db, partner, user, interval, body.userSponsoreds);
   const base = lines.reduce((sum, l) => sum + l.amount, 0);
-  if (body.baseAmount !== base) throw conflict(priceChangedMessage(base));
+  if (body.baseAmount !== base) throw refuse(ERRORS.PRICE_CHANGED, priceChangedMessage(base));
   if (boostPercentOf(base, body.additionalAmount) === null) throw badRequest(BOOST_NOT_ALLOWED_MESSAGE);
   const additional = body.additionalAmount;
 
@@ -304,7 +306,7 @@ export async function checkout(
   if (!order) {
     // The same request sent at the same moment holds the slots: answer its outcome, not a cart issue.
     const raced = await orderByIdempotencyKey(deps.db, partner.id, request.idempotencyKey);
-    if (!raced) throw conflict(CART_ISSUE_MESSAGE);
+    if (!raced) throw refuse(ERRORS.CART_INVALID, CART_ISSUE_MESSAGE);
     return {
       invoice: await replayOrder(deps.db, partner, deps.config, raced, {
         kind: 'subscription',
@@ -357,7 +359,7 @@ export async function checkout(
     if (error instanceof HttpError && error.statusCode === 400)
       await recordPaymentFailure(deps.db, limits, client);
     if (error instanceof GatewayUnavailableError)
-      throw new HttpError(503, PROVIDER_UNREACHABLE_NOTHING_CHARGED);
+      throw refuse(ERRORS.PROVIDER_UNAVAILABLE, PROVIDER_UNREACHABLE_NOTHING_CHARGED);
     throw error;
   }
   const code = await chargeAndConfirm(deps, partner, order, paymentRequest, lines, client, actorOf(ctx));
@@ -416,11 +418,15 @@ async function chargeAndConfirm(
           Boolean(request.details.newPaymentMethod),
         );
       if (client) await recordPaymentFailure(deps.db, paymentLimitsOf(deps.config), client);
-      throw new HttpError(error instanceof PaymentDeclinedError ? 402 : 400, error.message);
+      throw refuse(
+        error instanceof PaymentDeclinedError ? ERRORS.PAYMENT_DECLINED : ERRORS.PAYMENT_INVALID,
+        error.message,
+      );
     }
     // Unreachable or unexpected: the charge may or may not exist. The order stays pending with
     // its holds, and resumeStaleOrders settles it by replaying this call.
-    if (error instanceof GatewayUnavailableError) throw new HttpError(503, PROVIDER_UNAVAILABLE);
+    if (error instanceof GatewayUnavailableError)
+      throw refuse(ERRORS.PROVIDER_UNAVAILABLE, PROVIDER_UNAVAILABLE);
     throw error;
   }
   const compensationContext = { partnersId: partner.id, ordersId: order.id };
@@ -437,7 +443,7 @@ async function chargeAndConfirm(
       request.details.paymentMethodsId,
       Boolean(request.details.newPaymentMethod),
     );
-    throw new HttpError(402, 'The payment could not be completed.');
+    throw refuse(ERRORS.PAYMENT_DECLINED, 'The payment could not be completed.');
   }
   try {
     return await confirmSubscriptionOrder(deps, partner, order, request, lines, result, actor);
@@ -457,7 +463,7 @@ async function chargeAndConfirm(
       });
     }
     await failOrder(deps.db, partner.id, order.id, CART_ISSUE_MESSAGE);
-    throw conflict(CART_ISSUE_MESSAGE);
+    throw refuse(ERRORS.CART_INVALID, CART_ISSUE_MESSAGE);
   }
 }
 

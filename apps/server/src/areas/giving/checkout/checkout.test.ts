@@ -194,6 +194,33 @@ describe('POST /api/payments/checkout/{interval}', () => {
     expect(await slotsFilledOf(t.database, record)).toBe(0);
   });
 
+  it('names the cart issue, a changed price and a declined card in x-error-code (decision 065)', async () => {
+    const who = await person();
+    const full = await insertRecord(t.database, { maxSlots: 3, slotsFilled: 2 });
+    const cart = await checkoutAs(who, 'month', body(who, [line(full, 2)], 10000, 500));
+    expect([cart.status, cart.headers['x-error-code'], cart.text]).toEqual([
+      409,
+      'cart_invalid',
+      CART_ISSUE_MESSAGE,
+    ]);
+    const open = await insertRecord(t.database, { maxSlots: 5 });
+    const price = await checkoutAs(who, 'month', body(who, [line(open, 2)], 9000, 450));
+    expect([price.status, price.headers['x-error-code']]).toEqual([409, 'price_changed']);
+    const token = await t.client().post('/api/sandbox/paymentmethods?partnersId=2', {
+      number: '4000 0000 0000 9995',
+      expMonth: 12,
+      expYear: new Date().getUTCFullYear() + 2,
+      cvc: '123',
+    });
+    const { id } = token.json<{ id: string }>();
+    const declined = await checkoutAs(who, 'month', body(who, [line(open, 1)], 5000, 0, id));
+    expect([declined.status, declined.headers['x-error-code'], declined.text]).toEqual([
+      402,
+      'payment_declined',
+      'Your card has insufficient funds.',
+    ]);
+  });
+
   it('answers 409 with the cart-issue message when fewer slots remain than asked for', async () => {
     const who = await person();
     const record = await insertRecord(t.database, { maxSlots: 3, slotsFilled: 2 });

@@ -4,13 +4,14 @@ import {
   MESSAGES,
   dollarsToCents,
   donationFeeCents,
+  ERRORS,
   type DonationRequest,
 } from '@kinship/domain';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import { actorOf, recordAudit, SYSTEM_ACTOR, type AuditActor } from '../../../platform/audit.ts';
 import type { OrderPaymentDetails } from '../../../db/schema/index.ts';
-import { badRequest, conflict, forbidden, HttpError } from '../../../platform/errors.ts';
+import { badRequest, refuse } from '../../../platform/errors.ts';
 import {
   assertPaymentAllowed,
   paymentLimitsOf,
@@ -75,7 +76,7 @@ export async function donate(
   // A bot fills every field; a person never sees this one.
   if (body.website && body.website.trim() !== '') throw badRequest(MESSAGES.donationErrorBody);
   if (!(await partnerHasFeature(deps.db, partner.id, Feature.GeneralDonations)))
-    throw forbidden(DONATIONS_DISABLED);
+    throw refuse(ERRORS.DONATIONS_OFF, DONATIONS_DISABLED);
   gatewayAccountOf(partner);
   const amount = dollarsToCents(body.amount);
   if (amount === null || amount < DONATION.min * 100) {
@@ -112,7 +113,7 @@ export async function donate(
   });
   if (!order) {
     const raced = await orderByIdempotencyKey(deps.db, partner.id, request.idempotencyKey);
-    if (!raced) throw conflict(ORDER_STILL_PROCESSING);
+    if (!raced) throw refuse(ERRORS.ORDER_IN_PROGRESS, ORDER_STILL_PROCESSING);
     return replayOrder(deps.db, partner, deps.config, raced, { kind: 'donation', usersId });
   }
   const details: OrderPaymentDetails = {
@@ -174,9 +175,13 @@ export async function finishDonationOrder(
       const message = error instanceof PaymentDeclinedError ? error.message : MESSAGES.donationErrorBody;
       await failOrder(deps.db, partner.id, order.id, message);
       if (client) await recordPaymentFailure(deps.db, paymentLimitsOf(deps.config), client);
-      throw new HttpError(error instanceof PaymentDeclinedError ? 402 : 400, message);
+      throw refuse(
+        error instanceof PaymentDeclinedError ? ERRORS.PAYMENT_DECLINED : ERRORS.PAYMENT_INVALID,
+        message,
+      );
     }
-    if (error instanceof GatewayUnavailableError) throw new HttpError(503, PROVIDER_UNAVAILABLE);
+    if (error instanceof GatewayUnavailableError)
+      throw refuse(ERRORS.PROVIDER_UNAVAILABLE, PROVIDER_UNAVAILABLE);
     throw error;
   }
   return deps.db.transaction(async (tx) => {

@@ -1,14 +1,16 @@
 import {
   CODE_MESSAGES,
+  ERRORS,
   Feature,
   hasFeature,
   heldInProgramsOnly,
   tooManyCodesMessage,
   type CodeProblem,
+  type ErrorCode,
 } from '@kinship/domain';
 import type { Db } from '../../../db/client.ts';
 import { requireAccess } from '../../../platform/access.ts';
-import { HttpError, notFound } from '../../../platform/errors.ts';
+import { refuse } from '../../../platform/errors.ts';
 import { codeThrottleWait, countWrongCode } from '../../../platform/code-throttle.ts';
 import { assertSiteOpen, type SiteContext } from '../../../platform/site-context.ts';
 import { partnerViewOf } from '../../partners/index.ts';
@@ -20,37 +22,31 @@ import { normalizeCode } from './codes.ts';
  * (platform/code-throttle.ts): too many unknown codes and the address waits, right codes included.
  */
 
-const STATUS: Record<CodeProblem, number> = {
-  unknown: 404,
-  used: 409,
-  expired: 410,
-  otherPartner: 409,
-  tooManyTries: 429,
-  noRecord: 409,
-  revoked: 410,
+/** Each wrong case's code (its status is the code's, from the one map). */
+const CODE: Record<CodeProblem, ErrorCode> = {
+  unknown: ERRORS.CODE_UNKNOWN,
+  used: ERRORS.CODE_USED,
+  expired: ERRORS.CODE_EXPIRED,
+  otherPartner: ERRORS.CODE_OTHER_PARTNER,
+  tooManyTries: ERRORS.CODE_TOO_MANY_TRIES,
+  noRecord: ERRORS.CODE_NO_RECORD,
+  revoked: ERRORS.CODE_WITHDRAWN,
 };
 
 export const codeError = (problem: Exclude<CodeProblem, 'tooManyTries'>) =>
-  new HttpError(
-    STATUS[problem],
-    CODE_MESSAGES[problem],
-    {},
-    `code_${problem.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`,
-  );
+  refuse(CODE[problem], CODE_MESSAGES[problem]);
 
 /** The throttle's 429: its message and Retry-After say the real wait. */
 export const tooManyCodes = (retryAfterSeconds: number) =>
-  new HttpError(
-    STATUS.tooManyTries,
-    tooManyCodesMessage(retryAfterSeconds),
-    { 'Retry-After': String(retryAfterSeconds) },
-    'code_too_many_tries',
-  );
+  refuse(ERRORS.CODE_TOO_MANY_TRIES, tooManyCodesMessage(retryAfterSeconds), {
+    'Retry-After': String(retryAfterSeconds),
+  });
 
 /** The feature gate of a call: a partner without the feature answers 404, as for a page that does not exist. */
 export async function requireFeature(db: Db, ctx: SiteContext, feature: number): Promise<void> {
   assertSiteOpen(ctx);
-  if (!hasFeature(await partnerViewOf(db, ctx.partner), feature)) throw notFound();
+  if (!hasFeature(await partnerViewOf(db, ctx.partner), feature))
+    throw refuse(ERRORS.FEATURE_OFF, 'Not found.');
 }
 
 export const FEATURES = Feature;

@@ -5,6 +5,7 @@ import {
   priceChangedMessage,
   sponsoredRecordName,
   sponsorshipFeePercent,
+  ERRORS,
   type CodeRecord,
   type GiftCreated,
   type GiftPreview,
@@ -14,7 +15,7 @@ import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import type { PartnerRow, Tx } from '../../../db/types.ts';
 import { actorOf, recordAudit, SYSTEM_ACTOR, type AuditActor } from '../../../platform/audit.ts';
-import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../../platform/errors.ts';
+import { badRequest, HttpError, notFound, unauthorized, refuse } from '../../../platform/errors.ts';
 import type { JobSender } from '../../../platform/jobs.ts';
 import {
   assertPaymentAllowed,
@@ -188,14 +189,15 @@ export async function createGift(
     : await findNextAvailable(deps.db, partner.id, body.partnerSponsoredTypesId ?? null);
   if (!record) {
     if (body.sponsoredsId) throw notFound(`Sponsored record ${body.sponsoredsId} was not found.`);
-    throw conflict(GIFT_NO_RECORD);
+    throw refuse(ERRORS.SLOTS_FULL, GIFT_NO_RECORD);
   }
-  if (record.status !== 'active' || !record.active || !record.typeActive) throw conflict(GIFT_RECORD_CLOSED);
+  if (record.status !== 'active' || !record.active || !record.typeActive)
+    throw refuse(ERRORS.RECORD_CLOSED, GIFT_RECORD_CLOSED);
   const [pricing] = await findPricing(deps.db, partner.id, [record.id]);
   if (!pricing || pricing.monthlyAmount === null) throw badRequest(MESSAGES.planNotDefined);
   const months = body.months ?? 1;
   const amount = pricing.monthlyAmount * months;
-  if (body.amount !== amount) throw conflict(priceChangedMessage(amount));
+  if (body.amount !== amount) throw refuse(ERRORS.PRICE_CHANGED, priceChangedMessage(amount));
 
   const usersId = viewer?.user?.id ?? null;
   const email = body.email.trim();
@@ -232,7 +234,7 @@ export async function createGift(
       expiresAt: new Date(deliverOn.getTime() + GIFT_CODE_VALID_DAYS * DAY_MS),
     },
   });
-  if (!held) throw conflict(GIFT_RECORD_FULL);
+  if (!held) throw refuse(ERRORS.SLOTS_FULL, GIFT_RECORD_FULL);
   const applicationFee = Math.round((amount * sponsorshipFeePercent(partner)) / 100);
   await insertPaymentRequest(deps.db, {
     ordersId: held.order.id,
@@ -274,7 +276,7 @@ async function holdForGift(
       currency: partner.currency,
       idempotencyKey: input.idempotencyKey,
     });
-    if (!order) throw conflict('This gift is already being processed.');
+    if (!order) throw refuse(ERRORS.ORDER_IN_PROGRESS, 'This gift is already being processed.');
     await insertHold(
       tx,
       { partnersId: partner.id, sponsoredsId, usersId: input.usersId, ordersId: order.id },
@@ -320,9 +322,13 @@ export async function finishGiftOrder(
     if (error instanceof PaymentDeclinedError || error instanceof GatewayInvalidRequestError) {
       await failOrder(deps.db, partner.id, order.id, error.message);
       if (client) await recordPaymentFailure(deps.db, paymentLimitsOf(deps.config), client);
-      throw new HttpError(error instanceof PaymentDeclinedError ? 402 : 400, error.message);
+      throw refuse(
+        error instanceof PaymentDeclinedError ? ERRORS.PAYMENT_DECLINED : ERRORS.PAYMENT_INVALID,
+        error.message,
+      );
     }
-    if (error instanceof GatewayUnavailableError) throw new HttpError(503, GIFT_PROVIDER_UNAVAILABLE);
+    if (error instanceof GatewayUnavailableError)
+      throw refuse(ERRORS.PROVIDER_UNAVAILABLE, GIFT_PROVIDER_UNAVAILABLE);
     throw error;
   }
   const outcome = await deps.db.transaction(async (tx) => {
@@ -398,7 +404,7 @@ export async function finishGiftOrder(
     },
   );
   await failOrder(deps.db, partner.id, order.id, GIFT_RECORD_TAKEN);
-  throw conflict(GIFT_RECORD_TAKEN);
+  throw refuse(ERRORS.SLOTS_FULL, GIFT_RECORD_TAKEN);
 }
 
 /** Gift orders left pending by a request that died: replayed under the same key, or failed when nothing was asked of the gateway. */
@@ -458,7 +464,7 @@ async function findGiftByManageCodeOrCount(db: Db, ctx: SiteContext, manageCode:
   const gift = await findGiftByManageCode(db, ctx.partner.id, manageCode.toUpperCase());
   if (gift) return gift;
   await countUnknownCode(db, MANAGE_CODE_KIND, ctx.clientAddress);
-  throw notFound(GIFT_NOT_FOUND);
+  throw refuse(ERRORS.GIFT_NOT_FOUND, GIFT_NOT_FOUND);
 }
 
 /** GET gifts/manage/{manageCode}: the giver's view of their gift. */
@@ -486,10 +492,10 @@ export async function resendGift(
 ) {
   await requireFeature(deps.db, ctx, Feature.Gifts);
   const found = await findGiftByManageCodeOrCount(deps.db, ctx, manageCode);
-  if (found.redeemedAt) throw conflict(GIFT_ALREADY_REDEEMED);
+  if (found.redeemedAt) throw refuse(ERRORS.CODE_USED, GIFT_ALREADY_REDEEMED);
   await deps.db.transaction(async (tx) => {
     const gift = (await lockGiftByCode(tx, found.code))!;
-    if (gift.redeemedAt) throw conflict(GIFT_ALREADY_REDEEMED);
+    if (gift.redeemedAt) throw refuse(ERRORS.CODE_USED, GIFT_ALREADY_REDEEMED);
     const email = body.recipientEmail?.trim() || gift.recipientEmail;
     if (email !== gift.recipientEmail) await updateGift(tx, gift.id, { recipientEmail: email });
     if (gift.deliveredAt) {
@@ -571,7 +577,11 @@ export async function redeemGift(db: Db, ctx: SiteContext, raw: string): Promise
     if (!row) throw codeError('unknown');
     const record = await findRecord(tx, ctx.partner.id, gift.sponsoredsId!);
     const already = await findActiveSponsorships(tx, ctx.partner.id, user.id, [gift.sponsoredsId!]);
-    if (already.length) throw conflict(ALREADY_SPONSORING(record ? recordNameOf(record) : 'this record'));
+    if (already.length)
+      throw refuse(
+        ERRORS.ALREADY_SPONSORING,
+        ALREADY_SPONSORING(record ? recordNameOf(record) : 'this record'),
+      );
     // The hold becomes the filled slot in the same transaction: the count never moves.
     await releaseHoldsOf(tx, gift.ordersId!);
     await changeFilledSlots(tx, gift.sponsoredsId!, 1);

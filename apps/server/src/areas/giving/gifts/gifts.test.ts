@@ -412,6 +412,29 @@ describe('the giver', () => {
   });
 });
 
+describe('error codes (decision 065)', () => {
+  it('names each wrong code and the feature gate in x-error-code, beside the unchanged text', async () => {
+    const unknown = await t.client('demo.localhost').get(`/api/gifts/redeem/${newCode()}`, freshAddress());
+    expect([unknown.status, unknown.headers['x-error-code'], unknown.text]).toEqual([
+      404,
+      'code_unknown',
+      CODE_MESSAGES.unknown,
+    ]);
+    const { code, gift } = await deliveredGift();
+    await t.database.db.execute(
+      sql`update gift_codes set expires_at = now() - interval '1 day' where id = ${Number(gift.id)}`,
+    );
+    const expired = await t.client('demo.localhost').get(`/api/gifts/redeem/${code}`, freshAddress());
+    expect([expired.status, expired.headers['x-error-code'], expired.text]).toEqual([
+      410,
+      'code_expired',
+      CODE_MESSAGES.expired,
+    ]);
+    const maple = await t.client('maple.localhost').get(`/api/gifts/redeem/${code}`, freshAddress());
+    expect([maple.status, maple.headers['x-error-code']]).toEqual([404, 'feature_off']);
+  });
+});
+
 describe('feature off', () => {
   it('answers 404 on a partner without gifts', async () => {
     const record = await insertRecord(t.database, { maxSlots: 1, partner: 'maple' });

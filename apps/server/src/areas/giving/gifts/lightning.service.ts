@@ -1,8 +1,8 @@
-import { Feature, type LightningPreview } from '@kinship/domain';
+import { Feature, ERRORS, type LightningPreview } from '@kinship/domain';
 import QRCode from 'qrcode';
 import type { Db } from '../../../db/client.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
-import { badRequest, notFound } from '../../../platform/errors.ts';
+import { badRequest, notFound, refuse } from '../../../platform/errors.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import { findPricing } from '../checkout/checkout.repository.ts';
 import {
@@ -55,7 +55,7 @@ export async function previewLightning(
   if (rawCode && !link) {
     // An unknown link code is what guessing produces: counted against the address, as every code is.
     await countUnknownCode(db, LIGHTNING_CODE_KIND, ctx.clientAddress);
-    throw notFound(LIGHTNING_NOT_FOUND);
+    throw refuse(ERRORS.CODE_UNKNOWN, LIGHTNING_NOT_FOUND);
   }
   // A link staff revoked is a real link its holder printed: told so, not counted as a guess (059).
   if (link?.revokedAt) throw codeError('revoked');
@@ -145,7 +145,7 @@ export async function lightningQr(
   await requireFeature(db, ctx, Feature.LightningSponsorships);
   requireCodesManage(ctx, LIGHTNING_PARTNER_WIDE);
   const link = await findLinkByCode(db, ctx.partner.id, normalizeCode(code) ?? '');
-  if (!link) throw notFound('This link was not found.');
+  if (!link) throw refuse(ERRORS.LINK_NOT_FOUND, 'This link was not found.');
   const type = link.partnerSponsoredTypesId
     ? await findType(db, ctx.partner.id, link.partnerSponsoredTypesId)
     : null;

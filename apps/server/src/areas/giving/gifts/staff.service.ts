@@ -7,6 +7,7 @@ import {
   LINK_ALREADY_REVOKED,
   LINKS_CANNOT_EXPIRE,
   maskCode,
+  ERRORS,
   type CodeCloseInput,
   type StaffGift,
   type StaffGiftDetail,
@@ -21,7 +22,7 @@ import type { Db } from '../../../db/client.ts';
 import { sponsoreds } from '../../../db/schema/index.ts';
 import { requireAccess, scopeCondition } from '../../../platform/access.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
-import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
+import { badRequest, conflict, notFound, refuse } from '../../../platform/errors.ts';
 import { assertSiteOpen, type SiteContext } from '../../../platform/site-context.ts';
 import { partnerViewOf } from '../../partners/index.ts';
 import { requireCodesManage, requireFeature } from './code-guard.ts';
@@ -204,7 +205,7 @@ export async function pageStaffGifts(
 export async function getStaffGift(db: Db, ctx: SiteContext, id: number): Promise<StaffGiftDetail> {
   const { where, fullCodes } = await staffListContext(db, ctx, Feature.Gifts);
   const row = await findStaffGift(db, ctx.partner.id, id, where);
-  if (!row) throw notFound('This gift was not found.');
+  if (!row) throw refuse(ERRORS.GIFT_NOT_FOUND, 'This gift was not found.');
   const { gift } = row;
   return {
     ...staffGiftOf(row),
@@ -272,7 +273,7 @@ export async function closeTrial(
   await db.transaction(async (tx) => {
     const trial = await lockTrialById(tx, ctx.partner.id, id);
     if (!trial) throw notFound('This trial code was not found.');
-    if (trial.redeemedAt) throw conflict(CODE_ALREADY_USED);
+    if (trial.redeemedAt) throw refuse(ERRORS.CODE_USED, CODE_ALREADY_USED);
     const now = new Date();
     if (trial.revokedAt || (trial.expiresAt && trial.expiresAt.getTime() <= now.getTime()))
       throw conflict(CODE_ALREADY_CLOSED);
@@ -317,7 +318,7 @@ export async function closeLink(
   if (input.action === 'expire') throw badRequest(LINKS_CANNOT_EXPIRE);
   await db.transaction(async (tx) => {
     const link = await lockLinkById(tx, ctx.partner.id, id);
-    if (!link) throw notFound('This link was not found.');
+    if (!link) throw refuse(ERRORS.LINK_NOT_FOUND, 'This link was not found.');
     if (link.revokedAt) throw conflict(LINK_ALREADY_REVOKED);
     const now = new Date();
     await updateLink(tx, link.id, {

@@ -3,6 +3,7 @@ import {
   Feature,
   TRIAL_CODE_VALID_DAYS,
   TRIAL_REMINDER_DAYS_BEFORE,
+  ERRORS,
   type TrialIssueRequest,
   type TrialPreview,
   type Redeemed,
@@ -10,7 +11,7 @@ import {
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import { actorOf, recordAudit, SYSTEM_ACTOR } from '../../../platform/audit.ts';
-import { badRequest, conflict, unauthorized } from '../../../platform/errors.ts';
+import { badRequest, unauthorized, refuse } from '../../../platform/errors.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import { findActiveSponsorships, lockSponsoreds } from '../checkout/checkout.repository.ts';
 import { siteUrlConfigOf } from '../orders/orders.service.ts';
@@ -146,9 +147,9 @@ export async function redeemTrial(
     const [row] = await lockSponsoreds(tx, ctx.partner.id, [record.id]);
     const held = (await heldSlotsBySponsored(tx, [record.id])).get(record.id) ?? 0;
     if (!row || row.status !== 'active' || !row.active || row.maxSlots - row.slotsFilled - held < 1)
-      throw conflict(CART_ISSUE_MESSAGE);
+      throw refuse(ERRORS.CART_INVALID, CART_ISSUE_MESSAGE);
     if ((await findActiveSponsorships(tx, ctx.partner.id, user.id, [record.id])).length)
-      throw conflict(ALREADY_SPONSORING(recordNameOf(record)));
+      throw refuse(ERRORS.ALREADY_SPONSORING, ALREADY_SPONSORING(recordNameOf(record)));
     await changeFilledSlots(tx, record.id, 1);
     const sponsorship = await insertManualSponsorship(tx, {
       partnersId: ctx.partner.id,

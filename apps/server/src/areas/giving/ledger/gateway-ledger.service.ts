@@ -1,7 +1,8 @@
+import { ERRORS } from '@kinship/domain';
 import type { Config } from '../../../config.ts';
 import type { Db, Tx } from '../../../db/types.ts';
 import { SYSTEM_ACTOR, recordAudit, type AuditActor } from '../../../platform/audit.ts';
-import { conflict } from '../../../platform/errors.ts';
+import { refuse } from '../../../platform/errors.ts';
 import type {
   GatewayDispute,
   GatewayDisputeStatus,
@@ -156,7 +157,7 @@ export async function recordGatewayRefund(
   }
   // Made outside Kinship. A failed one is kept (so a late "pending" of it changes nothing) unreserved.
   if (status !== 'failed' && refund.amount > payment.amount - payment.refundedAmount) {
-    throw conflict(REFUND_EXCEEDS_PAYMENT);
+    throw refuse(ERRORS.REFUND_EXCEEDS_PAYMENT, REFUND_EXCEEDS_PAYMENT);
   }
   const inserted = await insertRefund(tx, {
     partnersId: payment.partnersId,

@@ -1,6 +1,7 @@
 import {
   formatDate,
   formatReceiptAmount,
+  ERRORS,
   type CancelSubscriptionInput,
   type DelinquentRow,
   type GivingPaymentRow,
@@ -16,7 +17,7 @@ import type { Db, Tx } from '../../../db/types.ts';
 import { sponsoreds } from '../../../db/schema/index.ts';
 import { requireAccess, scopeCondition, type AccessScope } from '../../../platform/access.ts';
 import { actorOf, SYSTEM_ACTOR, recordAudit, type AuditActor } from '../../../platform/audit.ts';
-import { conflict, fieldErrors, notFound } from '../../../platform/errors.ts';
+import { conflict, fieldErrors, refuse } from '../../../platform/errors.ts';
 import type { JobSender } from '../../../platform/jobs.ts';
 import {
   GatewayInvalidRequestError,
@@ -137,15 +138,16 @@ export async function refundPayment(
   const actor = actorOf(ctx);
   const refund = await deps.db.transaction(async (tx) => {
     const payment = await lockPayment(tx, ctx.partner.id, paymentsId);
-    if (!payment) throw notFound(PAYMENT_NOT_FOUND);
+    if (!payment) throw refuse(ERRORS.PAYMENT_NOT_FOUND, PAYMENT_NOT_FOUND);
     const replay = await findRefundByRequest(tx, payment.id, input.requestKey);
     if (replay) return replay;
     if (
       payment.status === 'refunded' ||
       (payment.status === 'succeeded' && payment.refundedAmount >= payment.amount)
     )
-      throw conflict(ALREADY_REFUNDED);
-    if (payment.status !== 'succeeded' || !payment.gatewayChargeId) throw conflict(ONLY_PAID_REFUNDABLE);
+      throw refuse(ERRORS.ALREADY_REFUNDED, ALREADY_REFUNDED);
+    if (payment.status !== 'succeeded' || !payment.gatewayChargeId)
+      throw refuse(ERRORS.NOT_REFUNDABLE, ONLY_PAID_REFUNDABLE);
     const remaining = payment.amount - payment.refundedAmount;
     const amount = input.amount ?? remaining;
     if (amount > remaining) {
@@ -244,7 +246,7 @@ export async function settleRefund(
 
 async function subscriptionOf(db: Db, ctx: SiteContext, id: number) {
   const sub = await findSubscriptionOfPartner(db, ctx.partner.id, id);
-  if (!sub || !sub.gatewaySubscriptionId) throw notFound(SUBSCRIPTION_NOT_FOUND);
+  if (!sub || !sub.gatewaySubscriptionId) throw refuse(ERRORS.SUBSCRIPTION_NOT_FOUND, SUBSCRIPTION_NOT_FOUND);
   return sub as typeof sub & { gatewaySubscriptionId: string };
 }
 
@@ -271,7 +273,7 @@ export async function cancelSubscriptionByStaff(
 ): Promise<GivingSubscriptionRow> {
   requireAccess(ctx, 'donations.refund');
   const sub = await subscriptionOf(deps.db, ctx, id);
-  if (isEnded(sub.status)) throw conflict(SUBSCRIPTION_ENDED);
+  if (isEnded(sub.status)) throw refuse(ERRORS.SUBSCRIPTION_ENDED, SUBSCRIPTION_ENDED);
   try {
     await deps.gateway.cancelSubscription(gatewayAccountOf(ctx.partner), sub.gatewaySubscriptionId);
   } catch (error) {

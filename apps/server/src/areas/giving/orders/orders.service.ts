@@ -1,7 +1,8 @@
-import { CART_ISSUE_MESSAGE } from '@kinship/domain';
+import { CART_ISSUE_MESSAGE, ERRORS } from '@kinship/domain';
 import type { Config } from '../../../config.ts';
 import type { Db, Tx } from '../../../db/client.ts';
-import { badRequest, conflict, HttpError } from '../../../platform/errors.ts';
+import type { HttpError } from '../../../platform/errors.ts';
+import { badRequest, refuse } from '../../../platform/errors.ts';
 import type { PartnerRow } from '../../../db/types.ts';
 import { newReceiptCode, queueReceipt, receiptUrl } from '../receipts/receipts.service.ts';
 import {
@@ -94,8 +95,8 @@ export async function failOrder(
 
 /** The answer a failed order gave, given again to a replay. */
 export function failureOf(message: string | null): HttpError {
-  if (message === CART_ISSUE_MESSAGE) return conflict(message);
-  return new HttpError(402, message ?? 'The payment failed.');
+  if (message === CART_ISSUE_MESSAGE) return refuse(ERRORS.CART_INVALID, message);
+  return refuse(ERRORS.PAYMENT_DECLINED, message ?? 'The payment failed.');
 }
 
 /**
@@ -110,7 +111,7 @@ export async function replayOrder(
   expected: { kind: 'subscription' | 'donation'; usersId: number | null },
 ): Promise<string> {
   if (order.kind !== expected.kind || (order.usersId ?? null) !== expected.usersId) {
-    throw conflict(IDEMPOTENCY_KEY_REUSED);
+    throw refuse(ERRORS.IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_REUSED);
   }
   let current: OrderRow | null = order;
   const deadline = Date.now() + REPLAY_WAIT_MS;
@@ -120,7 +121,8 @@ export async function replayOrder(
     pause = Math.min(pause * 2, 500);
     current = await findOrderById(db, partner.id, order.id);
   }
-  if (!current || current.status === 'pending') throw conflict(ORDER_STILL_PROCESSING);
+  if (!current || current.status === 'pending')
+    throw refuse(ERRORS.ORDER_IN_PROGRESS, ORDER_STILL_PROCESSING);
   if (current.status === 'failed') throw failureOf(current.failureMessage);
   return receiptUrl(partner, current.receiptCode!, siteUrlConfigOf(config));
 }

@@ -1,7 +1,8 @@
+import { ERRORS } from '@kinship/domain';
 import type { SavedPaymentMethod } from '@kinship/domain';
 import type { Db } from '../../../db/client.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
-import { badRequest, forbidden, notFound, unauthorized, HttpError } from '../../../platform/errors.ts';
+import { badRequest, forbidden, unauthorized, refuse } from '../../../platform/errors.ts';
 import {
   GatewayInvalidRequestError,
   type GatewayPaymentMethod,
@@ -111,7 +112,8 @@ export async function usablePaymentMethod(
   if (saved) {
     if (saved.usersId !== user.id || saved.partnersId !== partner.id)
       throw badRequest(FOREIGN_PAYMENT_METHOD);
-    if (saved.type !== 'card' && !partner.allowBanks) throw badRequest(BANKS_NOT_ALLOWED);
+    if (saved.type !== 'card' && !partner.allowBanks)
+      throw refuse(ERRORS.BANKS_NOT_ALLOWED, BANKS_NOT_ALLOWED);
     return { ...saved, attachedNow: false };
   }
   const account = gatewayAccountOf(partner);
@@ -126,7 +128,7 @@ export async function usablePaymentMethod(
       { partnersId: partner.id },
       { action: 'detach_payment_method', paymentMethodId: method.id },
     );
-    throw badRequest(BANKS_NOT_ALLOWED);
+    throw refuse(ERRORS.BANKS_NOT_ALLOWED, BANKS_NOT_ALLOWED);
   }
   const row = await insertPaymentMethod(deps.db, rowValuesOf(partner, user, method), {
     defaultWhenFirst: false,
@@ -281,7 +283,7 @@ async function ownMethod(
   // Saved through a setup intent and not listed yet: the gateway knows it.
   if (!row)
     row = (await syncPaymentMethods(deps, ctx.partner, user)).rows.get(gatewayPaymentMethodId) ?? null;
-  if (!mine(row)) throw notFound(PAYMENT_METHOD_NOT_FOUND);
+  if (!mine(row)) throw refuse(ERRORS.PAYMENT_METHOD_NOT_FOUND, PAYMENT_METHOD_NOT_FOUND);
   return { user, row };
 }
 
@@ -298,7 +300,7 @@ export async function removePaymentMethod(
 ): Promise<void> {
   const { user, row } = await ownMethod(deps, ctx, gatewayPaymentMethodId);
   if (await isPayingLiveSubscription(deps.db, ctx.partner.id, row.id))
-    throw new HttpError(409, PAYMENT_METHOD_IN_USE);
+    throw refuse(ERRORS.PAYMENT_METHOD_IN_USE, PAYMENT_METHOD_IN_USE);
   const account = gatewayAccountOf(ctx.partner);
   await deps.gateway.detachPaymentMethod(account, row.gatewayPaymentMethodId).catch(invalidRequest);
   await deps.db.transaction(async (tx) => {
@@ -332,7 +334,7 @@ export async function makeDefaultPaymentMethod(
 ): Promise<SavedPaymentMethod[]> {
   const { user, row } = await ownMethod(deps, ctx, gatewayPaymentMethodId);
   const customerId = await findGatewayCustomer(deps.db, ctx.partner.id, user.id);
-  if (!customerId) throw notFound(PAYMENT_METHOD_NOT_FOUND);
+  if (!customerId) throw refuse(ERRORS.PAYMENT_METHOD_NOT_FOUND, PAYMENT_METHOD_NOT_FOUND);
   await deps.gateway
     .setDefaultPaymentMethod(gatewayAccountOf(ctx.partner), customerId, row.gatewayPaymentMethodId)
     .catch(invalidRequest);

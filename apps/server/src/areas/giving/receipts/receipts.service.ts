@@ -7,13 +7,14 @@ import {
   paymentNotice,
   sponsorshipDescription,
   taxDeductibleNotice,
+  ERRORS,
   type Receipt,
 } from '@kinship/domain';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db, Tx } from '../../../db/client.ts';
 import { payments } from '../../../db/schema/index.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../../../platform/errors.ts';
+import { badRequest, forbidden, unauthorized, refuse } from '../../../platform/errors.ts';
 import type { MailMessage } from '../../../platform/messaging/mail.ts';
 import type { OutboxRow } from '../../../platform/messaging/outbox.ts';
 import { insertOutboxMessage, storedMessage } from '../../../platform/messaging/outbox.ts';
@@ -356,7 +357,7 @@ export function receiptComposer(deps: { db: Db; storage: Storage; config: SiteUr
 
 async function paymentOfCode(db: Db, ctx: SiteContext, code: string): Promise<PaymentForReceipt> {
   const payment = await findPaymentByReceiptCode(db, ctx.partner.id, code);
-  if (!payment) throw notFound(RECEIPT_NOT_FOUND);
+  if (!payment) throw refuse(ERRORS.RECEIPT_NOT_FOUND, RECEIPT_NOT_FOUND);
   return payment;
 }
 

@@ -3,12 +3,13 @@ import {
   nearestBoostPercent,
   sponsoredRecordName,
   sponsorshipFeePercent,
+  ERRORS,
   type PaymentInterval,
   type SubscriptionDetail,
 } from '@kinship/domain';
 import type { Config } from '../../../config.ts';
 import type { Db, Tx } from '../../../db/client.ts';
-import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
+import { badRequest, refuse } from '../../../platform/errors.ts';
 import { actorOf, gatewayActor, recordAudit } from '../../../platform/audit.ts';
 import type { JobSender } from '../../../platform/jobs.ts';
 import type { PaymentGateway, SubscriptionResult } from '../../../platform/payments/gateway.ts';
@@ -229,7 +230,7 @@ async function ownSubscription(
   const user = payerOf(ctx);
   const sub = await find();
   // Another person's subscription is not revealed.
-  if (!sub || sub.usersId !== user.id) throw notFound(SUBSCRIPTION_NOT_FOUND);
+  if (!sub || sub.usersId !== user.id) throw refuse(ERRORS.SUBSCRIPTION_NOT_FOUND, SUBSCRIPTION_NOT_FOUND);
   return { user, sub };
 }
 
@@ -301,7 +302,7 @@ export async function updateSubscriptionPayment(
   const { user, sub } = await ownSubscription(deps, ctx, () =>
     findSubscriptionByOrder(deps.db, ctx.partner.id, ordersId),
   );
-  if (isEnded(sub.status)) throw conflict(SUBSCRIPTION_ENDED);
+  if (isEnded(sub.status)) throw refuse(ERRORS.SUBSCRIPTION_ENDED, SUBSCRIPTION_ENDED);
   const account = gatewayAccountOf(ctx.partner);
   const customerId = await ensureGatewayCustomer(deps, ctx.partner, user, {
     email: user.email ?? ctx.viewer!.email,
@@ -342,9 +343,9 @@ export async function resetSubscriptionPrice(
   id: number,
 ): Promise<SubscriptionDetail> {
   const { sub } = await ownSubscription(deps, ctx, () => findSubscriptionById(deps.db, ctx.partner.id, id));
-  if (isEnded(sub.status)) throw conflict(SUBSCRIPTION_ENDED);
+  if (isEnded(sub.status)) throw refuse(ERRORS.SUBSCRIPTION_ENDED, SUBSCRIPTION_ENDED);
   const lines = await findSubscriptionLines(deps.db, sub.partnersId, sub.id, true);
-  if (lines.length === 0) throw conflict(SUBSCRIPTION_ENDED);
+  if (lines.length === 0) throw refuse(ERRORS.SUBSCRIPTION_ENDED, SUBSCRIPTION_ENDED);
   const price = await currentPriceOf(deps.db, sub, lines);
   if (price.prices.some((p) => p === null)) throw badRequest('Current Sponsored Plan not defined');
   const unchanged =

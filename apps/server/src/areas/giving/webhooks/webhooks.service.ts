@@ -1,6 +1,7 @@
+import { ERRORS } from '@kinship/domain';
 import type { Config } from '../../../config.ts';
 import type { Db, Tx } from '../../../db/client.ts';
-import { badRequest } from '../../../platform/errors.ts';
+import { refuse } from '../../../platform/errors.ts';
 import type { GatewayEvent, PaymentGateway } from '../../../platform/payments/gateway.ts';
 import {
   recordGatewayDispute,
@@ -166,7 +167,7 @@ export async function receiveWebhook(
   try {
     event = deps.gateway.verifyWebhook(rawBody, signature);
   } catch {
-    throw badRequest(INVALID_WEBHOOK_SIGNATURE);
+    throw refuse(ERRORS.WEBHOOK_SIGNATURE_INVALID, INVALID_WEBHOOK_SIGNATURE);
   }
   event = await withPaymentReferences(deps, event);
   const outcome = await processGatewayEvent(deps, event);

@@ -3,12 +3,13 @@ import {
   actionScope,
   can,
   hasAnyPartnerRole,
+  ERRORS,
   type Action,
   type JobProgress,
   type JobState,
 } from '@kinship/domain';
 import type { Db } from '../../../db/client.ts';
-import { forbidden, notFound, unauthorized } from '../../../platform/errors.ts';
+import { forbidden, unauthorized, refuse } from '../../../platform/errors.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import { findJobProgress } from './jobs.repository.ts';
 
@@ -35,7 +36,7 @@ export async function getJobProgress(db: Db, ctx: SiteContext, id: string): Prom
   if (!ctx.viewer) throw unauthorized();
   if (!hasAnyPartnerRole(ctx.viewer.permissions, ctx.partner.id)) throw forbidden();
   const row = await findJobProgress(db, ctx.partner.id, id);
-  if (!row || !couldHaveStarted(ctx, row)) throw notFound(JOB_NOT_FOUND);
+  if (!row || !couldHaveStarted(ctx, row)) throw refuse(ERRORS.JOB_NOT_FOUND, JOB_NOT_FOUND);
   return {
     id: row.id,
     name: row.name,

@@ -7,6 +7,7 @@ import {
   REPORT_DEFINITIONS,
   reportHref,
   YEAR_END_RUN_JOB,
+  ERRORS,
   type GivingFund,
   type Overview,
   type Report,
@@ -18,7 +19,7 @@ import {
 import type { Db } from '../../../db/types.ts';
 import { requireAccess, type AccessScope } from '../../../platform/access.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
-import { badRequest } from '../../../platform/errors.ts';
+import { badRequest, refuse } from '../../../platform/errors.ts';
 import type { JobContext, JobSender } from '../../../platform/jobs.ts';
 import { yearEndStatementsJob } from './reports.jobs.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
@@ -63,12 +64,12 @@ export function periodOf(partnersId: number, query: Pick<ReportQuery, 'from' | '
   const fallback = defaultReportRange(now);
   const from = query.from ?? fallback.from;
   const to = query.to ?? (query.from && query.from > fallback.to ? query.from : fallback.to);
-  if (from > to) throw badRequest('from must be on or before to.');
+  if (from > to) throw refuse(ERRORS.PERIOD_INVALID, 'from must be on or before to.');
   const start = new Date(`${from}T00:00:00Z`);
   const end = new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY);
   // A period of more than 20 years is refused (generate_series of months stays small).
   if (end.getTime() - start.getTime() > 20 * 366 * DAY)
-    throw badRequest('The period may be at most 20 years.');
+    throw refuse(ERRORS.PERIOD_INVALID, 'The period may be at most 20 years.');
   const period: Period = { partnersId, from: start, to: end };
   return { period, from, to };
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { programInputSchema, type StaffProgram, type StaffProgramsAnswer } from '@kinship/domain';
+import { programInputSchema, ERRORS, type StaffProgram, type StaffProgramsAnswer } from '@kinship/domain';
 import type { Db } from '../../../db/client.ts';
 import { requireAccess } from '../../../platform/access.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
-import { badRequest, fieldErrors, forbidden, notFound } from '../../../platform/errors.ts';
+import { badRequest, fieldErrors, forbidden, refuse } from '../../../platform/errors.ts';
 import { processImage, type ImageVariantName } from '../../../platform/images.ts';
 import type { Storage } from '../../../platform/storage.ts';
 import { invalidatePartnerCache } from '../site/partner-cache.ts';
@@ -92,7 +92,7 @@ async function ownProgram(db: Db, ctx: SiteContext, id: number): Promise<Program
   const row = await findProgram(db, ctx.partner.id, id);
   if (!row) {
     requireAccess(ctx, 'programs.manage');
-    throw notFound(PROGRAM_NOT_FOUND(id));
+    throw refuse(ERRORS.PROGRAM_NOT_FOUND, PROGRAM_NOT_FOUND(id));
   }
   requireAccess(ctx, 'programs.manage', { entitiesId: row.id }, PROGRAM_FORBIDDEN);
   return row;

@@ -2,6 +2,7 @@ import {
   planInputSchema,
   typeCreateInputSchema,
   typeSettingsInputSchema,
+  ERRORS,
   type PlanChangeAnswer,
   type StaffType,
   type StaffTypesAnswer,
@@ -9,7 +10,7 @@ import {
 import type { Db, Tx } from '../../../db/client.ts';
 import { requireAccess } from '../../../platform/access.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
-import { fieldErrors, notFound } from '../../../platform/errors.ts';
+import { fieldErrors, refuse } from '../../../platform/errors.ts';
 import { invalidatePartnerCache } from '../site/partner-cache.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import { parseInput } from '../../../platform/parse-input.ts';
@@ -134,7 +135,7 @@ export async function createStaffType(db: Db, ctx: SiteContext, body: unknown): 
   await checkSettings(db, input.sponsoredTypesId, input.settings, 'settings.');
   await checkPlan(db, input.plan, 'plan.');
   if (await findTypeByIdentifier(db, ctx.partner.id, input.identifier))
-    throw fieldErrors({ identifier: IDENTIFIER_TAKEN });
+    throw fieldErrors({ identifier: IDENTIFIER_TAKEN }, undefined, ERRORS.IDENTIFIER_TAKEN);
   const created = await db.transaction(async (tx) => {
     const row = await insertType(tx, ctx.partner.id, {
       sponsoredTypesId: input.sponsoredTypesId,
@@ -164,7 +165,7 @@ export async function createStaffType(db: Db, ctx: SiteContext, body: unknown): 
 async function ownType(db: Db, ctx: SiteContext, id: number): Promise<TypeRow> {
   requireAccess(ctx, 'types.manage');
   const row = await findType(db, ctx.partner.id, id);
-  if (!row) throw notFound(TYPE_NOT_FOUND(id));
+  if (!row) throw refuse(ERRORS.TYPE_NOT_FOUND, TYPE_NOT_FOUND(id));
   return row;
 }
 

@@ -1,5 +1,6 @@
 import {
   SUBDOMAIN_TAKEN_MESSAGE,
+  ERRORS,
   type ConsolePartner,
   type SetupChecklist,
   type SetupStep,
@@ -10,7 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { requireAccess } from '../../../platform/access.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
-import { fieldErrors, notFound } from '../../../platform/errors.ts';
+import { fieldErrors, refuse } from '../../../platform/errors.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import { invalidatePartnerCache } from '../site/partner-cache.ts';
 import {
@@ -62,7 +63,7 @@ export async function createPartner(
   const created = await db
     .transaction(async (tx) => {
       if (await subdomainTaken(tx, values.subdomain))
-        throw fieldErrors({ subdomain: SUBDOMAIN_TAKEN_MESSAGE });
+        throw fieldErrors({ subdomain: SUBDOMAIN_TAKEN_MESSAGE }, undefined, ERRORS.SUBDOMAIN_TAKEN);
       const row = await insertPartner(tx, {
         subdomain: values.subdomain,
         name: values.name,
@@ -92,7 +93,7 @@ export async function createPartner(
     .catch((error: unknown) => {
       // Two creations of one subdomain at once: the unique index decides.
       if ((error as { code?: string }).code === '23505')
-        throw fieldErrors({ subdomain: SUBDOMAIN_TAKEN_MESSAGE });
+        throw fieldErrors({ subdomain: SUBDOMAIN_TAKEN_MESSAGE }, undefined, ERRORS.SUBDOMAIN_TAKEN);
       throw error;
     });
   await invalidatePartnerCache(db);
@@ -108,7 +109,7 @@ export async function setPartnerModes(
   requireAccess(ctx, 'platform.console');
   await db.transaction(async (tx) => {
     const before = await findPartnerModes(tx, partnersId);
-    if (!before) throw notFound(PARTNER_NOT_FOUND);
+    if (!before) throw refuse(ERRORS.PARTNER_NOT_FOUND, PARTNER_NOT_FOUND);
     const set = {
       ...(modes.demoMode === undefined ? {} : { demoMode: modes.demoMode }),
       ...(modes.privateDemo === undefined ? {} : { privateDemo: modes.privateDemo }),

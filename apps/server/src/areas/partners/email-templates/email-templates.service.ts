@@ -4,6 +4,7 @@ import {
   EMAIL_TEMPLATE_KINDS,
   emailTemplateInputSchema,
   Feature,
+  ERRORS,
   type EmailPreview,
   type EmailTemplate,
   type EmailTemplateKind,
@@ -13,7 +14,7 @@ import type { Db } from '../../../db/client.ts';
 import type { PartnerRow, Queryable } from '../../../db/types.ts';
 import { requireAccess } from '../../../platform/access.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
-import { badRequest, fieldErrors, notFound } from '../../../platform/errors.ts';
+import { badRequest, fieldErrors, refuse } from '../../../platform/errors.ts';
 import { parseInput } from '../../../platform/parse-input.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import {
@@ -247,7 +248,7 @@ export interface SiteLinks {
 
 function kindOf(kind: string): EmailTemplateKind {
   if (!(EMAIL_TEMPLATE_KINDS as readonly string[]).includes(kind))
-    throw notFound(`There is no email template called ${kind}.`);
+    throw refuse(ERRORS.TEMPLATE_NOT_FOUND, `There is no email template called ${kind}.`);
   return kind as EmailTemplateKind;
 }
 

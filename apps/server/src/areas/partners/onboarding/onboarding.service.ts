@@ -1,9 +1,9 @@
 import { invalidatePartnerCache } from '../site/partner-cache.ts';
-import { can, dashboardUrl, ONBOARDING_MESSAGES, type OnboardUrlResponse } from '@kinship/domain';
+import { can, dashboardUrl, ONBOARDING_MESSAGES, ERRORS, type OnboardUrlResponse } from '@kinship/domain';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import { requireAccess } from '../../../platform/access.ts';
-import { badRequest, HttpError, notFound, unauthorized } from '../../../platform/errors.ts';
+import { badRequest, HttpError, notFound, unauthorized, refuse } from '../../../platform/errors.ts';
 import type { PaymentGateway } from '../../../platform/payments/gateway.ts';
 import { actorOf, type AuditSource } from '../../../platform/audit.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
@@ -68,9 +68,10 @@ export async function completeOnboarding(
   source: AuditSource,
 ): Promise<{ redirectUrl: string }> {
   const state = readOnboardingState(deps.config.AUTH_SECRET, input.state);
-  if (!state || state.origin !== origin) throw badRequest(ONBOARDING_MESSAGES.invalidState);
+  if (!state || state.origin !== origin)
+    throw refuse(ERRORS.ONBOARDING_STATE_INVALID, ONBOARDING_MESSAGES.invalidState);
   const partner = await findPartnerForOnboarding(deps.db, state.partnersId);
-  if (!partner) throw badRequest(ONBOARDING_MESSAGES.invalidState);
+  if (!partner) throw refuse(ERRORS.ONBOARDING_STATE_INVALID, ONBOARDING_MESSAGES.invalidState);
   let accountId: string;
   try {
     ({ accountId } = await deps.gateway.completeOnboarding(input.authorizationCode));

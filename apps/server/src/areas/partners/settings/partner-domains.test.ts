@@ -125,6 +125,19 @@ describe('claiming a domain', () => {
     ]);
   });
 
+  it('names a refusal of one kind by its code, in x-error-code and the problem (decision 065)', async () => {
+    const bare = maple.withHost('127.0.0.1');
+    const codeOf = async (domains: string[]) => {
+      const res = await saveDomains(bare, domains, '?partnersId=3');
+      expect(res.status).toBe(400);
+      expect(res.json<{ code: string }>().code).toBe(res.headers['x-error-code']);
+      return res.headers['x-error-code'];
+    };
+    expect(await codeOf(['demo.kinship.example'])).toBe('domain_taken');
+    expect(await codeOf(['printer.local', 'site.internal'])).toBe('domain_reserved');
+    expect(await codeOf(['printer.local', 'demo.kinship.example'])).toBe('validation_failed');
+  });
+
   it('shows the CNAME target under the configured platform domain, not the request’s host', async () => {
     const res = await maple.withHost('127.0.0.1').get('/api/dashboard/settings?partnersId=3');
     expect(res.json<PartnerSettingsAnswer>().dnsTarget).toBe('maple.giving.example');

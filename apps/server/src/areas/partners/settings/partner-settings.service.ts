@@ -3,7 +3,9 @@ import {
   domainVerificationRecord,
   PartnerSetting,
   partnerSettingsInputSchema,
+  ERRORS,
   type DomainVerified,
+  type ErrorCode,
   type PartnerSettingsAnswer,
 } from '@kinship/domain';
 import type { Db } from '../../../db/client.ts';
@@ -11,7 +13,7 @@ import type { PartnerRow } from '../../../db/types.ts';
 import type { Config } from '../../../config.ts';
 import { requireAccess } from '../../../platform/access.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
-import { badRequest, fieldErrors, notFound } from '../../../platform/errors.ts';
+import { badRequest, fieldErrors, refuse } from '../../../platform/errors.ts';
 import {
   isReservedHost,
   platformDomainOf,
@@ -146,16 +148,22 @@ export async function updatePartnerSettings(
   requireAccess(ctx, 'settings.manage');
   const input = parseInput(partnerSettingsInputSchema, body);
   const domainErrors: Record<string, string> = {};
+  // One kind of refusal names its code (every domain taken, or every one reserved); a mix is validation_failed.
+  const kinds = new Set<ErrorCode>();
   input.domains.forEach((domain, i) => {
     const refusal = input.domains.indexOf(domain) !== i ? DOMAIN_REPEATED : refusalOf(domain, hosts);
     if (refusal) domainErrors[`domains.${i}`] = refusal;
+    if (refusal) kinds.add(refusal === DOMAIN_REPEATED ? ERRORS.VALIDATION_FAILED : ERRORS.DOMAIN_RESERVED);
   });
   const taken = new Set(await domainsHeldElsewhere(db, ctx.partner.id, [...new Set(input.domains)]));
   input.domains.forEach((domain, i) => {
-    if (taken.has(domain) && !domainErrors[`domains.${i}`])
+    if (taken.has(domain) && !domainErrors[`domains.${i}`]) {
       domainErrors[`domains.${i}`] = DOMAIN_TAKEN(domain);
+      kinds.add(ERRORS.DOMAIN_TAKEN);
+    }
   });
-  if (Object.keys(domainErrors).length > 0) throw fieldErrors(domainErrors);
+  if (Object.keys(domainErrors).length > 0)
+    throw fieldErrors(domainErrors, undefined, kinds.size === 1 ? [...kinds][0] : ERRORS.VALIDATION_FAILED);
 
   const features = [...new Set(input.features)].sort((a, b) => a - b);
   const row = {
@@ -216,7 +224,11 @@ export async function updatePartnerSettings(
       (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
       (error as { cause?: { code?: string } }).cause?.code === '23505'
     )
-      throw fieldErrors({ domains: 'One of these domains was just taken by another partner.' });
+      throw fieldErrors(
+        { domains: 'One of these domains was just taken by another partner.' },
+        undefined,
+        ERRORS.DOMAIN_TAKEN,
+      );
     throw error;
   }
   await invalidatePartnerCache(db, ctx.partner.id);
@@ -235,7 +247,7 @@ export async function checkDomainNow(
 ): Promise<PartnerSettingsAnswer> {
   requireAccess(ctx, 'settings.manage');
   const row = await findPartnerDomain(db, ctx.partner.id, domain.toLowerCase());
-  if (!row) throw notFound(DOMAIN_NOT_FOUND);
+  if (!row) throw refuse(ERRORS.DOMAIN_NOT_FOUND, DOMAIN_NOT_FOUND);
   await checkDomain(db, row, hosts.dnsServers, new Date(), actorOf(ctx));
   return answerOf(db, (await findPartnerById(db, ctx.partner.id))!, hosts);
 }
@@ -254,9 +266,9 @@ export async function verifyDomainByHand(
 ): Promise<DomainVerified> {
   requireAccess(ctx, 'platform.console');
   const row = await findPartnerDomain(db, partnersId, domain.toLowerCase());
-  if (!row) throw notFound(DOMAIN_NOT_FOUND);
+  if (!row) throw refuse(ERRORS.DOMAIN_NOT_FOUND, DOMAIN_NOT_FOUND);
   const refusal = refusalOf(row.domain, hosts);
-  if (refusal) throw badRequest(refusal);
+  if (refusal) throw refuse(ERRORS.DOMAIN_RESERVED, refusal);
   await markVerified(db, row, new Date(), actorOf(ctx), 'by_hand');
   const after = (await findPartnerDomain(db, partnersId, row.domain))!;
   return { partnersId, domain: row.domain, verifiedAt: after.verifiedAt!.toISOString() };

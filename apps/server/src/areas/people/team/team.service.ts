@@ -3,6 +3,7 @@ import {
   LAST_ADMIN_MESSAGE,
   roleLabel,
   Role,
+  ERRORS,
   type Invitation,
   type InvitationLink,
   type InvitationState,
@@ -15,15 +16,7 @@ import type { Config } from '../../../config.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { requireAccess } from '../../../platform/access.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
-import {
-  badRequest,
-  conflict,
-  fieldErrors,
-  forbidden,
-  HttpError,
-  notFound,
-  unauthorized,
-} from '../../../platform/errors.ts';
+import { fieldErrors, unauthorized, refuse } from '../../../platform/errors.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import { partnerEmail } from '../../partners/index.ts';
 import {
@@ -113,7 +106,8 @@ async function keepAnAdministrator(
   after: MemberUpdate | null,
 ) {
   if (!isPartnerWideAdmin(before) || (after && isPartnerWideAdmin(after))) return;
-  if ((await countPartnerWideAdmins(tx, partnersId)) <= 1) throw conflict(LAST_ADMIN_MESSAGE);
+  if ((await countPartnerWideAdmins(tx, partnersId)) <= 1)
+    throw refuse(ERRORS.LAST_ADMINISTRATOR, LAST_ADMIN_MESSAGE);
 }
 
 export async function updateMember(
@@ -127,7 +121,7 @@ export async function updateMember(
   return db.transaction(async (tx) => {
     await lockPartner(tx, ctx.partner.id);
     const [before] = await listMemberships(tx, ctx.partner.id, usersId);
-    if (!before) throw notFound(MEMBER_NOT_FOUND);
+    if (!before) throw refuse(ERRORS.MEMBER_NOT_FOUND, MEMBER_NOT_FOUND);
     await keepAnAdministrator(tx, ctx.partner.id, before, values);
     await replaceAccess(tx, before.partnerUsersId, values.roles, values.entityIds);
     await recordAudit(tx, {
@@ -148,7 +142,7 @@ export async function removeMember(db: Db, ctx: SiteContext, usersId: number): P
   await db.transaction(async (tx) => {
     await lockPartner(tx, ctx.partner.id);
     const [before] = await listMemberships(tx, ctx.partner.id, usersId);
-    if (!before) throw notFound(MEMBER_NOT_FOUND);
+    if (!before) throw refuse(ERRORS.MEMBER_NOT_FOUND, MEMBER_NOT_FOUND);
     await keepAnAdministrator(tx, ctx.partner.id, before, null);
     await deleteMembership(tx, before.partnerUsersId);
     await recordAudit(tx, {
@@ -251,12 +245,12 @@ export async function createInvitation(
   await checkPrograms(db, ctx.partner.id, values.entityIds);
   const members = await listMemberships(db, ctx.partner.id);
   if (members.some((m) => m.email?.toLowerCase() === values.email && m.roles.length > 0))
-    throw fieldErrors({ email: ALREADY_ON_TEAM });
+    throw fieldErrors({ email: ALREADY_ON_TEAM }, undefined, ERRORS.ALREADY_ON_TEAM);
   const now = new Date();
   return db.transaction(async (tx) => {
     await lockPartner(tx, ctx.partner.id);
     if (await openInvitationFor(tx, ctx.partner.id, values.email, now))
-      throw fieldErrors({ email: INVITATION_PENDING_EXISTS });
+      throw fieldErrors({ email: INVITATION_PENDING_EXISTS }, undefined, ERRORS.INVITATION_PENDING);
     const nonce = newNonce();
     const row = await insertInvitation(tx, {
       partnersId: ctx.partner.id,
@@ -282,7 +276,8 @@ export async function createInvitation(
 
 async function lockOwnInvitation(tx: Tx, ctx: SiteContext, id: number): Promise<InvitationRow> {
   const row = await lockInvitation(tx, id);
-  if (!row || row.partnersId !== ctx.partner.id) throw notFound(INVITATION_NOT_FOUND);
+  if (!row || row.partnersId !== ctx.partner.id)
+    throw refuse(ERRORS.INVITATION_NOT_FOUND, INVITATION_NOT_FOUND);
   return row;
 }
 
@@ -296,7 +291,7 @@ export async function resendInvitation(
   requireAccess(ctx, 'team.manage');
   return db.transaction(async (tx) => {
     const before = await lockOwnInvitation(tx, ctx, id);
-    if (before.status !== 'pending') throw conflict(NOT_PENDING);
+    if (before.status !== 'pending') throw refuse(ERRORS.INVITATION_NOT_PENDING, NOT_PENDING);
     const nonce = newNonce();
     const row = await updateInvitation(tx, id, {
       nonceHash: hashNonce(nonce),
@@ -320,7 +315,7 @@ export async function revokeInvitation(db: Db, ctx: SiteContext, id: number): Pr
   requireAccess(ctx, 'team.manage');
   return db.transaction(async (tx) => {
     const before = await lockOwnInvitation(tx, ctx, id);
-    if (before.status !== 'pending') throw conflict(NOT_PENDING);
+    if (before.status !== 'pending') throw refuse(ERRORS.INVITATION_NOT_PENDING, NOT_PENDING);
     const row = await updateInvitation(tx, id, { status: 'revoked', revokedAt: new Date() });
     await recordAudit(tx, {
       actor: actorOf(ctx),
@@ -340,10 +335,12 @@ export async function revokeInvitation(db: Db, ctx: SiteContext, id: number): Pr
 /** The invitation of a link, checked: this installation's signature, its current nonce, this site. */
 async function invitationOfLink(db: Db | Tx, ctx: SiteContext, secret: string, token: string, lock?: Tx) {
   const parsed = parseInvitationToken(token);
-  if (!parsed) throw notFound(INVITATION_NOT_FOUND);
+  if (!parsed) throw refuse(ERRORS.INVITATION_NOT_FOUND, INVITATION_NOT_FOUND);
   const row = lock ? await lockInvitation(lock, parsed.id) : await findInvitation(db, parsed.id);
-  if (!row || !tokenMatches(secret, parsed, row)) throw notFound(INVITATION_NOT_FOUND);
-  if (row.partnersId !== ctx.partner.id) throw badRequest(INVITATION_OTHER_PARTNER);
+  if (!row || !tokenMatches(secret, parsed, row))
+    throw refuse(ERRORS.INVITATION_NOT_FOUND, INVITATION_NOT_FOUND);
+  if (row.partnersId !== ctx.partner.id)
+    throw refuse(ERRORS.INVITATION_OTHER_PARTNER, INVITATION_OTHER_PARTNER);
   return row;
 }
 
@@ -379,10 +376,11 @@ export async function acceptInvitation(
   return db.transaction(async (tx) => {
     const row = await invitationOfLink(tx, ctx, secret, token, tx);
     const state = stateOf(row);
-    if (state === 'accepted') throw conflict(INVITATION_USED);
-    if (state === 'revoked') throw new HttpError(410, INVITATION_REVOKED);
-    if (state === 'expired') throw new HttpError(410, INVITATION_EXPIRED);
-    if (viewer.email.trim().toLowerCase() !== row.email) throw forbidden(INVITATION_WRONG_ACCOUNT(row.email));
+    if (state === 'accepted') throw refuse(ERRORS.INVITATION_USED, INVITATION_USED);
+    if (state === 'revoked') throw refuse(ERRORS.INVITATION_REVOKED, INVITATION_REVOKED);
+    if (state === 'expired') throw refuse(ERRORS.INVITATION_EXPIRED, INVITATION_EXPIRED);
+    if (viewer.email.trim().toLowerCase() !== row.email)
+      throw refuse(ERRORS.INVITATION_WRONG_ACCOUNT, INVITATION_WRONG_ACCOUNT(row.email));
     await lockPartner(tx, ctx.partner.id);
     const usersId = await ensurePerson(tx, viewer.authUserId, viewer.email);
     const partnerUsersId = await ensureMembership(tx, ctx.partner.id, usersId);

@@ -3,6 +3,7 @@ import {
   LAST_ADMIN_MESSAGE,
   Role,
   type Invitation,
+  type Problem,
   type RecordRow,
   type TeamMember,
 } from '@kinship/domain';
@@ -220,6 +221,44 @@ describe('invitations', () => {
     expect(old.status).toBe(404);
     const ok = await clientAs(t.port, person!).post(`/api/invitations/${second}/accept?${Q}`, {});
     expect(ok.status).toBe(200);
+  });
+
+  it('names each invitation refusal by its code in x-error-code (decision 065)', async () => {
+    const [person] = await createPeople(t.database, 1, 'invitee-codes');
+    const made = (
+      await admin.post(`/api/dashboard/team/invitations?${Q}`, { email: person!.email, roles: [5] })
+    ).json<Invitation>();
+    const again = await admin.post(`/api/dashboard/team/invitations?${Q}`, {
+      email: person!.email,
+      roles: [5],
+    });
+    expect([again.status, again.headers['x-error-code'], again.json<Problem>().code]).toEqual([
+      400,
+      'invitation_pending',
+      'invitation_pending',
+    ]);
+    const link = await linkMailedTo(person!.email);
+    const unknown = await clientAs(t.port, person!).post(`/api/invitations/${link}x/accept?${Q}`, {});
+    expect([unknown.status, unknown.headers['x-error-code']]).toEqual([404, 'invitation_not_found']);
+    await t.database.db
+      .update(staffInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(staffInvitations.id, made.id));
+    const [row] = await t.database.db.select().from(staffInvitations).where(eq(staffInvitations.id, made.id));
+    const expiredLink = invitationToken(TEST_AUTH_SECRET, row!, link.split('.')[1]!);
+    const expired = await clientAs(t.port, person!).post(`/api/invitations/${expiredLink}/accept?${Q}`, {});
+    expect([expired.status, expired.headers['x-error-code'], expired.text]).toEqual([
+      410,
+      'invitation_expired',
+      INVITATION_EXPIRED,
+    ]);
+    const me = (await admin.get(`/api/dashboard/team?${Q}`)).json<TeamMember[]>().find((m) => m.isSelf)!;
+    const leave = await admin.request('DELETE', `/api/dashboard/team/${me.usersId}?${Q}`);
+    expect([leave.status, leave.headers['x-error-code'], leave.text]).toEqual([
+      409,
+      'last_administrator',
+      LAST_ADMIN_MESSAGE,
+    ]);
   });
 
   it('words the invitation mail as the partner wrote it while email templates (feature 12) are on', async () => {

@@ -1,5 +1,6 @@
 import {
   trialReminderDate,
+  ERRORS,
   type NewUser,
   type RecordRights,
   type User,
@@ -9,7 +10,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Db } from '../../../db/client.ts';
 import { requireAccess } from '../../../platform/access.ts';
 import { actorOf, recordAudit, type AuditSource } from '../../../platform/audit.ts';
-import { badRequest, conflict, notFound, unauthorized } from '../../../platform/errors.ts';
+import { notFound, unauthorized, refuse } from '../../../platform/errors.ts';
 import type { RequestViewer, UserRow } from '../../../platform/viewer.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import { viewerRightsOver, visibleFieldsFor } from '../../records/index.ts';
@@ -119,7 +120,7 @@ export async function getUserByToken(db: Db, ctx: SiteContext): Promise<User> {
 export function normalizePhone(phone: string | undefined): string | null {
   if (!phone) return null;
   const parsed = parsePhoneNumberFromString(phone, 'US');
-  if (!parsed || !parsed.isValid()) throw badRequest(`Invalid Phone Number: ${phone}`);
+  if (!parsed || !parsed.isValid()) throw refuse(ERRORS.PHONE_INVALID, `Invalid Phone Number: ${phone}`);
   return parsed.number;
 }
 
@@ -127,7 +128,7 @@ export function normalizePhone(phone: string | undefined): string | null {
 export async function createUser(db: Db, source: AuditSource, body: NewUser): Promise<User> {
   const viewer = source.viewer;
   if (!viewer) throw unauthorized();
-  if (viewer.user) throw conflict('A user record already exists for this account.');
+  if (viewer.user) throw refuse(ERRORS.PROFILE_EXISTS, 'A user record already exists for this account.');
   const values = {
     authUserId: viewer.authUserId,
     firstName: body.firstName,
@@ -155,7 +156,7 @@ export async function createUser(db: Db, source: AuditSource, body: NewUser): Pr
     }
     return inserted;
   });
-  if (!row) throw conflict('A user record already exists for this account.');
+  if (!row) throw refuse(ERRORS.PROFILE_EXISTS, 'A user record already exists for this account.');
   return { ...(await userView(db, viewer, row, 0)), userSponsoreds: [] };
 }
 
@@ -174,7 +175,8 @@ export async function getUserSponsoreds(db: Db, ctx: SiteContext, usersId: numbe
   }
   // Someone else's: staff who see sponsors, limited to their programs' records.
   const scope = requireAccess(ctx, 'sponsors.view', {}, SPONSORSHIPS_OF_OTHERS_MESSAGE);
-  if (!(await isPersonKnownToPartner(db, usersId, ctx.partner.id))) throw notFound(personNotFound(usersId));
+  if (!(await isPersonKnownToPartner(db, usersId, ctx.partner.id)))
+    throw refuse(ERRORS.PERSON_NOT_FOUND, personNotFound(usersId));
   return sponsorshipViews(
     db,
     ctx.viewer,

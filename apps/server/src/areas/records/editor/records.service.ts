@@ -2,6 +2,8 @@ import {
   archiveMessage,
   canMoveRecord,
   GRADES,
+  ERRORS,
+  statusOfError,
   type RecordDetail,
   type RecordListQuery,
   type RecordRow,
@@ -18,7 +20,7 @@ import type { Db, Queryable, Tx } from '../../../db/client.ts';
 import { sponsoreds } from '../../../db/schema/index.ts';
 import { requireAccess, scopeCondition, type AccessScope } from '../../../platform/access.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
-import { conflict, fieldErrors, notFound, ProblemError } from '../../../platform/errors.ts';
+import { fieldErrors, ProblemError, refuse } from '../../../platform/errors.ts';
 import { invalidatePartnerCache } from '../../partners/index.ts';
 import { partnerEmail } from '../../partners/index.ts';
 import { deleteStoredPicturesOf } from '../sponsoreds/sponsored-pictures.service.ts';
@@ -54,7 +56,7 @@ type RecordUpdateValues = z.output<typeof recordUpdateSchema>;
 
 export const RECORD_NOT_FOUND = (id: number) => `Sponsored record ${id} was not found.`;
 export const TYPE_NOT_FOUND = 'This sponsored type does not exist for this partner.';
-export const ARCHIVE_NEEDS_CONFIRMATION = 'archive_needs_confirmation';
+export const ARCHIVE_NEEDS_CONFIRMATION = ERRORS.ARCHIVE_NEEDS_CONFIRMATION;
 
 const gradeName = (id: number | null) => (id === null ? null : (GRADES[id] ?? null));
 
@@ -99,7 +101,7 @@ export async function listRecordsOf(
 ): Promise<{ rows: RecordRow[]; total: number }> {
   const scope = requireAccess(ctx, 'records.view');
   const type = await findType(db, ctx.partner.id, partnerSponsoredTypesId);
-  if (!type) throw notFound(TYPE_NOT_FOUND);
+  if (!type) throw refuse(ERRORS.TYPE_NOT_FOUND, TYPE_NOT_FOUND);
   const where = listConditions(ctx.partner.id, type.id, query, scopeCondition(scope, sponsoreds.entitiesId));
   const { rows, total } = await listRecords(db, type.id, where, query);
   // A type without custom columns shows none: no statement for their values.
@@ -142,7 +144,7 @@ async function detailOf(db: Db | Tx, partnersId: number, id: number): Promise<Re
 export async function getRecord(db: Db, ctx: SiteContext, id: number): Promise<RecordDetail> {
   requireAccess(ctx, 'records.view');
   const record = await detailOf(db, ctx.partner.id, id);
-  if (!record) throw notFound(RECORD_NOT_FOUND(id));
+  if (!record) throw refuse(ERRORS.RECORD_NOT_FOUND, RECORD_NOT_FOUND(id));
   requireAccess(ctx, 'records.view', { entitiesId: record.entitiesId });
   return record;
 }
@@ -255,7 +257,7 @@ export async function createRecord(
 /** 409 with what archiving will do, until the call says confirm: true. */
 function archiveNeedsConfirmation(sponsorships: number, sponsors: number): ProblemError {
   return new ProblemError({
-    status: 409,
+    status: statusOfError(ARCHIVE_NEEDS_CONFIRMATION),
     code: ARCHIVE_NEEDS_CONFIRMATION,
     title: archiveMessage(sponsorships),
     errors: [
@@ -274,7 +276,7 @@ export async function updateRecord(
   requireAccess(ctx, 'records.manage');
   await db.transaction(async (tx) => {
     const before = await findRecord(tx, ctx.partner.id, id, { lock: true });
-    if (!before) throw notFound(RECORD_NOT_FOUND(id));
+    if (!before) throw refuse(ERRORS.RECORD_NOT_FOUND, RECORD_NOT_FOUND(id));
     requireAccess(ctx, 'records.manage', { entitiesId: before.entitiesId });
     if (values.entitiesId !== undefined)
       requireAccess(ctx, 'records.manage', { entitiesId: values.entitiesId });
@@ -413,7 +415,7 @@ export async function duplicateRecord(
 async function getRecordForWrite(db: Db, ctx: SiteContext, id: number): Promise<RecordDetail> {
   requireAccess(ctx, 'records.manage');
   const record = await detailOf(db, ctx.partner.id, id);
-  if (!record) throw notFound(RECORD_NOT_FOUND(id));
+  if (!record) throw refuse(ERRORS.RECORD_NOT_FOUND, RECORD_NOT_FOUND(id));
   requireAccess(ctx, 'records.manage', { entitiesId: record.entitiesId });
   return record;
 }
@@ -428,11 +430,12 @@ export async function deleteRecord(
   requireAccess(ctx, 'records.manage');
   await db.transaction(async (tx) => {
     const before = await findRecord(tx, ctx.partner.id, id, { lock: true });
-    if (!before) throw notFound(RECORD_NOT_FOUND(id));
+    if (!before) throw refuse(ERRORS.RECORD_NOT_FOUND, RECORD_NOT_FOUND(id));
     requireAccess(ctx, 'records.manage', { entitiesId: before.entitiesId });
     const refs = await referencesTo(tx, id);
     if (Object.keys(refs).length > 0)
-      throw conflict(
+      throw refuse(
+        ERRORS.RECORD_IN_USE,
         `This record cannot be deleted: it has ${Object.entries(refs)
           .map(([kind, n]) => `${n} ${kind}`)
           .join(', ')}. Archive it instead.`,

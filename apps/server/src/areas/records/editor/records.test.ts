@@ -483,6 +483,9 @@ describe('the record editor', () => {
     );
     expect(refused.status).toBe(409);
     expect(refused.text).toMatch(/^This record cannot be deleted: it has \d+ sponsorships?/);
+    expect(refused.headers['x-error-code']).toBe('record_in_use');
+    const unknown = await admin.get(`/api/dashboard/records/999999999?partnersId=2`);
+    expect([unknown.status, unknown.headers['x-error-code']]).toEqual([404, 'record_not_found']);
     // A picture through the upload pipeline, stored in the test server's media folder.
     const picture = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#3366aa' } })
       .jpeg()

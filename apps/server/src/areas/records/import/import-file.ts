@@ -1,7 +1,7 @@
-import type { CellValue } from '@kinship/domain';
+import { ERRORS, type CellValue } from '@kinship/domain';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { badRequest } from '../../../platform/errors.ts';
+import { refuse } from '../../../platform/errors.ts';
 import { openCheckedZip } from './zip-reader.ts';
 
 // An import file (CSV or .xlsx) read into a header row and data rows, each numbered as a
@@ -41,9 +41,13 @@ const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
 export function importFileFormat(fileName: string, bytes: Buffer): ImportFileFormat {
   if (bytes.subarray(0, 4).equals(ZIP_MAGIC)) return 'xlsx';
   if (bytes.subarray(0, 4).equals(OLE_MAGIC) || /\.xls$/i.test(fileName)) {
-    throw badRequest('Old Excel files (.xls) cannot be imported: save the workbook as .xlsx or CSV.');
+    throw refuse(
+      ERRORS.IMPORT_FILE_INVALID,
+      'Old Excel files (.xls) cannot be imported: save the workbook as .xlsx or CSV.',
+    );
   }
-  if (/\.xlsx$/i.test(fileName)) throw badRequest('The file is not a valid .xlsx workbook.');
+  if (/\.xlsx$/i.test(fileName))
+    throw refuse(ERRORS.IMPORT_FILE_INVALID, 'The file is not a valid .xlsx workbook.');
   return 'csv';
 }
 
@@ -52,21 +56,28 @@ export async function readImportFile(
   bytes: Buffer,
   limits: ImportFileLimits = IMPORT_FILE_LIMITS,
 ): Promise<ImportSheet> {
-  if (bytes.length === 0) throw badRequest('The file is empty.');
+  if (bytes.length === 0) throw refuse(ERRORS.IMPORT_FILE_INVALID, 'The file is empty.');
   if (bytes.length > limits.maxBytes) {
-    throw badRequest(`The file is larger than ${Math.round(limits.maxBytes / 1024 / 1024)} MB.`);
+    throw refuse(
+      ERRORS.IMPORT_FILE_INVALID,
+      `The file is larger than ${Math.round(limits.maxBytes / 1024 / 1024)} MB.`,
+    );
   }
   const sheet =
     importFileFormat(fileName, bytes) === 'xlsx' ? await readXlsx(bytes, limits) : readCsv(bytes, limits);
-  if (sheet.headers.every((h) => h.trim() === '')) throw badRequest('The file has no header row.');
+  if (sheet.headers.every((h) => h.trim() === ''))
+    throw refuse(ERRORS.IMPORT_FILE_INVALID, 'The file has no header row.');
   if (sheet.headers.length > limits.maxColumns) {
-    throw badRequest(`The file has more than ${limits.maxColumns} columns.`);
+    throw refuse(ERRORS.IMPORT_FILE_INVALID, `The file has more than ${limits.maxColumns} columns.`);
   }
   return sheet;
 }
 
 function tooManyRows(limits: ImportFileLimits) {
-  return badRequest(`The file has more than ${limits.maxRows} rows; split it into smaller files.`);
+  return refuse(
+    ERRORS.IMPORT_FILE_INVALID,
+    `The file has more than ${limits.maxRows} rows; split it into smaller files.`,
+  );
 }
 
 const isBlank = (cells: readonly CellValue[]) =>
@@ -101,7 +112,8 @@ function readCsv(bytes: Buffer, limits: ImportFileLimits): ImportSheet {
     }) as string[][];
   } catch (error) {
     const where = (error as { lines?: number }).lines;
-    throw badRequest(
+    throw refuse(
+      ERRORS.IMPORT_FILE_INVALID,
       `The CSV file cannot be read${where ? ` near line ${where}` : ''}: ${(error as Error).message}`,
     );
   }
@@ -145,10 +157,10 @@ async function readXlsx(bytes: Buffer, limits: ImportFileLimits): Promise<Import
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
-    throw badRequest('The file is not a valid .xlsx workbook.');
+    throw refuse(ERRORS.IMPORT_FILE_INVALID, 'The file is not a valid .xlsx workbook.');
   }
   const sheet = workbook.worksheets.find((w) => w.state === 'visible') ?? workbook.worksheets[0];
-  if (!sheet) throw badRequest('The workbook has no sheet.');
+  if (!sheet) throw refuse(ERRORS.IMPORT_FILE_INVALID, 'The workbook has no sheet.');
   if (sheet.actualRowCount > limits.maxRows + 1) throw tooManyRows(limits);
   let headers: string[] | null = null;
   let width = 0;

@@ -1,8 +1,9 @@
+import { ERRORS } from '@kinship/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccess } from '../../../platform/access.ts';
-import { HttpError } from '../../../platform/errors.ts';
+import { HttpError, refuse } from '../../../platform/errors.ts';
 import {
   CSV_CONTENT_TYPE,
   csvExportStream,
@@ -45,7 +46,7 @@ async function readImportUpload(
   request: FastifyRequest,
   partnerSponsoredTypesId: number,
 ): Promise<ImportUpload> {
-  if (!request.isMultipart()) throw new HttpError(415, IMPORT_NOT_MULTIPART_MESSAGE);
+  if (!request.isMultipart()) throw refuse(ERRORS.IMPORT_NOT_MULTIPART, IMPORT_NOT_MULTIPART_MESSAGE);
   const upload: ImportUpload = {
     partnerSponsoredTypesId,
     file: null,
@@ -85,12 +86,12 @@ async function readImportUpload(
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (error instanceof errors.RequestFileTooLargeError)
-      throw new HttpError(413, importPartTooLarge('A file'));
+      throw refuse(ERRORS.IMPORT_TOO_LARGE, importPartTooLarge('A file'));
     if (error instanceof errors.FilesLimitError)
-      throw new HttpError(413, 'Send one file and at most one pictures zip.');
+      throw refuse(ERRORS.IMPORT_TOO_LARGE, 'Send one file and at most one pictures zip.');
     const status = (error as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) throw error;
-    throw new HttpError(400, `${IMPORT_MALFORMED_MESSAGE} (${(error as Error).message})`);
+    throw refuse(ERRORS.IMPORT_FILE_INVALID, `${IMPORT_MALFORMED_MESSAGE} (${(error as Error).message})`);
   }
   return upload;
 }

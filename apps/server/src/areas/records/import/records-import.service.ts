@@ -4,6 +4,7 @@ import {
   importFieldsFor,
   mappingProblems,
   validateImportRow,
+  ERRORS,
   type ColumnMapping,
   type DateOrder,
   type ImportField,
@@ -12,7 +13,7 @@ import {
 } from '@kinship/domain';
 import type { Db, Tx } from '../../../db/client.ts';
 import type { sponsoreds } from '../../../db/schema/sponsoreds.ts';
-import { badRequest, notFound } from '../../../platform/errors.ts';
+import { badRequest, refuse } from '../../../platform/errors.ts';
 import { BATCH_BUDGET_MS, batchClock, giveWay } from '../../../platform/give-way.ts';
 import { findRecordType, type RecordType } from '../editor/records.service.ts';
 import { IMPORT_FILE_LIMITS, readImportFile, type ImportFileLimits } from './import-file.ts';
@@ -88,7 +89,7 @@ interface Prepared {
 
 async function prepare(request: ImportRequest): Promise<Prepared> {
   const type = await findRecordType(request.db, request.partnersId, request.partnerSponsoredTypesId);
-  if (!type) throw notFound('This sponsored type does not exist for this partner.');
+  if (!type) throw refuse(ERRORS.TYPE_NOT_FOUND, 'This sponsored type does not exist for this partner.');
   const sheet = await readImportFile(
     request.file.name,
     request.file.bytes,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   importFieldsFor,
   rememberedMappingOf,
+  ERRORS,
   type ColumnMapping,
   type DateOrder,
   type ImportFieldKey,
@@ -18,7 +19,7 @@ import {
 } from '../../../db/schema/index.ts';
 import { requireAccess, type AccessScope } from '../../../platform/access.ts';
 import { actorOf, recordAudit, SYSTEM_ACTOR } from '../../../platform/audit.ts';
-import { badRequest, HttpError, notFound, unauthorized } from '../../../platform/errors.ts';
+import { badRequest, HttpError, unauthorized, refuse } from '../../../platform/errors.ts';
 import { processImage, type ImageVariantName } from '../../../platform/images.ts';
 import { JobRefusal, type JobContext, type JobSender } from '../../../platform/jobs.ts';
 import { recordsImportJob } from './records-import.jobs.ts';
@@ -96,7 +97,7 @@ async function rememberedMapping(db: Db, partnersId: number, partnerSponsoredTyp
 
 async function checkedType(db: Db, partnersId: number, partnerSponsoredTypesId: number) {
   const type = await findRecordType(db, partnersId, partnerSponsoredTypesId);
-  if (!type) throw notFound('This sponsored type does not exist for this partner.');
+  if (!type) throw refuse(ERRORS.TYPE_NOT_FOUND, 'This sponsored type does not exist for this partner.');
   return type;
 }
 
@@ -225,7 +226,7 @@ export async function getImport(db: Db, ctx: SiteContext, id: number): Promise<I
         importScopeCondition(scope),
       ),
     );
-  if (!row) throw notFound(importNotFound(id));
+  if (!row) throw refuse(ERRORS.IMPORT_NOT_FOUND, importNotFound(id));
   return {
     ...row,
     result: row.result as ImportStatus['result'],

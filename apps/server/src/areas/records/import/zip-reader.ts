@@ -1,5 +1,6 @@
 import yauzl from 'yauzl';
-import { badRequest } from '../../../platform/errors.ts';
+import { ERRORS } from '@kinship/domain';
+import { refuse } from '../../../platform/errors.ts';
 
 // Reading zips a partner uploads (pictures by record code, and .xlsx workbooks, which are zips):
 // every entry name is checked before anything is read (no entry may leave the import folder), and
@@ -56,7 +57,7 @@ export async function openCheckedZip(bytes: Buffer, limits: ZipLimits, what = 'T
   try {
     zipfile = await fromBuffer(bytes);
   } catch {
-    throw badRequest(`${what} is not a zip file that can be read.`);
+    throw refuse(ERRORS.IMPORT_FILE_INVALID, `${what} is not a zip file that can be read.`);
   }
   const raw = new Map<string, yauzl.Entry>();
   const entries: ZipEntryInfo[] = [];
@@ -74,19 +75,33 @@ export async function openCheckedZip(bytes: Buffer, limits: ZipLimits, what = 'T
           false,
         );
         const unsafe = unsafeZipEntryReason(name);
-        if (unsafe) return reject(badRequest(`${what} is refused: the entry "${name}" ${unsafe}.`));
+        if (unsafe)
+          return reject(
+            refuse(ERRORS.IMPORT_FILE_INVALID, `${what} is refused: the entry "${name}" ${unsafe}.`),
+          );
         if (entries.length + 1 > limits.maxEntries) {
-          return reject(badRequest(`${what} is refused: it holds more than ${limits.maxEntries} entries.`));
+          return reject(
+            refuse(
+              ERRORS.IMPORT_FILE_INVALID,
+              `${what} is refused: it holds more than ${limits.maxEntries} entries.`,
+            ),
+          );
         }
         if (entry.uncompressedSize > limits.maxEntryBytes) {
           return reject(
-            badRequest(`${what} is refused: "${name}" expands past ${megabytes(limits.maxEntryBytes)}.`),
+            refuse(
+              ERRORS.IMPORT_FILE_INVALID,
+              `${what} is refused: "${name}" expands past ${megabytes(limits.maxEntryBytes)}.`,
+            ),
           );
         }
         expanded += entry.uncompressedSize;
         if (expanded > limits.maxExpandedBytes) {
           return reject(
-            badRequest(`${what} is refused: it expands past ${megabytes(limits.maxExpandedBytes)}.`),
+            refuse(
+              ERRORS.IMPORT_FILE_INVALID,
+              `${what} is refused: it expands past ${megabytes(limits.maxExpandedBytes)}.`,
+            ),
           );
         }
         const isDirectory = name.endsWith('/');
@@ -100,7 +115,7 @@ export async function openCheckedZip(bytes: Buffer, limits: ZipLimits, what = 'T
   } catch (error) {
     zipfile.close();
     if (error instanceof Error && 'statusCode' in error) throw error;
-    throw badRequest(`${what} is not a zip file that can be read.`);
+    throw refuse(ERRORS.IMPORT_FILE_INVALID, `${what} is not a zip file that can be read.`);
   }
   return {
     entries,
@@ -110,7 +125,7 @@ export async function openCheckedZip(bytes: Buffer, limits: ZipLimits, what = 'T
         const entry = raw.get(name);
         if (!entry) return reject(new Error(`No zip entry ${name}`));
         zipfile.openReadStream(entry, (error, stream) => {
-          if (error) return reject(badRequest(`${what}: "${name}" cannot be read.`));
+          if (error) return reject(refuse(ERRORS.IMPORT_FILE_INVALID, `${what}: "${name}" cannot be read.`));
           const chunks: Buffer[] = [];
           let size = 0;
           stream.on('data', (chunk: Buffer) => {
@@ -120,7 +135,9 @@ export async function openCheckedZip(bytes: Buffer, limits: ZipLimits, what = 'T
             else chunks.push(chunk);
           });
           stream.on('error', () =>
-            reject(badRequest(`${what}: "${name}" is damaged or larger than it says.`)),
+            reject(
+              refuse(ERRORS.IMPORT_FILE_INVALID, `${what}: "${name}" is damaged or larger than it says.`),
+            ),
           );
           stream.on('end', () => resolve(Buffer.concat(chunks)));
         });

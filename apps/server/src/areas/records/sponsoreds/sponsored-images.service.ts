@@ -1,10 +1,11 @@
+import { ERRORS } from '@kinship/domain';
 import { randomUUID } from 'node:crypto';
 import type { CreatedSponsoredImage } from '@kinship/domain';
 import type { Db } from '../../../db/client.ts';
 import { requireAccess } from '../../../platform/access.ts';
 import type { UploadedFile } from '../../../platform/uploads.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
-import { badRequest, notFound, unauthorized } from '../../../platform/errors.ts';
+import { badRequest, unauthorized, refuse } from '../../../platform/errors.ts';
 import { processImage, type ImageVariantName } from '../../../platform/images.ts';
 import type { Storage } from '../../../platform/storage.ts';
 import { findRecordForPictures, insertSponsoredImages } from './sponsored-images.repository.ts';
@@ -28,7 +29,7 @@ export async function addSponsoredImages(
 ): Promise<CreatedSponsoredImage[]> {
   if (!ctx.viewer) throw unauthorized();
   const record = await findRecordForPictures(deps.db, ctx.partner.id, id);
-  if (!record) throw notFound(`Sponsored record ${id} was not found.`);
+  if (!record) throw refuse(ERRORS.RECORD_NOT_FOUND, `Sponsored record ${id} was not found.`);
   requireAccess(ctx, 'pictures.manage', { entitiesId: record.entitiesId }, PICTURES_FORBIDDEN_MESSAGE);
   const stored: string[] = [];
   try {

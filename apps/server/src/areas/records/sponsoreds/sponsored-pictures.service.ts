@@ -1,9 +1,10 @@
+import { ERRORS } from '@kinship/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { sponsoredImages, sponsoreds } from '../../../db/schema/index.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
 import { requireAccess } from '../../../platform/access.ts';
-import { badRequest, notFound, unauthorized } from '../../../platform/errors.ts';
+import { badRequest, unauthorized, refuse } from '../../../platform/errors.ts';
 import type { Storage } from '../../../platform/storage.ts';
 import { invalidatePartnerCache } from '../../partners/index.ts';
 import { findRecordForPictures } from './sponsored-images.repository.ts';
@@ -41,7 +42,7 @@ const thumbOf = (imagePath: string) =>
 async function openForManaging(db: Db, ctx: SiteContext, id: number) {
   if (!ctx.viewer) throw unauthorized();
   const record = await findRecordForPictures(db, ctx.partner.id, id);
-  if (!record) throw notFound(`Sponsored record ${id} was not found.`);
+  if (!record) throw refuse(ERRORS.RECORD_NOT_FOUND, `Sponsored record ${id} was not found.`);
   requireAccess(ctx, 'pictures.manage', { entitiesId: record.entitiesId }, PICTURE_MANAGE_FORBIDDEN_MESSAGE);
   return record;
 }
@@ -79,7 +80,7 @@ async function findPicture(db: Db, id: number, imageId: number) {
     .select()
     .from(sponsoredImages)
     .where(and(eq(sponsoredImages.sponsoredsId, id), eq(sponsoredImages.id, imageId)));
-  if (!row) throw notFound(pictureNotFound(imageId, id));
+  if (!row) throw refuse(ERRORS.PICTURE_NOT_FOUND, pictureNotFound(imageId, id));
   return row;
 }
 

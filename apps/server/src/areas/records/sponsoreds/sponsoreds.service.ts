@@ -3,6 +3,7 @@ import {
   ageFromBirthday,
   formatDate,
   MESSAGES,
+  ERRORS,
   type RecordRights,
   type SponsoredDetail,
   type SponsoredImage,
@@ -11,7 +12,7 @@ import {
 } from '@kinship/domain';
 import type { Db } from '../../../db/client.ts';
 import { requireAccess } from '../../../platform/access.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../../../platform/errors.ts';
+import { badRequest, forbidden, unauthorized, refuse } from '../../../platform/errors.ts';
 import { assertSiteOpen, type SiteContext } from '../../../platform/site-context.ts';
 import { cachedPartner, typeShowsAge, typeShowsBirthday, viewOfEntry } from '../../partners/index.ts';
 import { displayOf, viewerRightsOver, visibleFieldsFor } from './record-rights.ts';
@@ -219,11 +220,12 @@ async function openRecord<Row extends SponsoredRow = SponsoredRow>(
 ) {
   assertSiteOpen(ctx);
   const row = await find(db, id);
-  if (!row || row.partnersId !== ctx.partner.id) throw notFound(`Sponsored record ${id} was not found.`);
+  if (!row || row.partnersId !== ctx.partner.id)
+    throw refuse(ERRORS.RECORD_NOT_FOUND, `Sponsored record ${id} was not found.`);
   const access = (await viewerRightsOver(db, ctx.viewer, [row]))(row);
   const visibleStatus = row.status === 'active' || row.status === 'reserved';
   if (!visibleStatus && !access.isSponsor && !access.canAdminister) {
-    throw notFound(`Sponsored record ${id} was not found.`);
+    throw refuse(ERRORS.RECORD_NOT_FOUND, `Sponsored record ${id} was not found.`);
   }
   return { row, access };
 }

@@ -10,6 +10,7 @@ import {
   MESSAGES,
   normaliseLinkCode,
   sponsoredRecordName,
+  ERRORS,
   type LinkedSponsorship,
   type manualSponsorshipInputSchema,
   type SponsorDetail,
@@ -27,7 +28,7 @@ import { sponsoreds } from '../../../db/schema/index.ts';
 import { requireAccess, scopeCondition } from '../../../platform/access.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
 import { codeThrottleWait, countWrongCode } from '../../../platform/code-throttle.ts';
-import { conflict, HttpError, notFound, unauthorized } from '../../../platform/errors.ts';
+import { HttpError, unauthorized, refuse } from '../../../platform/errors.ts';
 import type { PaymentGateway } from '../../../platform/payments/gateway.ts';
 import { assertSiteOpen, type SiteContext } from '../../../platform/site-context.ts';
 import { currentLinePrices } from '../../giving/index.ts';
@@ -184,7 +185,7 @@ export async function getSponsor(db: Db, ctx: SiteContext, usersId: number): Pro
   const inScope = scopeCondition(scope, sponsoreds.entitiesId);
   const user = await findUser(db, usersId);
   if (!user || !(await isPersonOfPartner(db, ctx.partner.id, inScope, usersId)))
-    throw notFound(PERSON_NOT_FOUND);
+    throw refuse(ERRORS.PERSON_NOT_FOUND, PERSON_NOT_FOUND);
   const [rows, methods, paid] = await Promise.all([
     findSponsorshipsOf(db, ctx.partner.id, inScope, usersId),
     findPaymentMethods(db, ctx.partner.id, usersId),
@@ -264,15 +265,16 @@ async function openSlotsOf(tx: Tx, record: LockedRecord): Promise<number> {
 
 function assertOpen(record: LockedRecord, numSlots: number, open: number) {
   const name = recordName(record);
-  if (record.status !== 'active' && record.status !== 'reserved') throw conflict(RECORD_CLOSED(name));
-  if (open < numSlots) throw conflict(NO_OPEN_SLOT(name, numSlots));
+  if (record.status !== 'active' && record.status !== 'reserved')
+    throw refuse(ERRORS.RECORD_CLOSED, RECORD_CLOSED(name));
+  if (open < numSlots) throw refuse(ERRORS.SLOTS_FULL, NO_OPEN_SLOT(name, numSlots));
 }
 
 /** What staff may do to a sponsorship: it exists at the partner, in their programs. */
 async function manageableSponsorship(db: Db, ctx: SiteContext, id: number) {
   requireAccess(ctx, 'sponsors.manage');
   const row = await findSponsorship(db, ctx.partner.id, id);
-  if (!row) throw notFound(SPONSORSHIP_NOT_FOUND);
+  if (!row) throw refuse(ERRORS.SPONSORSHIP_NOT_FOUND, SPONSORSHIP_NOT_FOUND);
   requireAccess(ctx, 'sponsors.manage', { entitiesId: row.entitiesId });
   return row;
 }
@@ -298,11 +300,12 @@ export async function recordManualSponsorship(
     .select({ entitiesId: sponsoreds.entitiesId, partnersId: sponsoreds.partnersId })
     .from(sponsoreds)
     .where(eqId(input.sponsoredsId));
-  if (!target || target.partnersId !== ctx.partner.id) throw notFound(RECORD_NOT_FOUND);
+  if (!target || target.partnersId !== ctx.partner.id)
+    throw refuse(ERRORS.RECORD_NOT_FOUND, RECORD_NOT_FOUND);
   requireAccess(ctx, 'sponsors.manage', { entitiesId: target.entitiesId });
   if (input.usersId !== undefined) {
     const known = await isPersonOfPartner(db, ctx.partner.id, undefined, input.usersId);
-    if (!known) throw notFound(PERSON_NOT_FOUND);
+    if (!known) throw refuse(ERRORS.PERSON_NOT_FOUND, PERSON_NOT_FOUND);
   }
   const [price] = await currentLinePrices(db, ctx.partner.id, 'month', [
     { sponsoredsId: input.sponsoredsId, numSlots: input.numSlots },
@@ -314,7 +317,7 @@ export async function recordManualSponsorship(
       input.usersId !== undefined
         ? await findUser(tx, input.usersId)
         : await findUserByEmail(tx, input.email!);
-    if (!user && input.usersId !== undefined) throw notFound(PERSON_NOT_FOUND);
+    if (!user && input.usersId !== undefined) throw refuse(ERRORS.PERSON_NOT_FOUND, PERSON_NOT_FOUND);
     const created = !user;
     user ??= await insertTempUser(tx, {
       firstName: input.firstName!,
@@ -322,7 +325,7 @@ export async function recordManualSponsorship(
       email: input.email!,
     });
     if (await activeSponsorshipOf(tx, ctx.partner.id, user.id, record!.id)) {
-      throw conflict(ALREADY_SPONSORS(personName(user), recordName(record!)));
+      throw refuse(ERRORS.ALREADY_SPONSORING, ALREADY_SPONSORS(personName(user), recordName(record!)));
     }
     const code = newLinkCode();
     const row = await insertSponsorship(tx, {
@@ -417,12 +420,12 @@ export async function endSponsorship(
   reason: string,
 ): Promise<SponsorshipView> {
   const row = await manageableSponsorship(deps.db, ctx, id);
-  if (row.dateEnded) throw conflict(SPONSORSHIP_ALREADY_ENDED);
+  if (row.dateEnded) throw refuse(ERRORS.SPONSORSHIP_ENDED, SPONSORSHIP_ALREADY_ENDED);
   const subscriptionEnd = await gatewayHalf(deps, ctx, row);
   await deps.db.transaction(async (tx) => {
     await lockRecords(tx, ctx.partner.id, [row.sponsoredsId]);
     const locked = await lockSponsorship(tx, id);
-    if (!locked || locked.dateEnded) throw conflict(SPONSORSHIP_ALREADY_ENDED);
+    if (!locked || locked.dateEnded) throw refuse(ERRORS.SPONSORSHIP_ENDED, SPONSORSHIP_ALREADY_ENDED);
     await updateSponsorship(tx, id, { dateEnded: new Date(), endReason: reason });
     await changeFilledSlots(tx, row.sponsoredsId, -locked.numSlots);
     if (subscriptionEnd) await recordSubscriptionLineEnd(tx, subscriptionEnd);
@@ -472,25 +475,30 @@ export async function moveSponsorship(
   input: { sponsoredsId: number; reason: string },
 ): Promise<SponsorshipView> {
   const row = await manageableSponsorship(deps.db, ctx, id);
-  if (row.dateEnded) throw conflict(SPONSORSHIP_ALREADY_ENDED);
-  if (input.sponsoredsId === row.sponsoredsId) throw conflict(SAME_RECORD);
+  if (row.dateEnded) throw refuse(ERRORS.SPONSORSHIP_ENDED, SPONSORSHIP_ALREADY_ENDED);
+  if (input.sponsoredsId === row.sponsoredsId) throw refuse(ERRORS.SAME_RECORD, SAME_RECORD);
   const [target] = await deps.db
     .select({ entitiesId: sponsoreds.entitiesId, partnersId: sponsoreds.partnersId })
     .from(sponsoreds)
     .where(eqId(input.sponsoredsId));
-  if (!target || target.partnersId !== ctx.partner.id) throw notFound(RECORD_NOT_FOUND);
+  if (!target || target.partnersId !== ctx.partner.id)
+    throw refuse(ERRORS.RECORD_NOT_FOUND, RECORD_NOT_FOUND);
   requireAccess(ctx, 'sponsors.manage', { entitiesId: target.entitiesId });
   const newId = await deps.db.transaction(async (tx) => {
     const records = await lockRecords(tx, ctx.partner.id, [row.sponsoredsId, input.sponsoredsId]);
     const from = records.find((r) => r.id === row.sponsoredsId)!;
     const to = records.find((r) => r.id === input.sponsoredsId)!;
     const locked = await lockSponsorship(tx, id);
-    if (!locked || locked.dateEnded) throw conflict(SPONSORSHIP_ALREADY_ENDED);
-    if (to.partnerSponsoredTypesId !== from.partnerSponsoredTypesId) throw conflict(SAME_TYPE_ONLY);
+    if (!locked || locked.dateEnded) throw refuse(ERRORS.SPONSORSHIP_ENDED, SPONSORSHIP_ALREADY_ENDED);
+    if (to.partnerSponsoredTypesId !== from.partnerSponsoredTypesId)
+      throw refuse(ERRORS.OTHER_TYPE, SAME_TYPE_ONLY);
     assertOpen(to, locked.numSlots, await openSlotsOf(tx, to));
     const sponsor = await findUser(tx, locked.usersId);
     if (await activeSponsorshipOf(tx, ctx.partner.id, locked.usersId, to.id)) {
-      throw conflict(ALREADY_SPONSORS(sponsor ? personName(sponsor) : 'The sponsor', recordName(to)));
+      throw refuse(
+        ERRORS.ALREADY_SPONSORING,
+        ALREADY_SPONSORS(sponsor ? personName(sponsor) : 'The sponsor', recordName(to)),
+      );
     }
     const fromName = recordName(from);
     const toName = recordName(to);
@@ -544,7 +552,7 @@ export async function moveSponsorship(
 /** Link codes share the wrong-code throttle of gift and trial codes, under their own key. */
 const LINK_CODE_KIND = 'link';
 const tooManyLinkTries = (wait: number) =>
-  new HttpError(429, tooManyCodesMessage(wait), { 'Retry-After': String(wait) }, 'code_too_many_tries');
+  refuse(ERRORS.CODE_TOO_MANY_TRIES, tooManyCodesMessage(wait), { 'Retry-After': String(wait) });
 
 /**
  * POST link: the signed-in person attaches a manual sponsorship to their own account with its link
@@ -569,13 +577,13 @@ export async function linkSponsorship(
   if (!code || partnerOfCode !== ctx.partner.id) {
     const wait = await countWrongCode(db, LINK_CODE_KIND, clientAddress);
     if (wait !== null) throw tooManyLinkTries(wait);
-    throw notFound(LINK_MESSAGES.invalid);
+    throw refuse(ERRORS.CODE_UNKNOWN, LINK_MESSAGES.invalid);
   }
   const id = await db.transaction(async (tx) => {
     const row = await findSponsorshipByCode(tx, code);
-    if (!row || row.partnersId !== ctx.partner.id) throw notFound(LINK_MESSAGES.invalid);
-    if (row.linkedAt) throw conflict(LINK_MESSAGES.used);
-    if (row.dateEnded) throw conflict(LINK_MESSAGES.ended);
+    if (!row || row.partnersId !== ctx.partner.id) throw refuse(ERRORS.CODE_UNKNOWN, LINK_MESSAGES.invalid);
+    if (row.linkedAt) throw refuse(ERRORS.CODE_USED, LINK_MESSAGES.used);
+    if (row.dateEnded) throw refuse(ERRORS.CODE_ENDED, LINK_MESSAGES.ended);
     if (
       row.usersId !== user.id &&
       (await activeSponsorshipOf(tx, ctx.partner.id, user.id, row.sponsoredsId))
@@ -589,7 +597,7 @@ export async function linkSponsorship(
         })
         .from(sponsoreds)
         .where(eqId(row.sponsoredsId));
-      throw conflict(MESSAGES.alreadySponsor(recordName(record!)));
+      throw refuse(ERRORS.ALREADY_SPONSORING, MESSAGES.alreadySponsor(recordName(record!)));
     }
     await updateSponsorship(tx, row.id, { usersId: user.id, linkedAt: new Date() });
     await recordAudit(tx, {

@@ -5,6 +5,7 @@ import {
   sponsoredRecordName,
   UPDATE_REFUSED_MESSAGE,
   UPDATE_SIGN_IN_MESSAGE,
+  ERRORS,
   type SponsoredUpdatePage,
   type UpdateAudienceInput,
   type UpdatePostDetail,
@@ -16,14 +17,7 @@ import {
 import type { Db } from '../../../db/client.ts';
 import { requireAccess, type AccessScope } from '../../../platform/access.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
-import {
-  badRequest,
-  conflict,
-  fieldErrors,
-  HttpError,
-  notFound,
-  unauthorized,
-} from '../../../platform/errors.ts';
+import { badRequest, fieldErrors, HttpError, unauthorized, refuse } from '../../../platform/errors.ts';
 import { processImage } from '../../../platform/images.ts';
 import type { JobSender } from '../../../platform/jobs.ts';
 import { sanitizeRichText } from '../../../platform/rich-text.ts';
@@ -155,7 +149,7 @@ export async function listUpdatePosts(
 async function openPost(db: Db, ctx: SiteContext, id: number) {
   requireAccess(ctx, 'updates.manage');
   const row = await findPost(db, ctx.partner.id, id);
-  if (!row) throw notFound(UPDATE_POST_NOT_FOUND(id));
+  if (!row) throw refuse(ERRORS.UPDATE_NOT_FOUND, UPDATE_POST_NOT_FOUND(id));
   requireAccess(ctx, 'updates.manage', { entitiesId: row.post.entityIds }, UPDATES_FORBIDDEN);
   return row;
 }
@@ -305,8 +299,8 @@ export async function changeUpdatePost(
   const { status, distributeAt } = timing(input, new Date());
   const removed = await deps.db.transaction(async (tx) => {
     const before = await lockPost(tx, id);
-    if (!before) throw notFound(UPDATE_POST_NOT_FOUND(id));
-    if (before.status === 'sent') throw conflict(UPDATE_ALREADY_SENT);
+    if (!before) throw refuse(ERRORS.UPDATE_NOT_FOUND, UPDATE_POST_NOT_FOUND(id));
+    if (before.status === 'sent') throw refuse(ERRORS.UPDATE_ALREADY_SENT, UPDATE_ALREADY_SENT);
     let picturePaths = before.picturePaths;
     if (input.picturePaths) {
       const unknown = input.picturePaths.filter((p) => !before.picturePaths.includes(p));
@@ -356,8 +350,8 @@ export async function deleteUpdatePost(
   await openPost(deps.db, ctx, id);
   const pictures = await deps.db.transaction(async (tx) => {
     const before = await lockPost(tx, id);
-    if (!before) throw notFound(UPDATE_POST_NOT_FOUND(id));
-    if (before.status === 'sent') throw conflict(UPDATE_ALREADY_SENT);
+    if (!before) throw refuse(ERRORS.UPDATE_NOT_FOUND, UPDATE_POST_NOT_FOUND(id));
+    if (before.status === 'sent') throw refuse(ERRORS.UPDATE_ALREADY_SENT, UPDATE_ALREADY_SENT);
     await deletePost(tx, id);
     await recordAudit(tx, {
       actor: actorOf(ctx),
@@ -384,7 +378,7 @@ export async function addUpdatePictures(
   files: AsyncIterable<UploadedFile>,
 ): Promise<UpdatePostDetail> {
   const { post } = await openPost(deps.db, ctx, id);
-  if (post.status === 'sent') throw conflict(UPDATE_ALREADY_SENT);
+  if (post.status === 'sent') throw refuse(ERRORS.UPDATE_ALREADY_SENT, UPDATE_ALREADY_SENT);
   const stored: string[] = [];
   const added: string[] = [];
   try {
@@ -401,8 +395,8 @@ export async function addUpdatePictures(
     if (added.length === 0) throw badRequest(NO_PICTURE_MESSAGE);
     await deps.db.transaction(async (tx) => {
       const before = await lockPost(tx, id);
-      if (!before) throw notFound(UPDATE_POST_NOT_FOUND(id));
-      if (before.status === 'sent') throw conflict(UPDATE_ALREADY_SENT);
+      if (!before) throw refuse(ERRORS.UPDATE_NOT_FOUND, UPDATE_POST_NOT_FOUND(id));
+      if (before.status === 'sent') throw refuse(ERRORS.UPDATE_ALREADY_SENT, UPDATE_ALREADY_SENT);
       if (before.picturePaths.length + added.length > MAX_UPDATE_PICTURES) {
         throw badRequest(`An update can have at most ${MAX_UPDATE_PICTURES} pictures.`);
       }

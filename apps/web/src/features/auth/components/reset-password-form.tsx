@@ -1,7 +1,9 @@
+import { ERRORS } from '@kinship/domain';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
 import { requestPasswordReset, resetPassword } from '../../../shared/auth/api/sign-in';
 import { looksLikeEmail } from '../looks-like-email';
 import { MIN_PASSWORD_LENGTH } from './sign-up-form';
@@ -49,7 +51,9 @@ export function RequestPasswordResetForm() {
   );
 }
 
-/** Chooses a new password with the token of the reset mail. */
+export const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Ask for a new one.';
+
+/** Chooses a new password with the token of the reset mail (an unknown or expired one is told by its code). */
 export function NewPasswordForm({ token }: { token: string }) {
   const form = useForm({
     mode: 'uncontrolled',
@@ -78,8 +82,8 @@ export function NewPasswordForm({ token }: { token: string }) {
       <Stack gap="md">
         {reset.isError && (
           <Alert variant="default" role="alert" title="Could not change your password">
-            {reset.error.message === 'Invalid token' || reset.error.message === 'INVALID_TOKEN'
-              ? 'This reset link is invalid or has expired. Ask for a new one.'
+            {reset.error instanceof ApiError && reset.error.code === ERRORS.TOKEN_INVALID
+              ? RESET_LINK_INVALID
               : reset.error.message}
           </Alert>
         )}

@@ -1,6 +1,9 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorCodeOf } from '../../../lib/api-client';
 
-/** better-auth's standard routes; the session is an httpOnly cookie set by the answer. */
+/**
+ * better-auth's standard routes; the session is an httpOnly cookie set by the answer. A refusal
+ * throws an ApiError with the library's message and the code the server names it by (x-error-code).
+ */
 async function authPost(path: string, body: unknown): Promise<void> {
   const response = await fetch(`/api/auth/${path}`, {
     method: 'POST',
@@ -16,7 +19,7 @@ async function authPost(path: string, body: unknown): Promise<void> {
     } catch {
       // keep the status text
     }
-    throw new Error(message);
+    throw new ApiError(response.status, message, null, errorCodeOf(response));
   }
 }
 
@@ -72,7 +75,12 @@ export interface AuthSession {
 export async function getAuthSession(): Promise<AuthSession | null> {
   const response = await fetch('/api/auth/get-session', { credentials: 'same-origin' });
   if (response.status === 429 || response.status >= 500)
-    throw new ApiError(response.status, (await response.text()) || response.statusText);
+    throw new ApiError(
+      response.status,
+      (await response.text()) || response.statusText,
+      null,
+      errorCodeOf(response),
+    );
   if (!response.ok) return null;
   const text = await response.text();
   return text && text !== 'null' ? (JSON.parse(text) as AuthSession) : null;

@@ -517,11 +517,14 @@ function CancelDialog({
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [reasonMissing, setReasonMissing] = useState(false);
   const submit = async () => {
     if (!reason.trim()) {
-      setError('Give a reason.');
+      setReasonMissing(true);
+      setError(null);
       return;
     }
+    setReasonMissing(false);
     setBusy(true);
     setError(null);
     try {
@@ -552,9 +555,9 @@ function CancelDialog({
           autosize
           minRows={2}
           required
-          error={error === 'Give a reason.' ? error : undefined}
+          error={reasonMissing ? 'Give a reason.' : undefined}
         />
-        {error && error !== 'Give a reason.' && (
+        {error && (
           <Alert color="red" role="alert">
             {error}
           </Alert>

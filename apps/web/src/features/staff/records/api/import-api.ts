@@ -1,6 +1,6 @@
 import type { ColumnMapping, ImportField, ImportRowError, JobProgress } from '@kinship/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest, apiUrl } from '../../../../lib/api-client';
+import { ApiError, apiRequest, apiUrl, errorCodeOf } from '../../../../lib/api-client';
 import { parseProblem } from '../../../../lib/problem';
 import { jobProgressKey } from '../../../../shared/jobs/job-progress-key';
 import { recordsKeys } from '../../../../shared/records/record-queries';
@@ -66,7 +66,12 @@ async function postImport<T>(path: string, input: ImportInput): Promise<T> {
   const text = await response.text();
   if (!response.ok) {
     const problem = parseProblem(text, response.headers.get('content-type'));
-    throw new ApiError(response.status, problem?.title ?? (text || response.statusText), problem);
+    throw new ApiError(
+      response.status,
+      problem?.title ?? (text || response.statusText),
+      problem,
+      errorCodeOf(response),
+    );
   }
   return JSON.parse(text) as T;
 }
