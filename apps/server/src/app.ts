@@ -20,6 +20,8 @@ import { partnerSettingsRoutes } from './areas/partners/settings/partner-setting
 import { emailTemplatesRoutes } from './areas/partners/email-templates/email-templates.routes.ts';
 import { typesRoutes } from './areas/partners/catalogue/types.routes.ts';
 import { JOB_DEFINITIONS } from './job-definitions.ts';
+import { EVENT_SUBSCRIBERS } from './event-subscribers.ts';
+import { installEventBus } from './platform/events.ts';
 import { jobsRoutes } from './areas/insight/jobs/jobs.routes.ts';
 import { recordsImportRoutes } from './areas/records/import/records-import.routes.ts';
 import { mediaRoutes } from './areas/records/media/media.routes.ts';
@@ -147,6 +149,15 @@ export async function buildApp(
   // The queue's tables and queues exist before any request can send a job inside a transaction.
   await jobs.ready();
   app.addHook('onClose', async () => jobs.stop());
+  // Events are dispatched right after the transaction that emitted them commits (decision 063).
+  const removeEventBus = installEventBus(database.db, {
+    config,
+    log: app.log,
+    subscribers: EVENT_SUBSCRIBERS,
+    leaseSeconds: config.OUTBOX_LEASE_SECONDS,
+    retryBaseSeconds: config.OUTBOX_RETRY_SECONDS,
+  });
+  app.addHook('onClose', async () => removeEventBus());
   app.decorate('deps', { database, db: database.db, config, storage, auth, mailer, gateway, jobs });
   registerErrorHandling(app, { staffGate: staffGateRefusal });
   registerJsonBodyLimit(app);

@@ -350,20 +350,16 @@ export async function finishGiftOrder(
       GIFT_HOLD_PAYING_SECONDS,
     );
     await extendHoldsOfOrder(tx, order.id, gift.expiresAt!);
-    const { payment } = await recordSucceededPayment(
-      tx,
-      {
-        partnersId: partner.id,
-        ordersId: order.id,
-        subscriptionsId: null,
-        donationsId: null,
-        gatewayChargeId: charge.chargeId,
-        amount: charge.amount,
-        applicationFee,
-        currency: order.currency,
-      },
-      deps.config,
-    );
+    const { payment } = await recordSucceededPayment(tx, {
+      partnersId: partner.id,
+      ordersId: order.id,
+      subscriptionsId: null,
+      donationsId: null,
+      gatewayChargeId: charge.chargeId,
+      amount: charge.amount,
+      applicationFee,
+      currency: order.currency,
+    });
     await markOrderSucceeded(tx, partner.id, order.id, payment.receiptCode!);
     await deps.jobs.send(
       giftDeliverJob,

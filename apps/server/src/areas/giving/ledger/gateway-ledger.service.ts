@@ -1,4 +1,3 @@
-import type { Config } from '../../../config.ts';
 import type { Db, Tx } from '../../../db/types.ts';
 import { SYSTEM_ACTOR, recordAudit, type AuditActor } from '../../../platform/audit.ts';
 import { conflict } from '../../../platform/errors.ts';
@@ -10,8 +9,7 @@ import type {
   GatewayRefundStatus,
   PaymentGateway,
 } from '../../../platform/payments/gateway.ts';
-import { siteUrlConfigOf } from '../orders/orders.service.ts';
-import { queueRefundNotice } from '../receipts/receipts.service.ts';
+import { emit } from '../../../platform/events.ts';
 import {
   adjustRefundedAmount,
   hasPendingRefunds,
@@ -60,7 +58,6 @@ export async function confirmRefund(
   refund: RefundRow,
   gatewayRefundId: string | null,
   actor: AuditActor,
-  config?: Config,
 ): Promise<void> {
   await updateRefund(tx, refund.id, {
     status: 'succeeded',
@@ -86,11 +83,11 @@ export async function confirmRefund(
     },
   });
   if (refund.source !== 'dispute') {
-    await queueRefundNotice(tx, {
+    await emit(tx, 'payment.refunded', {
+      partnersId: refund.partnersId,
       paymentsId: refund.paymentsId,
       refundId: refund.id,
       amount: refund.amount,
-      ...(config ? { config: siteUrlConfigOf(config) } : {}),
     });
   }
 }
@@ -134,7 +131,6 @@ async function ownRefundOf(tx: Tx, payment: PaymentRowForUpdate, kinshipKey: str
 export async function recordGatewayRefund(
   tx: Tx,
   refund: GatewayRefund,
-  config?: Config,
 ): Promise<'recorded' | 'updated' | 'unchanged' | 'unmatched'> {
   const payment = await lockPaymentByRefs(tx, refund.paymentRefs);
   if (!payment) return 'unmatched';
@@ -150,7 +146,7 @@ export async function recordGatewayRefund(
   if (row) {
     const current = row.status as LedgerStatus;
     if (REFUND_RANK[status] <= REFUND_RANK[current]) return 'unchanged';
-    if (status === 'succeeded') await confirmRefund(tx, row, refund.refundId, SYSTEM_ACTOR, config);
+    if (status === 'succeeded') await confirmRefund(tx, row, refund.refundId, SYSTEM_ACTOR);
     else await releaseRefund(tx, row, 'The payment provider reports that the refund failed.', SYSTEM_ACTOR);
     return 'updated';
   }
@@ -186,7 +182,7 @@ export async function recordGatewayRefund(
       source: 'gateway',
     },
   });
-  if (status === 'succeeded') await confirmRefund(tx, inserted, refund.refundId, SYSTEM_ACTOR, config);
+  if (status === 'succeeded') await confirmRefund(tx, inserted, refund.refundId, SYSTEM_ACTOR);
   return 'recorded';
 }
 

@@ -1,0 +1,25 @@
+import { subscribe } from '../../platform/events.ts';
+import { queueCancellationNotice } from './ledger/giving.service.ts';
+import { siteUrlConfigOf } from './orders/orders.service.ts';
+import { queueReceipt, queueRefundNotice } from './receipts/receipts.service.ts';
+
+/**
+ * The giving area's subscribers (decision 063): the mail of its money events, each queued once per
+ * event with its own dedupe key.
+ */
+export const givingSubscribers = [
+  subscribe('payment.succeeded', 'giving.receipt', async (payload, ctx) => {
+    await queueReceipt(ctx.tx, { paymentsId: payload.paymentsId, config: siteUrlConfigOf(ctx.config) });
+  }),
+  subscribe('payment.refunded', 'giving.refund-notice', async (payload, ctx) => {
+    await queueRefundNotice(ctx.tx, {
+      paymentsId: payload.paymentsId,
+      refundId: payload.refundId,
+      amount: payload.amount,
+      config: siteUrlConfigOf(ctx.config),
+    });
+  }),
+  subscribe('subscription.canceled', 'giving.cancellation-notice', async (payload, ctx) => {
+    await queueCancellationNotice(ctx.tx, ctx.config, payload);
+  }),
+];
