@@ -1,4 +1,6 @@
 import { givingSubscribers } from './areas/giving/giving.events.ts';
+import { peopleSubscribers } from './areas/people/people.events.ts';
+import { sponsorshipsSubscribers } from './areas/sponsorships/sponsorships.events.ts';
 import type { AnyEventSubscriber } from './platform/events.ts';
 
 /**
@@ -6,7 +8,11 @@ import type { AnyEventSubscriber } from './platform/events.ts';
  * dispatch after each emitting transaction (`installEventBus` in app.ts) and the events.dispatch
  * job both run this list. Areas own their subscribers (`areas/<area>/<area>.events.ts`).
  */
-export const EVENT_SUBSCRIBERS: readonly AnyEventSubscriber[] = [...givingSubscribers];
+export const EVENT_SUBSCRIBERS: readonly AnyEventSubscriber[] = [
+  ...givingSubscribers,
+  ...peopleSubscribers,
+  ...sponsorshipsSubscribers,
+];
 
 const names = new Set(EVENT_SUBSCRIBERS.map((s) => s.name));
 if (names.size !== EVENT_SUBSCRIBERS.length) throw new Error('Two event subscribers share a name.');

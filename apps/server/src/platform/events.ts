@@ -40,21 +40,64 @@ export const EVENT_CATALOGUE = {
     payload: z.object({ partnersId: id, subscriptionsId: id }),
     key: (p: { subscriptionsId: number }) => `subscription.canceled:${p.subscriptionsId}`,
   },
-  /** Staff started a manual sponsorship with a link code mailed to the sponsor (or re-sent the code). */
+  /**
+   * A sponsorship started outside the money path (staff recorded one paid offline, with its link
+   * code); one started by a checkout is announced by its payment.succeeded.
+   */
   'sponsorship.started': {
     payload: z.object({
       partnersId: id,
       userSponsoredsId: id,
-      /** Which mailing of the link code this is (0: the start; n: the n-th resend). */
-      mailing: z.number().int().min(0),
+      usersId: id,
+      sponsoredsId: id,
+      /** The record's name as shown when it started. */
+      recordName: z.string(),
+      numSlots: z.number().int().positive(),
+      manual: z.boolean(),
     }),
-    key: (p: { userSponsoredsId: number; mailing: number }) =>
-      `sponsorship.started:${p.userSponsoredsId}:${p.mailing}`,
+    key: (p: { userSponsoredsId: number }) => `sponsorship.started:${p.userSponsoredsId}`,
   },
-  /** Someone was invited to a partner's team (or the invitation was sent again). */
+  /** Staff ended a sponsorship (its paid line ended at the gateway first, when it had one). */
+  'sponsorship.ended': {
+    payload: z.object({
+      partnersId: id,
+      userSponsoredsId: id,
+      usersId: id,
+      recordName: z.string(),
+      reason: z.string(),
+      /** The subscription's fate: canceled, or continuing at this amount (cents); null when unpaid. */
+      subscription: z.object({ canceled: z.boolean(), amount: z.number().int() }).nullable(),
+    }),
+    key: (p: { userSponsoredsId: number }) => `sponsorship.ended:${p.userSponsoredsId}`,
+  },
+  /** Staff moved a sponsorship to another record of the same type. */
+  'sponsorship.moved': {
+    payload: z.object({
+      partnersId: id,
+      userSponsoredsId: id,
+      newUserSponsoredsId: id,
+      usersId: id,
+      fromName: z.string(),
+      toName: z.string(),
+      reason: z.string(),
+      numSlots: z.number().int().positive(),
+    }),
+    key: (p: { userSponsoredsId: number }) => `sponsorship.moved:${p.userSponsoredsId}`,
+  },
+  /**
+   * Someone was invited to a partner's team, or the invitation got a new link: its signed token
+   * (the mail carries it; only its nonce's hash is kept on the invitation) and who invited.
+   */
   'staff.invited': {
-    payload: z.object({ partnersId: id, invitationsId: id, token: z.string().min(1), sending: z.number().int().min(1) }),
-    key: (p: { invitationsId: number; sending: number }) => `staff.invited:${p.invitationsId}:${p.sending}`,
+    payload: z.object({
+      partnersId: id,
+      invitationsId: id,
+      /** The first characters of the link's nonce hash: one event per link. */
+      nonceKey: z.string().min(1),
+      token: z.string().min(1),
+      inviterName: z.string(),
+    }),
+    key: (p: { invitationsId: number; nonceKey: string }) => `staff.invited:${p.invitationsId}:${p.nonceKey}`,
   },
 } as const;
 
@@ -168,7 +211,12 @@ export interface EventDispatchSummary {
 export const EVENT_MAX_ATTEMPTS = 8;
 
 async function claim(db: Db, leaseSeconds: number, ids?: readonly number[]): Promise<ClaimedEvent | null> {
-  const only = ids ? sql`AND id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})` : sql``;
+  const only = ids
+    ? sql`AND id IN (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`
+    : sql``;
   const [row] = rowsOf(
     await db.execute(sql`
       UPDATE domain_events
@@ -295,10 +343,7 @@ const PATCHED = Symbol('kinship.events');
  * sees the subscribers' work done. A failure there never fails the committed write: the event stays
  * pending for the job. Answers the function that removes this bus.
  */
-export function installEventBus(
-  db: Db,
-  options: Omit<EventDispatchOptions, 'db' | 'ids'>,
-): () => void {
+export function installEventBus(db: Db, options: Omit<EventDispatchOptions, 'db' | 'ids'>): () => void {
   const bus: EventBus = {
     dispatch: async (ids) => {
       if (ids.length === 0) return;
@@ -315,7 +360,10 @@ export function installEventBus(
   if (!patched[PATCHED]) {
     patched[PATCHED] = true;
     const original = db.transaction.bind(db);
-    db.transaction = (async (fn: Parameters<Db['transaction']>[0], config?: Parameters<Db['transaction']>[1]) => {
+    db.transaction = (async (
+      fn: Parameters<Db['transaction']>[0],
+      config?: Parameters<Db['transaction']>[1],
+    ) => {
       // A transaction opened inside another's callback dispatches with the outermost one.
       if (frames.getStore()) return original(fn, config);
       const current = buses.get(db);
