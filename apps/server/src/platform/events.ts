@@ -99,6 +99,25 @@ export const EVENT_CATALOGUE = {
     }),
     key: (p: { invitationsId: number; nonceKey: string }) => `staff.invited:${p.invitationsId}:${p.nonceKey}`,
   },
+  /** A gift's mail to its recipient is due: at its delivery date (attempt 1) or resent by the giver. */
+  'gift.delivered': {
+    payload: z.object({ partnersId: id, giftsId: id, attempt: z.number().int().positive() }),
+    key: (p: { giftsId: number; attempt: number }) => `gift.delivered:${p.giftsId}:${p.attempt}`,
+  },
+  /** Someone redeemed a trial code: their trial sponsorship started. */
+  'trial.started': {
+    payload: z.object({
+      partnersId: id,
+      trialsId: id,
+      userSponsoredsId: id,
+      days: z.number().int().positive(),
+      endsAt: z.iso.datetime(),
+      recordName: z.string(),
+      /** Where its confirmation goes. */
+      email: z.string().min(1),
+    }),
+    key: (p: { trialsId: number }) => `trial.started:${p.trialsId}`,
+  },
 } as const;
 
 export type EventName = keyof typeof EVENT_CATALOGUE;

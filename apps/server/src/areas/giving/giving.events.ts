@@ -1,4 +1,7 @@
 import { subscribe } from '../../platform/events.ts';
+import { findPartnerById } from '../partners/index.ts';
+import { queueGiftMail, queueTrialStartedMail } from './gifts/gift-mail.ts';
+import { findGiftById } from './gifts/gifts.repository.ts';
 import { queueCancellationNotice } from './ledger/giving.service.ts';
 import { siteUrlConfigOf } from './orders/orders.service.ts';
 import { queueReceipt, queueRefundNotice } from './receipts/receipts.service.ts';
@@ -18,6 +21,24 @@ export const givingSubscribers = [
       amount: payload.amount,
       config: siteUrlConfigOf(ctx.config),
     });
+  }),
+  subscribe('gift.delivered', 'giving.gift-mail', async (payload, ctx) => {
+    const gift = await findGiftById(ctx.tx, payload.giftsId);
+    const partner = await findPartnerById(ctx.tx, payload.partnersId);
+    if (!gift?.recipientEmail || !partner) return;
+    await queueGiftMail(ctx.tx, partner, gift, payload.attempt, siteUrlConfigOf(ctx.config));
+  }),
+  subscribe('trial.started', 'giving.trial-started-mail', async (payload, ctx) => {
+    const partner = await findPartnerById(ctx.tx, payload.partnersId);
+    if (!partner) return;
+    await queueTrialStartedMail(
+      ctx.tx,
+      partner,
+      { id: payload.trialsId, days: payload.days, endsAt: new Date(payload.endsAt) },
+      payload.recordName,
+      payload.email,
+      siteUrlConfigOf(ctx.config),
+    );
   }),
   subscribe('subscription.canceled', 'giving.cancellation-notice', async (payload, ctx) => {
     await queueCancellationNotice(ctx.tx, ctx.config, payload);

@@ -10,7 +10,7 @@ export const giftDeliverJob = defineJob({
   payload: z.object({ giftsId: z.number().int().positive() }),
   retry: { limit: 5, delaySeconds: 60, backoff: true },
   handler: async ({ giftsId }, ctx) => {
-    const delivered = await ctx.database.db.transaction(async (tx) => deliverGift(tx, giftsId, ctx.config));
+    const delivered = await ctx.database.db.transaction(async (tx) => deliverGift(tx, giftsId));
     return { delivered: delivered ? 1 : 0 };
   },
 });
