@@ -99,6 +99,25 @@ export const EVENT_CATALOGUE = {
     }),
     key: (p: { invitationsId: number; nonceKey: string }) => `staff.invited:${p.invitationsId}:${p.nonceKey}`,
   },
+  /**
+   * Staff changed a sponsored record. Archiving one names its active sponsors of that moment, who
+   * are told it is no longer listed.
+   */
+  'record.updated': {
+    payload: z.object({
+      partnersId: id,
+      sponsoredsId: id,
+      /** The update's time: one event per write. */
+      at: z.iso.datetime(),
+      fields: z.array(z.string()),
+      archived: z.boolean(),
+      /** The record's name and first name before the change, as its sponsors know it. */
+      recordName: z.string(),
+      recordFirstName: z.string().nullable(),
+      sponsorsToTell: z.array(id),
+    }),
+    key: (p: { sponsoredsId: number; at: string }) => `record.updated:${p.sponsoredsId}:${p.at}`,
+  },
   /** A gift's mail to its recipient is due: at its delivery date (attempt 1) or resent by the giver. */
   'gift.delivered': {
     payload: z.object({ partnersId: id, giftsId: id, attempt: z.number().int().positive() }),
