@@ -1,4 +1,5 @@
 import { givingSubscribers } from './areas/giving/giving.events.ts';
+import { partnersSubscribers } from './areas/partners/partners.events.ts';
 import { peopleSubscribers } from './areas/people/people.events.ts';
 import { recordsSubscribers } from './areas/records/records.events.ts';
 import { sponsorshipsSubscribers } from './areas/sponsorships/sponsorships.events.ts';
@@ -11,6 +12,7 @@ import type { AnyEventSubscriber } from './platform/events.ts';
  */
 export const EVENT_SUBSCRIBERS: readonly AnyEventSubscriber[] = [
   ...givingSubscribers,
+  ...partnersSubscribers,
   ...peopleSubscribers,
   ...recordsSubscribers,
   ...sponsorshipsSubscribers,
