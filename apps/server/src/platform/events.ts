@@ -32,8 +32,18 @@ export const EVENT_CATALOGUE = {
   },
   /** Part or all of a payment was refunded (not a dispute). */
   'payment.refunded': {
-    payload: z.object({ partnersId: id, paymentsId: id, refundId: id, amount: z.number().int().positive() }),
-    key: (p: { refundId: number }) => `payment.refunded:${p.refundId}`,
+    payload: z.object({
+      partnersId: id,
+      paymentsId: id,
+      refundId: id,
+      amount: z.number().int().positive(),
+      /**
+       * When it was confirmed: a refund is confirmed once (pending to succeeded under its lock), and
+       * its notice's outbox key keeps one mail per refund.
+       */
+      settledAt: z.iso.datetime(),
+    }),
+    key: (p: { refundId: number; settledAt: string }) => `payment.refunded:${p.refundId}:${p.settledAt}`,
   },
   /** Staff canceled a subscription. */
   'subscription.canceled': {

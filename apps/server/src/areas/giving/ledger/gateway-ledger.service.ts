@@ -59,10 +59,11 @@ export async function confirmRefund(
   gatewayRefundId: string | null,
   actor: AuditActor,
 ): Promise<void> {
+  const settledAt = new Date();
   await updateRefund(tx, refund.id, {
     status: 'succeeded',
     ...(gatewayRefundId ? { gatewayRefundId } : {}),
-    settledAt: new Date(),
+    settledAt,
   });
   const current = await lockPayment(tx, refund.partnersId, refund.paymentsId);
   if (current && current.refundedAmount >= current.amount && !(await hasPendingRefunds(tx, current.id))) {
@@ -88,6 +89,7 @@ export async function confirmRefund(
       paymentsId: refund.paymentsId,
       refundId: refund.id,
       amount: refund.amount,
+      settledAt: settledAt.toISOString(),
     });
   }
 }
