@@ -5,10 +5,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { openDatabase, type Database } from '../src/db/client.ts';
 import { databaseUrlFor } from './global-setup.ts';
 import { TEST_AUTH_SECRET } from './people.ts';
 
@@ -68,9 +70,13 @@ function request(port: number, method: string, pathname: string, body?: unknown)
   });
 }
 
-/** A loopback SMTP server that records each accepted message's dedupe key. */
-async function startSmtp() {
+/**
+ * A loopback SMTP server that records each accepted message's dedupe key. A message whose key
+ * `hold` names is received but never answered (the sender waits for the server's reply).
+ */
+async function startSmtp(hold: (key: string) => boolean = () => false) {
   const accepted: string[] = [];
+  const held: string[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -78,7 +84,12 @@ async function startSmtp() {
       let data = '';
       stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
       stream.on('end', () => {
-        accepted.push(/X-Kinship-Dedupe-Key: (\S+)/.exec(data)?.[1] ?? '');
+        const key = /X-Kinship-Dedupe-Key: (\S+)/.exec(data)?.[1] ?? '';
+        if (hold(key)) {
+          held.push(key);
+          return;
+        }
+        accepted.push(key);
         callback();
       });
     },
@@ -86,6 +97,7 @@ async function startSmtp() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     accepted,
+    held,
     url: `smtp://127.0.0.1:${(server.server.address() as net.AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -274,6 +286,103 @@ describe.skipIf(!onPostgres)('events across a crash (PostgreSQL: the test holds 
         [event.id, key],
       );
       expect(after.rows[0]).toEqual({ status: 'done', marks: ['giving.receipt'], outbox: ['sent'] });
+    },
+  );
+});
+
+/** A DATA_DIR and a database copied from the run's seeded template (PGlite inside DATA_DIR, or a PostgreSQL copy). */
+async function prepare(): Promise<{
+  env: Record<string, string>;
+  open(): Promise<Database>;
+  cleanup(): Promise<void>;
+}> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinship-events-'));
+  fs.cpSync(inject('mediaDir'), path.join(dataDir, 'media'), { recursive: true });
+  if (onPostgres) {
+    const name = `kinship_events_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+    await admin.end();
+    const url = databaseUrlFor(baseUrl!, name);
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: url },
+      open: () => openDatabase({ databaseUrl: url, poolSize: 2 }),
+      cleanup: async () => {
+        const dropper = new pg.Client({ connectionString: baseUrl });
+        await dropper.connect();
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropper.end();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const dbDir = path.join(dataDir, 'db');
+  const seeded = await openDatabase({
+    dataDir: dbDir,
+    loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))], { type: 'application/x-gzip' }),
+  });
+  await seeded.close();
+  return {
+    env: { DATA_DIR: dataDir },
+    open: () => openDatabase({ dataDir: dbDir }),
+    cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+describe('events across a crash (both databases: the SMTP server holds the receipt)', () => {
+  it(
+    'a receipt whose delivery was cut by the kill reaches the SMTP server exactly once after the restart',
+    { timeout: 180_000 },
+    async () => {
+      const setup = await prepare();
+      const email = `events-smtp-${Date.now()}@example.org`;
+      let holding = true;
+      const smtp = await startSmtp((key) => holding && key.startsWith('receipt:payment:'));
+      const server = new Server(await freePort(), { ...setup.env, SMTP_URL: smtp.url });
+      cleanups.push(async () => {
+        await server.stop();
+        await smtp.close();
+        await setup.cleanup();
+      });
+      await server.start();
+      const answer = await request(server.port, 'POST', '/api/payments?partnersId=2', {
+        partnersId: 2,
+        amount: 30,
+        firstName: 'Smtp',
+        lastName: 'Donor',
+        email,
+        token: 'pm_card_visa',
+      });
+      expect(answer.status, answer.text).toBe(200);
+      // The worker is delivering the receipt: the server has it and has not answered.
+      const [key] = await until('the receipt in delivery', async () => smtp.held.length > 0 && smtp.held);
+      await server.kill();
+      holding = false;
+      expect(smtp.accepted).not.toContain(key);
+
+      await server.start();
+      await until('the receipt at the SMTP server', async () => smtp.accepted.includes(key!));
+      // Later dispatch runs (events every 5 s, the outbox every 10 s) must not send it again.
+      await new Promise((resolve) => setTimeout(resolve, 12_000));
+      await server.stop();
+      expect(smtp.accepted.filter((k) => k === key)).toEqual([key]);
+
+      const database = await setup.open();
+      try {
+        const paymentsId = Number(key!.split(':')[2]);
+        const { rows } = (await database.db.execute(sql`
+          SELECT e.status, (SELECT count(*)::int FROM domain_event_deliveries d WHERE d.events_id = e.id) AS marks,
+                 o.status AS outbox, o.attempts > 1 AS retried, dn.email
+            FROM domain_events e
+            JOIN payments p ON p.id = ${paymentsId}
+            JOIN donations dn ON dn.id = p.donations_id
+            JOIN email_outbox o ON o.dedupe_key = ${key!}
+           WHERE e.dedupe_key = ${`payment.succeeded:${paymentsId}`}`)) as unknown as { rows: unknown[] };
+        expect(rows).toEqual([{ status: 'done', marks: 1, outbox: 'sent', retried: true, email }]);
+      } finally {
+        await database.close();
+      }
     },
   );
 });
