@@ -1,5 +1,4 @@
 import { givingSubscribers } from './areas/giving/giving.events.ts';
-import { partnersSubscribers } from './areas/partners/partners.events.ts';
 import { peopleSubscribers } from './areas/people/people.events.ts';
 import { recordsSubscribers } from './areas/records/records.events.ts';
 import { sponsorshipsSubscribers } from './areas/sponsorships/sponsorships.events.ts';
@@ -12,7 +11,6 @@ import type { AnyEventSubscriber } from './platform/events.ts';
  */
 export const EVENT_SUBSCRIBERS: readonly AnyEventSubscriber[] = [
   ...givingSubscribers,
-  ...partnersSubscribers,
   ...peopleSubscribers,
   ...recordsSubscribers,
   ...sponsorshipsSubscribers,

@@ -128,18 +128,6 @@ export const EVENT_CATALOGUE = {
     }),
     key: (p: { sponsoredsId: number; at: string }) => `record.updated:${p.sponsoredsId}:${p.at}`,
   },
-  /** A sponsored type got a new current plan whose monthly price differs: its plan-priced sponsors are told. */
-  'plan.changed': {
-    payload: z.object({
-      partnersId: id,
-      partnerSponsoredTypesId: id,
-      plansId: id,
-      monthlyAmount: z.number().int(),
-      typeLabel: z.string(),
-      sponsorsToTell: z.array(id),
-    }),
-    key: (p: { plansId: number }) => `plan.changed:${p.plansId}`,
-  },
   /** A gift's mail to its recipient is due: at its delivery date (attempt 1) or resent by the giver. */
   'gift.delivered': {
     payload: z.object({ partnersId: id, giftsId: id, attempt: z.number().int().positive() }),

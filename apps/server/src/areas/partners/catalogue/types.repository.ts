@@ -6,6 +6,7 @@ import {
   paymentIntervals,
   sponsoredTypePlanIntervals,
   sponsoredTypePlans,
+  emailOutbox,
   sponsoreds,
   userSponsoreds,
   users,
@@ -193,11 +194,6 @@ export function planPricedSponsors(db: Db | Tx, partnersId: number, typeId: numb
     );
 }
 
-/** People by id with their address and first name (the sponsors a plan change is mailed to). */
-export function peopleByIds(db: Db | Tx, ids: number[]) {
-  return db
-    .select({ usersId: users.id, email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(inArray(users.id, ids))
-    .orderBy(users.id);
+export async function queueOutboxMail(tx: Tx, row: typeof emailOutbox.$inferInsert): Promise<void> {
+  await tx.insert(emailOutbox).values(row).onConflictDoNothing({ target: emailOutbox.dedupeKey });
 }

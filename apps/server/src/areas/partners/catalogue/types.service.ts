@@ -12,16 +12,13 @@ import { requireAccess } from '../../../platform/access.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
 import { fieldErrors, notFound } from '../../../platform/errors.ts';
 import { invalidatePartnerCache } from '../site/partner-cache.ts';
-import { emit, type EventPayload } from '../../../platform/events.ts';
-import { insertOutboxMessage } from '../../../platform/messaging/outbox.ts';
-import { findPartnerById } from '../site/partners.repository.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import { parseInput } from '../../../platform/parse-input.ts';
 import {
   countByType,
   findCurrentPlans,
   planPricedSponsors,
-  peopleByIds,
+  queueOutboxMail,
   findFilterTypes,
   findOfferableIntervals,
   findType,
@@ -237,17 +234,23 @@ export async function changeStaffTypePlan(
     // Never silently: each sponsor the plan prices is told the new price and where to take it up.
     const notified: number[] = [];
     if (former?.monthlyAmount !== created.monthlyAmount) {
-      for (const sponsor of await planPricedSponsors(tx, ctx.partner.id, row.id))
-        if (sponsor.email) notified.push(sponsor.usersId);
-      // Its subscriber queues each sponsor's mail (decision 063).
-      await emit(tx, 'plan.changed', {
-        partnersId: ctx.partner.id,
-        partnerSponsoredTypesId: row.id,
-        plansId: created.id,
-        monthlyAmount: created.monthlyAmount,
-        typeLabel: row.customLabelSingular,
-        sponsorsToTell: notified,
-      });
+      for (const sponsor of await planPricedSponsors(tx, ctx.partner.id, row.id)) {
+        if (!sponsor.email) continue;
+        await queueOutboxMail(tx, {
+          partnersId: ctx.partner.id,
+          kind: 'update_notice',
+          dedupeKey: `plan-changed:${created.id}:${sponsor.usersId}`,
+          toAddress: sponsor.email,
+          subject: `${ctx.partner.name}: a new monthly price for ${row.customLabelSingular.toLowerCase()} sponsorships`,
+          bodyText: planChangeMail(
+            ctx.partner.name,
+            row.customLabelSingular,
+            sponsor.firstName,
+            created.monthlyAmount,
+          ),
+        });
+        notified.push(sponsor.usersId);
+      }
     }
     await recordAudit(tx, {
       actor: actorOf(ctx),
@@ -265,21 +268,4 @@ export async function changeStaffTypePlan(
   await invalidatePartnerCache(db, ctx.partner.id);
   const type = await oneStaffType(db, ctx.partner.id, row.id);
   return { type, keptSponsorships: type.activeSponsorships };
-}
-
-/** The subscriber of plan.changed (decision 063): each plan-priced sponsor's mail, once per plan. */
-export async function queuePlanChangeMails(tx: Tx, input: EventPayload<'plan.changed'>): Promise<void> {
-  const partner = await findPartnerById(tx, input.partnersId);
-  if (!partner || input.sponsorsToTell.length === 0) return;
-  for (const sponsor of await peopleByIds(tx, input.sponsorsToTell)) {
-    if (!sponsor.email) continue;
-    await insertOutboxMessage(tx, {
-      partnersId: partner.id,
-      kind: 'update_notice',
-      dedupeKey: `plan-changed:${input.plansId}:${sponsor.usersId}`,
-      toAddress: sponsor.email,
-      subject: `${partner.name}: a new monthly price for ${input.typeLabel.toLowerCase()} sponsorships`,
-      bodyText: planChangeMail(partner.name, input.typeLabel, sponsor.firstName, input.monthlyAmount),
-    });
-  }
 }
