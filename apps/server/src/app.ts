@@ -8,6 +8,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { JOB_DEFINITIONS } from './job-definitions.ts';
+import { EVENT_SUBSCRIBERS } from './event-subscribers.ts';
+import { installEventBus } from './platform/events.ts';
 import { listenForPartnerChanges, partnerCacheOf } from './areas/partners/site/partner-cache.ts';
 import { partnerViewOf } from './areas/partners/site/partners.service.ts';
 import { featureOfPage, hasFeature } from '@kinship/domain';
@@ -122,6 +124,15 @@ export async function buildApp(
   // The queue's tables and queues exist before any request can send a job inside a transaction.
   await jobs.ready();
   app.addHook('onClose', async () => jobs.stop());
+  // Events are dispatched right after the transaction that emitted them commits (decision 063).
+  const removeEventBus = installEventBus(database.db, {
+    config,
+    log: app.log,
+    subscribers: EVENT_SUBSCRIBERS,
+    leaseSeconds: config.OUTBOX_LEASE_SECONDS,
+    retryBaseSeconds: config.OUTBOX_RETRY_SECONDS,
+  });
+  app.addHook('onClose', async () => removeEventBus());
   app.decorate('deps', { database, db: database.db, config, storage, auth, mailer, gateway, jobs });
   registerErrorHandling(app, { staffGate: staffGateRefusal });
   registerJsonBodyLimit(app);

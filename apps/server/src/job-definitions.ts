@@ -12,6 +12,8 @@ import { upkeepJobs } from './areas/giving/upkeep/upkeep.jobs.ts';
 import type { AnyJobDefinition } from './platform/jobs.ts';
 import { outboxDispatchJob } from './platform/messaging/outbox.ts';
 import { pruneJob } from './platform/pruning.ts';
+import { eventsDispatchJob } from './platform/events.ts';
+import { EVENT_SUBSCRIBERS } from './event-subscribers.ts';
 
 /**
  * Every job of the application, registered with the queue at start-up. Modules own their
@@ -22,6 +24,7 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
     receipt: receiptComposer({ db: ctx.database.db, storage: ctx.storage, config: ctx.config }),
     gift: giftComposer({ db: ctx.database.db, storage: ctx.storage, config: ctx.config }),
   })),
+  eventsDispatchJob(EVENT_SUBSCRIBERS),
   ...upkeepJobs,
   ...compensationJobs,
   ...givingJobs,

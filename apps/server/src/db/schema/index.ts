@@ -12,3 +12,4 @@ export * from './payment-support.ts';
 export * from './records-import.ts';
 export * from './email-templates.ts';
 export * from './updates.ts';
+export * from './events.ts';

@@ -71,7 +71,7 @@ export const TABLE_OWNERS: Record<TableName, TableOwner> = {
   partnerUserRoles: 'people',
   partnerUserEntities: 'people',
   staffInvitations: 'people',
-  // platform: sign-in (better-auth's tables and the throttles), outbox, audit, jobs, payment guards,
+  // platform: sign-in (better-auth's tables and the throttles), outbox, events, audit, jobs, payment guards,
   // and the sandbox gateway's own ledger
   authUser: 'platform',
   authSession: 'platform',
@@ -81,6 +81,8 @@ export const TABLE_OWNERS: Record<TableName, TableOwner> = {
   loginAttempts: 'platform',
   loginAlerts: 'platform',
   emailOutbox: 'platform',
+  domainEvents: 'platform',
+  domainEventDeliveries: 'platform',
   auditLog: 'platform',
   jobProgress: 'platform',
   paymentRateEvents: 'platform',

@@ -530,20 +530,16 @@ async function confirmSubscriptionOrder(
       }
       await releaseHoldsOfOrder(tx, partner.id, order.id);
       const total = current.baseAmount + current.additionalAmount;
-      const { payment } = await recordSucceededPayment(
-        tx,
-        {
-          partnersId: partner.id,
-          ordersId: order.id,
-          subscriptionsId: subscription.id,
-          donationsId: null,
-          gatewayChargeId: result.latestChargeId,
-          amount: total,
-          applicationFee: Math.round((total * (request.details.applicationFeePercent ?? 0)) / 100),
-          currency: current.currency,
-        },
-        deps.config,
-      );
+      const { payment } = await recordSucceededPayment(tx, {
+        partnersId: partner.id,
+        ordersId: order.id,
+        subscriptionsId: subscription.id,
+        donationsId: null,
+        gatewayChargeId: result.latestChargeId,
+        amount: total,
+        applicationFee: Math.round((total * (request.details.applicationFeePercent ?? 0)) / 100),
+        currency: current.currency,
+      });
       await markOrderSucceeded(tx, partner.id, order.id, payment.receiptCode!);
       if (request.details.paymentMethodsId)
         await markPaymentMethodPaid(tx, partner.id, request.details.paymentMethodsId);

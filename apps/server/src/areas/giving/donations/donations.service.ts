@@ -198,20 +198,16 @@ export async function finishDonationOrder(
       initiative: details.initiative ?? null,
       note: details.note ?? null,
     });
-    const { payment } = await recordSucceededPayment(
-      tx,
-      {
-        partnersId: partner.id,
-        ordersId: order.id,
-        subscriptionsId: null,
-        donationsId: donation.id,
-        gatewayChargeId: charge.chargeId,
-        amount: charge.amount,
-        applicationFee: details.applicationFee ?? 0,
-        currency: order.currency,
-      },
-      deps.config,
-    );
+    const { payment } = await recordSucceededPayment(tx, {
+      partnersId: partner.id,
+      ordersId: order.id,
+      subscriptionsId: null,
+      donationsId: donation.id,
+      gatewayChargeId: charge.chargeId,
+      amount: charge.amount,
+      applicationFee: details.applicationFee ?? 0,
+      currency: order.currency,
+    });
     await markOrderSucceeded(tx, partner.id, order.id, payment.receiptCode!);
     await recordAudit(tx, {
       actor,

@@ -9,7 +9,7 @@ export const giftDeliverJob = defineJob({
   retry: { limit: 5, delaySeconds: 60, backoff: true },
   handler: async ({ giftsId }, ctx) => {
     const { deliverGift } = await import('./gifts.service.ts');
-    const delivered = await ctx.database.db.transaction(async (tx) => deliverGift(tx, giftsId, ctx.config));
+    const delivered = await ctx.database.db.transaction(async (tx) => deliverGift(tx, giftsId));
     return { delivered: delivered ? 1 : 0 };
   },
 });

@@ -107,8 +107,7 @@ export const giftsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: redeemedSchema },
       },
     },
-    async (request) =>
-      redeemTrial(deps.db, await request.siteContext(), request.params.code, request.body, deps.config),
+    async (request) => redeemTrial(deps.db, await request.siteContext(), request.params.code, request.body),
   );
 
   // ---------------------------------------------------------------------------------- lightning (feature 6)

@@ -73,7 +73,8 @@ import {
   type GiftRow,
   type RecordRow,
 } from './gifts.repository.ts';
-import { queueGiftMail, queueReminderMail } from './gift-mail.ts';
+import { queueReminderMail } from './gift-mail.ts';
+import { emit } from '../../../platform/events.ts';
 import { giftDeliverJob } from './gifts.jobs.ts';
 import { changeFilledSlots } from '../../records/index.ts';
 import { endGrantedSponsorship, insertManualSponsorship } from '../../sponsorships/index.ts';
@@ -353,20 +354,16 @@ export async function finishGiftOrder(
       GIFT_HOLD_PAYING_SECONDS,
     );
     await extendHoldsOfOrder(tx, order.id, gift.expiresAt!);
-    const { payment } = await recordSucceededPayment(
-      tx,
-      {
-        partnersId: partner.id,
-        ordersId: order.id,
-        subscriptionsId: null,
-        donationsId: null,
-        gatewayChargeId: charge.chargeId,
-        amount: charge.amount,
-        applicationFee,
-        currency: order.currency,
-      },
-      deps.config,
-    );
+    const { payment } = await recordSucceededPayment(tx, {
+      partnersId: partner.id,
+      ordersId: order.id,
+      subscriptionsId: null,
+      donationsId: null,
+      gatewayChargeId: charge.chargeId,
+      amount: charge.amount,
+      applicationFee,
+      currency: order.currency,
+    });
     await markOrderSucceeded(tx, partner.id, order.id, payment.receiptCode!);
     await deps.jobs.send(
       giftDeliverJob,
@@ -438,13 +435,13 @@ export async function resumeStaleGiftOrders(
 
 // ------------------------------------------------------------------------------------ delivery
 
-/** gifts.deliver's work: the recipient's mail, once (a resend is the giver's call). */
-export async function deliverGift(tx: Tx, giftsId: number, config: Config): Promise<boolean> {
+/** gifts.deliver's work: gift.delivered, whose subscriber queues the recipient's mail, once (a resend is the giver's call). */
+export async function deliverGift(tx: Tx, giftsId: number): Promise<boolean> {
   const gift = await findGiftById(tx, giftsId);
   if (!gift || gift.deliveredAt || gift.redeemedAt) return false;
   const partner = await findPartnerById(tx as unknown as Db, gift.partnersId);
   if (!partner) return false;
-  await queueGiftMail(tx, partner, gift, 1, siteUrlConfigOf(config));
+  await emit(tx, 'gift.delivered', { partnersId: partner.id, giftsId: gift.id, attempt: 1 });
   await updateGift(tx, gift.id, { deliveredAt: new Date() });
   return true;
 }
@@ -499,14 +496,7 @@ export async function resendGift(
     const email = body.recipientEmail?.trim() || gift.recipientEmail;
     if (email !== gift.recipientEmail) await updateGift(tx, gift.id, { recipientEmail: email });
     if (gift.deliveredAt) {
-      const attempt = Date.now();
-      await queueGiftMail(
-        tx,
-        ctx.partner,
-        { ...gift, recipientEmail: email },
-        attempt,
-        siteUrlConfigOf(deps.config),
-      );
+      await emit(tx, 'gift.delivered', { partnersId: ctx.partner.id, giftsId: gift.id, attempt: Date.now() });
     }
     await recordAudit(tx, {
       actor: actorOf(ctx),

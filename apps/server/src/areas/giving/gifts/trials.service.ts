@@ -25,7 +25,8 @@ import {
   wrongCode,
 } from './code-guard.ts';
 import { formatCode, newCode } from './codes.ts';
-import { queueReminderMail, queueTrialStartedMail } from './gift-mail.ts';
+import { queueReminderMail } from './gift-mail.ts';
+import { emit } from '../../../platform/events.ts';
 import {
   findNextAvailable,
   findRecord,
@@ -122,7 +123,6 @@ export async function redeemTrial(
   ctx: SiteContext,
   raw: string,
   body: { sponsoredsId?: number | undefined },
-  config?: Config,
 ): Promise<Redeemed> {
   await requireFeature(db, ctx, Feature.Trials);
   if (!ctx.viewer?.user) throw unauthorized('Please sign in or sign up to start your trial.');
@@ -173,14 +173,16 @@ export async function redeemTrial(
       entityId: trial.id,
       after: { userSponsoredsId: sponsorship.id, sponsoredsId: record.id, endsAt },
     });
-    await queueTrialStartedMail(
-      tx,
-      ctx.partner,
-      { id: trial.id, days: trial.days, endsAt },
-      recordNameOf(record),
-      email,
-      config ? siteUrlConfigOf(config) : undefined,
-    );
+    if (email)
+      await emit(tx, 'trial.started', {
+        partnersId: ctx.partner.id,
+        trialsId: trial.id,
+        userSponsoredsId: sponsorship.id,
+        days: trial.days,
+        endsAt: endsAt.toISOString(),
+        recordName: recordNameOf(record),
+        email,
+      });
     return { sponsoredsId: record.id, userSponsoredsId: sponsorship.id, endsAt: endsAt.toISOString() };
   });
 }

@@ -1,5 +1,4 @@
 import { ERRORS } from '@kinship/domain';
-import type { Config } from '../../../config.ts';
 import type { Db, Tx } from '../../../db/types.ts';
 import { SYSTEM_ACTOR, recordAudit, type AuditActor } from '../../../platform/audit.ts';
 import { refuse } from '../../../platform/errors.ts';
@@ -11,8 +10,7 @@ import type {
   GatewayRefundStatus,
   PaymentGateway,
 } from '../../../platform/payments/gateway.ts';
-import { siteUrlConfigOf } from '../orders/orders.service.ts';
-import { queueRefundNotice } from '../receipts/receipts.service.ts';
+import { emit } from '../../../platform/events.ts';
 import {
   adjustRefundedAmount,
   hasPendingRefunds,
@@ -61,12 +59,12 @@ export async function confirmRefund(
   refund: RefundRow,
   gatewayRefundId: string | null,
   actor: AuditActor,
-  config?: Config,
 ): Promise<void> {
+  const settledAt = new Date();
   await updateRefund(tx, refund.id, {
     status: 'succeeded',
     ...(gatewayRefundId ? { gatewayRefundId } : {}),
-    settledAt: new Date(),
+    settledAt,
   });
   const current = await lockPayment(tx, refund.partnersId, refund.paymentsId);
   if (current && current.refundedAmount >= current.amount && !(await hasPendingRefunds(tx, current.id))) {
@@ -87,11 +85,12 @@ export async function confirmRefund(
     },
   });
   if (refund.source !== 'dispute') {
-    await queueRefundNotice(tx, {
+    await emit(tx, 'payment.refunded', {
+      partnersId: refund.partnersId,
       paymentsId: refund.paymentsId,
       refundId: refund.id,
       amount: refund.amount,
-      ...(config ? { config: siteUrlConfigOf(config) } : {}),
+      settledAt: settledAt.toISOString(),
     });
   }
 }
@@ -135,7 +134,6 @@ async function ownRefundOf(tx: Tx, payment: PaymentRowForUpdate, kinshipKey: str
 export async function recordGatewayRefund(
   tx: Tx,
   refund: GatewayRefund,
-  config?: Config,
 ): Promise<'recorded' | 'updated' | 'unchanged' | 'unmatched'> {
   const payment = await lockPaymentByRefs(tx, refund.paymentRefs);
   if (!payment) return 'unmatched';
@@ -151,7 +149,7 @@ export async function recordGatewayRefund(
   if (row) {
     const current = row.status as LedgerStatus;
     if (REFUND_RANK[status] <= REFUND_RANK[current]) return 'unchanged';
-    if (status === 'succeeded') await confirmRefund(tx, row, refund.refundId, SYSTEM_ACTOR, config);
+    if (status === 'succeeded') await confirmRefund(tx, row, refund.refundId, SYSTEM_ACTOR);
     else await releaseRefund(tx, row, 'The payment provider reports that the refund failed.', SYSTEM_ACTOR);
     return 'updated';
   }
@@ -187,7 +185,7 @@ export async function recordGatewayRefund(
       source: 'gateway',
     },
   });
-  if (status === 'succeeded') await confirmRefund(tx, inserted, refund.refundId, SYSTEM_ACTOR, config);
+  if (status === 'succeeded') await confirmRefund(tx, inserted, refund.refundId, SYSTEM_ACTOR);
   return 'recorded';
 }
 

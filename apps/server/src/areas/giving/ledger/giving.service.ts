@@ -54,6 +54,7 @@ import {
 import { partnerSiteUrl } from '../../../platform/messaging/site-urls.ts';
 import { insertOutboxMessage } from '../../../platform/messaging/outbox.ts';
 import { findPartnerById } from '../../partners/index.ts';
+import { emit } from '../../../platform/events.ts';
 
 /*
  * The Donations section (decision 041): payments and subscriptions for donations.view (a
@@ -236,7 +237,7 @@ export async function settleRefund(
   const settled = await deps.db.transaction(async (tx) => {
     const locked = await lockRefund(tx, refund.id);
     if (locked?.status !== 'pending') return false;
-    await confirmRefund(tx, locked, gatewayRefundId, actor, deps.config);
+    await confirmRefund(tx, locked, gatewayRefundId, actor);
     return true;
   });
   return { state: settled ? 'succeeded' : 'already-settled' };
@@ -297,7 +298,7 @@ export async function cancelSubscriptionByStaff(
       after: { status: 'canceled', cancelReason: input.reason },
       details: { reason: input.reason, endedSponsorships },
     });
-    await queueCancellationNotice(tx, deps, ctx, sub.id);
+    await emit(tx, 'subscription.canceled', { partnersId: ctx.partner.id, subscriptionsId: sub.id });
   });
   return rowOfSubscriptionById(deps.db, ctx.partner.id, sub.id);
 }
@@ -306,28 +307,39 @@ async function rowOfSubscriptionById(db: Db, partnersId: number, id: number) {
   return (await listSubscriptionsById(db, partnersId, id)).rows[0]!;
 }
 
-async function queueCancellationNotice(tx: Tx, deps: GivingDeps, ctx: SiteContext, id: number) {
-  const [row] = await listDelinquentOrAny(tx, ctx.partner.id, id);
+/**
+ * The donor's notice that staff canceled their subscription: the subscriber of
+ * subscription.canceled (decision 063), run once per cancellation.
+ */
+export async function queueCancellationNotice(
+  tx: Tx,
+  config: Config,
+  input: { partnersId: number; subscriptionsId: number },
+): Promise<void> {
+  const id = input.subscriptionsId;
+  const partner = await findPartnerById(tx, input.partnersId);
+  if (!partner) return;
+  const [row] = await listDelinquentOrAny(tx, partner.id, id);
   if (!row?.donorEmail) return;
   const greeting = row.donorName ? `Dear ${row.donorName},` : 'Hello,';
-  const url = partnerSiteUrl(ctx.partner, '/profile/sponsorships', siteUrlConfigOf(deps.config));
+  const url = partnerSiteUrl(partner, '/profile/sponsorships', siteUrlConfigOf(config));
   const lines = [
     greeting,
     '',
-    `Your ${row.interval === 'year' ? 'annual' : 'monthly'} sponsorship with ${ctx.partner.name} (${row.records || 'your sponsorship'}) has been cancelled. No further payments will be taken.`,
+    `Your ${row.interval === 'year' ? 'annual' : 'monthly'} sponsorship with ${partner.name} (${row.records || 'your sponsorship'}) has been cancelled. No further payments will be taken.`,
     '',
     `Your sponsorships: ${url}`,
     '',
-    ctx.partner.name,
-    ...(ctx.partner.supportEmail ? [ctx.partner.supportEmail] : []),
+    partner.name,
+    ...(partner.supportEmail ? [partner.supportEmail] : []),
     '',
   ];
   await insertOutboxMessage(tx, {
-    partnersId: ctx.partner.id,
+    partnersId: partner.id,
     kind: 'receipt',
     dedupeKey: `receipt:subscription-canceled:${id}`,
     toAddress: row.donorEmail,
-    subject: `Your sponsorship with ${ctx.partner.name} has been cancelled`,
+    subject: `Your sponsorship with ${partner.name} has been cancelled`,
     bodyText: lines.join('\n'),
   });
 }
@@ -373,16 +385,12 @@ export async function retryRenewal(
   await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     if (result.outcome === 'paid') {
-      await recordSubscriptionPayment(
-        db,
-        {
-          gatewaySubscriptionId: sub.gatewaySubscriptionId,
-          chargeId: result.chargeId,
-          amount: result.amount,
-          created: now,
-        },
-        deps.config,
-      );
+      await recordSubscriptionPayment(db, {
+        gatewaySubscriptionId: sub.gatewaySubscriptionId,
+        chargeId: result.chargeId,
+        amount: result.amount,
+        created: now,
+      });
     } else {
       await recordSubscriptionPaymentFailure(db, {
         gatewaySubscriptionId: sub.gatewaySubscriptionId,

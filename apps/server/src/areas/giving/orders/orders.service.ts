@@ -4,7 +4,8 @@ import type { Db, Tx } from '../../../db/client.ts';
 import type { HttpError } from '../../../platform/errors.ts';
 import { badRequest, refuse } from '../../../platform/errors.ts';
 import type { PartnerRow } from '../../../db/types.ts';
-import { newReceiptCode, queueReceipt, receiptUrl } from '../receipts/receipts.service.ts';
+import { emit } from '../../../platform/events.ts';
+import { newReceiptCode, receiptUrl } from '../receipts/receipts.service.ts';
 import {
   findOrderById,
   findOrderByIdempotencyKey,
@@ -149,19 +150,17 @@ export interface SucceededPayment {
 }
 
 /**
- * Records a settled payment with its unguessable receipt code and queues its receipt email in the
- * same transaction. Idempotent on the gateway's charge id: a payment already recorded is answered
+ * Records a settled payment with its unguessable receipt code and emits payment.succeeded in the
+ * same transaction (its subscriber queues the receipt email, decision 063). Idempotent on the gateway's charge id: a payment already recorded is answered
  * as it is (no second receipt), and one recorded as failed that later succeeded (a retried
  * invoice) becomes succeeded and gets its receipt.
  */
 export async function recordSucceededPayment(
   tx: Tx,
   values: SucceededPayment,
-  config?: Config,
 ): Promise<{ payment: PaymentRow; created: boolean }> {
-  const siteConfig = config ? siteUrlConfigOf(config) : undefined;
   const queue = async (payment: PaymentRow) => {
-    await queueReceipt(tx, { paymentsId: payment.id, ...(siteConfig ? { config: siteConfig } : {}) });
+    await emit(tx, 'payment.succeeded', { partnersId: payment.partnersId, paymentsId: payment.id });
     return { payment, created: true };
   };
   const existing = values.gatewayChargeId ? await lockPaymentByChargeId(tx, values.gatewayChargeId) : null;

@@ -7,7 +7,6 @@ import {
   type PaymentInterval,
   type SubscriptionDetail,
 } from '@kinship/domain';
-import type { Config } from '../../../config.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { badRequest, refuse } from '../../../platform/errors.ts';
 import { actorOf, gatewayActor, recordAudit } from '../../../platform/audit.ts';
@@ -100,34 +99,29 @@ export async function applySubscriptionStatus(
 
 /**
  * Records a successful payment of a subscription (a renewal, or the first one if its webhook
- * arrives) and queues its receipt in the same transaction. Idempotent on the charge id; unknown
+ * arrives); payment.succeeded, emitted in the same transaction, queues its receipt. Idempotent on the charge id; unknown
  * gateway subscriptions are ignored (null).
  */
 export async function recordSubscriptionPayment(
   db: Db,
   input: { gatewaySubscriptionId: string; chargeId: string; amount: number; created: Date },
-  config?: Config,
 ): Promise<{ paymentsId: number; created: boolean } | null> {
   return db.transaction(async (tx) => {
     const sub = await lockSubscriptionByGatewayId(tx, input.gatewaySubscriptionId);
     if (!sub) return null;
     const partner = await findPartnerById(tx, sub.partnersId);
     const feePercent = partner ? sponsorshipFeePercent(partner) : 0;
-    const { payment, created } = await recordSucceededPayment(
-      tx,
-      {
-        partnersId: sub.partnersId,
-        ordersId: null,
-        subscriptionsId: sub.id,
-        donationsId: null,
-        gatewayChargeId: input.chargeId,
-        amount: input.amount,
-        applicationFee: Math.round((input.amount * feePercent) / 100),
-        currency: partner?.currency ?? 'usd',
-        createdAt: input.created,
-      },
-      config,
-    );
+    const { payment, created } = await recordSucceededPayment(tx, {
+      partnersId: sub.partnersId,
+      ordersId: null,
+      subscriptionsId: sub.id,
+      donationsId: null,
+      gatewayChargeId: input.chargeId,
+      amount: input.amount,
+      applicationFee: Math.round((input.amount * feePercent) / 100),
+      currency: partner?.currency ?? 'usd',
+      createdAt: input.created,
+    });
     if (created && sub.paymentMethodsId !== null)
       await markPaymentMethodPaid(tx, sub.partnersId, sub.paymentMethodsId);
     return { paymentsId: payment.id, created };
@@ -186,18 +180,14 @@ export async function recordSubscriptionPaymentFailure(
 }
 
 /** Records one sandbox renewal (what SandboxGateway.renewDueSubscriptions answers): the payment or failure, then the status. */
-export async function recordSandboxRenewal(db: Db, renewal: SandboxRenewal, config?: Config): Promise<void> {
+export async function recordSandboxRenewal(db: Db, renewal: SandboxRenewal): Promise<void> {
   if (renewal.outcome === 'paid') {
-    await recordSubscriptionPayment(
-      db,
-      {
-        gatewaySubscriptionId: renewal.subscriptionId,
-        chargeId: renewal.chargeId,
-        amount: renewal.amount,
-        created: renewal.created,
-      },
-      config,
-    );
+    await recordSubscriptionPayment(db, {
+      gatewaySubscriptionId: renewal.subscriptionId,
+      chargeId: renewal.chargeId,
+      amount: renewal.amount,
+      created: renewal.created,
+    });
   } else {
     await recordSubscriptionPaymentFailure(db, {
       gatewaySubscriptionId: renewal.subscriptionId,

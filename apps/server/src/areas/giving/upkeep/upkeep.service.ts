@@ -33,16 +33,12 @@ export async function runSandboxRenewals(ctx: JobContext): Promise<JobSummary> {
   const touched = new Set<string>();
   for (const charge of await findUnrecordedSandboxRenewals(db)) {
     if (charge.succeeded) {
-      await recordSubscriptionPayment(
-        db,
-        {
-          gatewaySubscriptionId: charge.subscriptionId,
-          chargeId: charge.chargeId,
-          amount: charge.amount,
-          created: charge.created,
-        },
-        ctx.config,
-      );
+      await recordSubscriptionPayment(db, {
+        gatewaySubscriptionId: charge.subscriptionId,
+        chargeId: charge.chargeId,
+        amount: charge.amount,
+        created: charge.created,
+      });
     } else {
       await recordSubscriptionPaymentFailure(db, {
         gatewaySubscriptionId: charge.subscriptionId,
@@ -67,7 +63,7 @@ export async function runSandboxRenewals(ctx: JobContext): Promise<JobSummary> {
   let renewed = 0;
   let failed = 0;
   for (const renewal of await gateway.renewDueSubscriptions(ctx.now)) {
-    await recordSandboxRenewal(db, renewal, ctx.config);
+    await recordSandboxRenewal(db, renewal);
     if (renewal.outcome === 'paid') renewed += 1;
     else failed += 1;
   }

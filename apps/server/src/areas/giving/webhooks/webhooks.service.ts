@@ -59,21 +59,17 @@ const storedType = (event: GatewayEvent) =>
  * states: one older than a state already applied is skipped, and a deleted subscription stays
  * deleted, so any delivery order ends in the same state. Payments are facts recorded once per charge.
  */
-async function applyEvent(tx: Tx, event: GatewayEvent, config: Config | undefined): Promise<void> {
+async function applyEvent(tx: Tx, event: GatewayEvent): Promise<void> {
   switch (event.type) {
     case 'payment.succeeded':
       // One-off charges are recorded when they are made; only subscription payments arrive here first.
       if (event.subscriptionId) {
-        await recordSubscriptionPayment(
-          tx,
-          {
-            gatewaySubscriptionId: event.subscriptionId,
-            chargeId: event.chargeId,
-            amount: event.amount,
-            created: event.created,
-          },
-          config,
-        );
+        await recordSubscriptionPayment(tx, {
+          gatewaySubscriptionId: event.subscriptionId,
+          chargeId: event.chargeId,
+          amount: event.amount,
+          created: event.created,
+        });
       }
       return;
     case 'payment.failed':
@@ -117,10 +113,10 @@ async function applyEvent(tx: Tx, event: GatewayEvent, config: Config | undefine
     // Refunds and disputes, Kinship's own or made at the provider, reach the one refund ledger
     // (decision 055); their states only move forward, so the order of delivery does not matter.
     case 'refund.updated':
-      await recordGatewayRefund(tx, event.refund, config);
+      await recordGatewayRefund(tx, event.refund);
       return;
     case 'charge.refunded':
-      for (const refund of event.refunds) await recordGatewayRefund(tx, refund, config);
+      for (const refund of event.refunds) await recordGatewayRefund(tx, refund);
       return;
     case 'dispute.updated':
       await recordGatewayDispute(tx, event.dispute);
@@ -151,7 +147,7 @@ export async function processGatewayEvent(
     if (subjectId) await lockSubject(tx, subjectId);
     const row = await lockEvent(tx, event.id);
     if (row?.processedAt) return 'duplicate';
-    await applyEvent(tx, event, deps.config);
+    await applyEvent(tx, event);
     await markEventProcessed(tx, event.id);
     return 'processed';
   });

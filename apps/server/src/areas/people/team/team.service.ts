@@ -18,7 +18,7 @@ import { requireAccess } from '../../../platform/access.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
 import { fieldErrors, unauthorized, refuse } from '../../../platform/errors.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
-import { partnerEmail } from '../../partners/index.ts';
+import { findPartnerById, partnerEmail } from '../../partners/index.ts';
 import {
   hashNonce,
   invitationToken,
@@ -47,6 +47,7 @@ import {
 } from './team.repository.ts';
 import { partnerSiteUrl } from '../../../platform/messaging/site-urls.ts';
 import { insertOutboxMessage } from '../../../platform/messaging/outbox.ts';
+import { emit, type EventPayload } from '../../../platform/events.ts';
 
 // The dashboard's Team section (issue 14 item 3, decision 045). Every call needs team.manage
 // (partner-wide Administrators and platform administrators), except the invitation link's own two
@@ -191,22 +192,44 @@ export async function listInvitations(db: Db, ctx: SiteContext): Promise<Invitat
 }
 
 /** Queues the invitation's mail with a link signed for its current nonce. */
-async function sendInvitationMail(
+/** Emits staff.invited for a new link: its subscriber (below) queues the invitation mail. */
+async function emitInvitation(
   tx: Tx,
   ctx: SiteContext,
   config: TeamConfig,
   row: InvitationRow,
   nonce: string,
 ): Promise<void> {
-  const token = invitationToken(config.AUTH_SECRET, row, nonce);
-  const link = partnerSiteUrl(ctx.partner, `/invitation/${token}`, config);
-  const roles = row.roles.map((r) => roleLabel(r)).join(', ');
   const inviter = ctx.viewer?.user
     ? [ctx.viewer.user.firstName, ctx.viewer.user.lastName].filter(Boolean).join(' ') || ctx.viewer.email
     : (ctx.viewer?.email ?? 'An administrator');
+  await emit(tx, 'staff.invited', {
+    partnersId: ctx.partner.id,
+    invitationsId: row.id,
+    nonceKey: row.nonceHash.slice(0, 16),
+    token: invitationToken(config.AUTH_SECRET, row, nonce),
+    inviterName: inviter,
+  });
+}
+
+/**
+ * The subscriber of staff.invited (decision 063): queues the invitation mail, once per link. A
+ * link replaced before its mail was queued (a resend) is not mailed: the newer one is.
+ */
+export async function queueInvitationMail(
+  tx: Tx,
+  config: TeamConfig,
+  input: EventPayload<'staff.invited'>,
+): Promise<void> {
+  const row = await findInvitation(tx, input.invitationsId);
+  const partner = await findPartnerById(tx, input.partnersId);
+  if (!row || !partner || row.nonceHash.slice(0, 16) !== input.nonceKey) return;
+  const link = partnerSiteUrl(partner, `/invitation/${input.token}`, config);
+  const roles = row.roles.map((r) => roleLabel(r)).join(', ');
+  const inviter = input.inviterName;
   const expires = row.expiresAt.toISOString().slice(0, 10);
   const text = [
-    `${inviter} invites you to join the team of ${ctx.partner.name} (${roles}).`,
+    `${inviter} invites you to join the team of ${partner.name} (${roles}).`,
     '',
     'Follow this link to accept. You can sign up or sign in with this address there:',
     link,
@@ -216,20 +239,20 @@ async function sendInvitationMail(
   // The partner's own wording when it has one (feature 12, decision 044), else the default above.
   const own = await partnerEmail(
     tx,
-    ctx.partner,
+    partner,
     'invitation',
     { inviteeEmail: row.email, inviterName: inviter, invitationUrl: link },
     {
-      partner: ctx.partner,
-      logoUrl: ctx.partner.logo ? partnerSiteUrl(ctx.partner, `/media/${ctx.partner.logo}`, config) : null,
+      partner,
+      logoUrl: partner.logo ? partnerSiteUrl(partner, `/media/${partner.logo}`, config) : null,
     },
   );
   await insertOutboxMessage(tx, {
-    partnersId: ctx.partner.id,
+    partnersId: partner.id,
     kind: 'invitation',
     dedupeKey: `invitation:${row.id}:${row.nonceHash.slice(0, 16)}`,
     toAddress: row.email,
-    subject: own?.subject ?? `You are invited to join ${ctx.partner.name}`,
+    subject: own?.subject ?? `You are invited to join ${partner.name}`,
     bodyText: own?.text ?? text,
     ...(own ? { bodyHtml: own.html } : {}),
   });
@@ -261,7 +284,7 @@ export async function createInvitation(
       expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
       invitedBy: ctx.viewer?.user?.id ?? null,
     });
-    await sendInvitationMail(tx, ctx, config, row, nonce);
+    await emitInvitation(tx, ctx, config, row, nonce);
     await recordAudit(tx, {
       actor: actorOf(ctx),
       partnersId: ctx.partner.id,
@@ -297,7 +320,7 @@ export async function resendInvitation(
       nonceHash: hashNonce(nonce),
       expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS),
     });
-    await sendInvitationMail(tx, ctx, config, row, nonce);
+    await emitInvitation(tx, ctx, config, row, nonce);
     await recordAudit(tx, {
       actor: actorOf(ctx),
       partnersId: ctx.partner.id,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import {
   customColumnValues,
@@ -329,6 +329,15 @@ export async function referencesTo(db: Queryable, id: number): Promise<Record<st
 }
 
 /** The people who sponsor the record now, with an address to write to. */
+/** People by id with their address and first name (the sponsors an archive notice goes to). */
+export function sponsorsByIds(db: Queryable, ids: number[]) {
+  return db
+    .select({ usersId: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(inArray(users.id, ids))
+    .orderBy(users.id);
+}
+
 export function activeSponsorsOf(db: Queryable, id: number) {
   return db
     .selectDistinct({ usersId: users.id, email: users.email, firstName: users.firstName })

@@ -21,13 +21,14 @@ import { sponsoreds } from '../../../db/schema/index.ts';
 import { requireAccess, scopeCondition, type AccessScope } from '../../../platform/access.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
 import { fieldErrors, ProblemError, refuse } from '../../../platform/errors.ts';
-import { invalidatePartnerCache } from '../../partners/index.ts';
+import { findPartnerById, invalidatePartnerCache } from '../../partners/index.ts';
 import { partnerEmail } from '../../partners/index.ts';
 import { deleteStoredPicturesOf } from '../sponsoreds/sponsored-pictures.service.ts';
 import type { Storage } from '../../../platform/storage.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import {
   activeSponsorsOf,
+  sponsorsByIds,
   codeTaken,
   customValuesOf,
   findRecord,
@@ -44,6 +45,7 @@ import {
 } from './records.repository.ts';
 import { partnerSiteUrl } from '../../../platform/messaging/site-urls.ts';
 import { insertOutboxMessage } from '../../../platform/messaging/outbox.ts';
+import { emit, type EventPayload } from '../../../platform/events.ts';
 
 // The dashboard's Records section (issue 12 items 1, 2, 7; decision 029). Every call checks
 // records.view or records.manage first; a program-scoped person's lists are limited in the query
@@ -298,9 +300,10 @@ export async function updateRecord(
       throw archiveNeedsConfirmation(before.sponsors, sponsors.filter((s) => s.email).length);
     const set = columnsOf(values);
     if (type && values.partnerSponsoredTypesId !== undefined) set.sponsoredTypesId = type.sponsoredTypesId;
+    const updatedAt = new Date();
     await tx
       .update(sponsoreds)
-      .set({ ...set, updatedAt: new Date() })
+      .set({ ...set, updatedAt })
       .where(eq(sponsoreds.id, id));
     const factsBefore = values.funFacts === undefined ? undefined : await funFactsOf(tx, id);
     if (values.funFacts !== undefined) await replaceFunFacts(tx, id, values.funFacts);
@@ -311,43 +314,19 @@ export async function updateRecord(
         (before as Record<string, unknown>)[k === 'monthlyAmount' ? 'monthlyAmountOverride' : k],
       ]),
     );
-    const notified: number[] = [];
-    for (const sponsor of sponsors) {
-      if (!sponsor.email) continue;
-      const name =
-        [before.firstName, before.lastName].filter(Boolean).join(' ') || before.title || before.code;
-      // The partner's own wording when it has one (feature 12, decision 044), else the default below.
-      const own = await partnerEmail(
-        tx,
-        ctx.partner,
-        'update_notice',
-        {
-          donorName: sponsor.firstName ?? '',
-          recordFirstName: before.firstName ?? name,
-          recordName: name,
-          siteUrl: partnerSiteUrl(ctx.partner, '/'),
-        },
-        {
-          partner: ctx.partner,
-          logoUrl: ctx.partner.logo ? partnerSiteUrl(ctx.partner, `/media/${ctx.partner.logo}`) : null,
-        },
-      );
-      await insertOutboxMessage(tx, {
-        partnersId: ctx.partner.id,
-        kind: 'update_notice',
-        dedupeKey: `record-archived:${id}:${sponsor.usersId}:${Date.now()}`,
-        toAddress: sponsor.email,
-        ...(own ? { bodyHtml: own.html } : {}),
-        subject: own?.subject ?? `${ctx.partner.name}: an update about ${before.firstName ?? name}`,
-        bodyText: own
-          ? own.text
-          : `Hello${sponsor.firstName ? ` ${sponsor.firstName}` : ''},\n\n` +
-            `${name}, whom you sponsor through ${ctx.partner.name}, is no longer listed on our site. ` +
-            `Your sponsorship has not been changed: we will write to you about what comes next.\n\n` +
-            `Thank you for your support.\n${ctx.partner.name}`,
-      });
-      notified.push(sponsor.usersId);
-    }
+    // Its sponsors are told by the subscriber of record.updated (decision 063).
+    const notified = sponsors.filter((s) => s.email).map((s) => s.usersId);
+    await emit(tx, 'record.updated', {
+      partnersId: ctx.partner.id,
+      sponsoredsId: id,
+      at: updatedAt.toISOString(),
+      fields: Object.keys(set),
+      archived: archiving,
+      recordName:
+        [before.firstName, before.lastName].filter(Boolean).join(' ') || before.title || before.code,
+      recordFirstName: before.firstName,
+      sponsorsToTell: notified,
+    });
     await recordAudit(tx, {
       actor: actorOf(ctx),
       partnersId: ctx.partner.id,
@@ -457,4 +436,48 @@ export async function deleteRecord(
   });
   await invalidatePartnerCache(db, ctx.partner.id);
   await deleteStoredPicturesOf(deps.storage, id);
+}
+
+/**
+ * The subscriber of record.updated (decision 063): when the record was archived, each of its
+ * sponsors of that moment is told it is no longer listed, once per sponsor and event.
+ */
+export async function queueArchivedNotices(tx: Tx, input: EventPayload<'record.updated'>, eventId: number) {
+  if (!input.archived || input.sponsorsToTell.length === 0) return;
+  const partner = await findPartnerById(tx, input.partnersId);
+  if (!partner) return;
+  const name = input.recordName;
+  for (const sponsor of await sponsorsByIds(tx, input.sponsorsToTell)) {
+    if (!sponsor.email) continue;
+    // The partner's own wording when it has one (feature 12, decision 044), else the default below.
+    const own = await partnerEmail(
+      tx,
+      partner,
+      'update_notice',
+      {
+        donorName: sponsor.firstName ?? '',
+        recordFirstName: input.recordFirstName ?? name,
+        recordName: name,
+        siteUrl: partnerSiteUrl(partner, '/'),
+      },
+      {
+        partner,
+        logoUrl: partner.logo ? partnerSiteUrl(partner, `/media/${partner.logo}`) : null,
+      },
+    );
+    await insertOutboxMessage(tx, {
+      partnersId: partner.id,
+      kind: 'update_notice',
+      dedupeKey: `record-archived:${input.sponsoredsId}:${sponsor.usersId}:${eventId}`,
+      toAddress: sponsor.email,
+      ...(own ? { bodyHtml: own.html } : {}),
+      subject: own?.subject ?? `${partner.name}: an update about ${input.recordFirstName ?? name}`,
+      bodyText: own
+        ? own.text
+        : `Hello${sponsor.firstName ? ` ${sponsor.firstName}` : ''},\n\n` +
+          `${name}, whom you sponsor through ${partner.name}, is no longer listed on our site. ` +
+          `Your sponsorship has not been changed: we will write to you about what comes next.\n\n` +
+          `Thank you for your support.\n${partner.name}`,
+    });
+  }
 }

@@ -238,6 +238,15 @@ export async function findSponsorship(db: Queryable, partnersId: number, id: num
   return row ?? null;
 }
 
+/** A sponsorship's link code (null once used). */
+export async function linkCodeOf(db: Queryable, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ linkCode: userSponsoreds.linkCode })
+    .from(userSponsoreds)
+    .where(eq(userSponsoreds.id, id));
+  return row?.linkCode ?? null;
+}
+
 /** The sponsorship row under its lock (taken after the records' locks, decision 005's order). */
 export async function lockSponsorship(tx: Tx, id: number) {
   const [row] = await tx.select().from(userSponsoreds).where(eq(userSponsoreds.id, id)).for('update');

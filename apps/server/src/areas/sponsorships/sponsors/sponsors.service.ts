@@ -33,6 +33,7 @@ import type { PaymentGateway } from '../../../platform/payments/gateway.ts';
 import { assertSiteOpen, type SiteContext } from '../../../platform/site-context.ts';
 import { currentLinePrices } from '../../giving/index.ts';
 import { payerOf } from '../../giving/index.ts';
+import { findPartnerById } from '../../partners/index.ts';
 import {
   endSubscriptionLine,
   recordSubscriptionLineEnd,
@@ -47,6 +48,7 @@ import {
   sponsorshipPartnerOfCode,
   findSponsorshipsOf,
   findUser,
+  linkCodeOf,
   findUserByEmail,
   insertSponsorship,
   isPersonOfPartner,
@@ -61,6 +63,8 @@ import { insertOutboxMessage } from '../../../platform/messaging/outbox.ts';
 import { changeFilledSlots } from '../../records/index.ts';
 import { insertTempUser } from '../../people/index.ts';
 import { heldSlotsBySponsored } from '../../giving/index.ts';
+import { emit, type EventPayload } from '../../../platform/events.ts';
+import type { PartnerRow } from '../../../db/types.ts';
 
 // The dashboard's Sponsors section (issue 13 item 3, decision 039). Reads need sponsors.view,
 // writes sponsors.manage, each at the program of every record involved; a program-scoped person's
@@ -339,24 +343,15 @@ export async function recordManualSponsorship(
       linkCode: code,
     });
     await changeFilledSlots(tx, record!.id, input.numSlots);
-    const email = user.email;
-    if (email) {
-      const link = partnerSiteUrl(ctx.partner, `/link/${formatLinkCode(code)}`, deps.config);
-      await insertOutboxMessage(tx, {
-        partnersId: ctx.partner.id,
-        kind: 'sponsorship_notice',
-        dedupeKey: `sponsorship-manual:${row.id}`,
-        toAddress: email,
-        subject: `${ctx.partner.name}: your sponsorship of ${recordName(record!)}`,
-        bodyText:
-          `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\n` +
-          `Thank you for sponsoring ${recordName(record!)} through ${ctx.partner.name}. ` +
-          `We have recorded your sponsorship (${input.numSlots} ${input.numSlots === 1 ? 'slot' : 'slots'}), paid offline.\n\n` +
-          `To see it in your account, and to pay by card if you wish, sign in or sign up and enter your link code:\n\n` +
-          `    ${formatLinkCode(code)}\n\n${link}\n\n` +
-          `The code can be used once. Thank you for your support.\n${ctx.partner.name}`,
-      });
-    }
+    await emit(tx, 'sponsorship.started', {
+      partnersId: ctx.partner.id,
+      userSponsoredsId: row.id,
+      usersId: user.id,
+      sponsoredsId: record!.id,
+      recordName: recordName(record!),
+      numSlots: input.numSlots,
+      manual: true,
+    });
     await recordAudit(tx, {
       actor: actorOf(ctx),
       partnersId: ctx.partner.id,
@@ -389,23 +384,88 @@ async function gatewayHalf(
   }
 }
 
+/** Whether the sponsor has an address the notice of an event can go to (the audit says so). */
+async function sponsorHasEmail(tx: Tx, usersId: number): Promise<boolean> {
+  return Boolean((await findUser(tx, usersId))?.email);
+}
+
 async function notifySponsor(
   tx: Tx,
-  ctx: SiteContext,
+  partner: PartnerRow,
   usersId: number,
   message: { dedupeKey: string; subject: string; body: string },
-) {
+): Promise<void> {
   const user = await findUser(tx, usersId);
-  if (!user?.email) return false;
+  if (!user?.email) return;
   await insertOutboxMessage(tx, {
-    partnersId: ctx.partner.id,
+    partnersId: partner.id,
     kind: 'sponsorship_notice',
     dedupeKey: message.dedupeKey,
     toAddress: user.email,
     subject: message.subject,
-    bodyText: `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\n${message.body}\n\nThank you for your support.\n${ctx.partner.name}`,
+    bodyText: `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\n${message.body}\n\nThank you for your support.\n${partner.name}`,
   });
-  return true;
+}
+
+/** The manual sponsorship's mail with its link code: the subscriber of sponsorship.started. */
+export async function queueManualSponsorshipMail(
+  tx: Tx,
+  config: Config,
+  input: EventPayload<'sponsorship.started'>,
+): Promise<void> {
+  if (!input.manual) return;
+  const partner = await findPartnerById(tx, input.partnersId);
+  const user = await findUser(tx, input.usersId);
+  const code = await linkCodeOf(tx, input.userSponsoredsId);
+  if (!partner || !user?.email || !code) return;
+  const link = partnerSiteUrl(partner, `/link/${formatLinkCode(code)}`, config);
+  await insertOutboxMessage(tx, {
+    partnersId: partner.id,
+    kind: 'sponsorship_notice',
+    dedupeKey: `sponsorship-manual:${input.userSponsoredsId}`,
+    toAddress: user.email,
+    subject: `${partner.name}: your sponsorship of ${input.recordName}`,
+    bodyText:
+      `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\n` +
+      `Thank you for sponsoring ${input.recordName} through ${partner.name}. ` +
+      `We have recorded your sponsorship (${input.numSlots} ${input.numSlots === 1 ? 'slot' : 'slots'}), paid offline.\n\n` +
+      `To see it in your account, and to pay by card if you wish, sign in or sign up and enter your link code:\n\n` +
+      `    ${formatLinkCode(code)}\n\n${link}\n\n` +
+      `The code can be used once. Thank you for your support.\n${partner.name}`,
+  });
+}
+
+/** The sponsor's notice that staff ended their sponsorship: the subscriber of sponsorship.ended. */
+export async function queueEndedNotice(tx: Tx, input: EventPayload<'sponsorship.ended'>): Promise<void> {
+  const partner = await findPartnerById(tx, input.partnersId);
+  if (!partner) return;
+  const name = input.recordName;
+  await notifySponsor(tx, partner, input.usersId, {
+    dedupeKey: `sponsorship-ended:${input.userSponsoredsId}`,
+    subject: `${partner.name}: your sponsorship of ${name} has ended`,
+    body:
+      `Your sponsorship of ${name} through ${partner.name} has ended.\n\nReason: ${input.reason}` +
+      (input.subscription
+        ? input.subscription.canceled
+          ? '\n\nIts card payments have been canceled: you will not be charged for it again.'
+          : `\n\nYour subscription continues for your other sponsorships at ${formatCents(input.subscription.amount)} from the next payment.`
+        : ''),
+  });
+}
+
+/** The sponsor's notice that their sponsorship moved: the subscriber of sponsorship.moved. */
+export async function queueMovedNotice(tx: Tx, input: EventPayload<'sponsorship.moved'>): Promise<void> {
+  const partner = await findPartnerById(tx, input.partnersId);
+  if (!partner) return;
+  const { fromName, toName } = input;
+  await notifySponsor(tx, partner, input.usersId, {
+    dedupeKey: `sponsorship-moved:${input.userSponsoredsId}`,
+    subject: `${partner.name}: your sponsorship now supports ${toName}`,
+    body:
+      `${fromName}, whom you sponsored through ${partner.name}, ${input.reason.replace(/\.$/, '')}.\n\n` +
+      `Your sponsorship now supports ${toName}, with the same ${input.numSlots === 1 ? 'slot' : 'slots'} and the same payments. ` +
+      `You will find ${toName} among your sponsorships on our site.`,
+  });
 }
 
 /**
@@ -430,17 +490,20 @@ export async function endSponsorship(
     await changeFilledSlots(tx, row.sponsoredsId, -locked.numSlots);
     if (subscriptionEnd) await recordSubscriptionLineEnd(tx, subscriptionEnd);
     const name = sponsoredRecordName({ ...row, lastName: null }, `record ${row.sponsoredsId}`);
-    const told = await notifySponsor(tx, ctx, locked.usersId, {
-      dedupeKey: `sponsorship-ended:${id}`,
-      subject: `${ctx.partner.name}: your sponsorship of ${name} has ended`,
-      body:
-        `Your sponsorship of ${name} through ${ctx.partner.name} has ended.\n\nReason: ${reason}` +
-        (subscriptionEnd
-          ? subscriptionEnd.canceled
-            ? '\n\nIts card payments have been canceled: you will not be charged for it again.'
-            : `\n\nYour subscription continues for your other sponsorships at ${formatCents(subscriptionEnd.baseAmount + subscriptionEnd.additionalAmount)} from the next payment.`
-          : ''),
+    await emit(tx, 'sponsorship.ended', {
+      partnersId: ctx.partner.id,
+      userSponsoredsId: id,
+      usersId: locked.usersId,
+      recordName: name,
+      reason,
+      subscription: subscriptionEnd
+        ? {
+            canceled: subscriptionEnd.canceled,
+            amount: subscriptionEnd.baseAmount + subscriptionEnd.additionalAmount,
+          }
+        : null,
     });
+    const told = await sponsorHasEmail(tx, locked.usersId);
     await recordAudit(tx, {
       actor: actorOf(ctx),
       partnersId: ctx.partner.id,
@@ -521,14 +584,17 @@ export async function moveSponsorship(
     });
     await changeFilledSlots(tx, from.id, -locked.numSlots);
     await changeFilledSlots(tx, to.id, locked.numSlots);
-    const told = await notifySponsor(tx, ctx, locked.usersId, {
-      dedupeKey: `sponsorship-moved:${id}`,
-      subject: `${ctx.partner.name}: your sponsorship now supports ${toName}`,
-      body:
-        `${fromName}, whom you sponsored through ${ctx.partner.name}, ${input.reason.replace(/\.$/, '')}.\n\n` +
-        `Your sponsorship now supports ${toName}, with the same ${locked.numSlots === 1 ? 'slot' : 'slots'} and the same payments. ` +
-        `You will find ${toName} among your sponsorships on our site.`,
+    await emit(tx, 'sponsorship.moved', {
+      partnersId: ctx.partner.id,
+      userSponsoredsId: id,
+      newUserSponsoredsId: moved.id,
+      usersId: locked.usersId,
+      fromName,
+      toName,
+      reason: input.reason,
+      numSlots: locked.numSlots,
     });
+    const told = await sponsorHasEmail(tx, locked.usersId);
     await recordAudit(tx, {
       actor: actorOf(ctx),
       partnersId: ctx.partner.id,
