@@ -35,13 +35,22 @@ export interface StaffColumn<Row> {
   noWrap?: boolean;
   /** A wrapping column's narrowest width in px, so a phone scrolls sideways instead of squeezing it. */
   minWidth?: number;
-  /** The value in the CSV export (default: the field as text). */
+  /** The value in the CSV export (default: the field as text); also what a local list searches. */
   csv?: (row: Row) => unknown;
+  /** What a local list sorts this column by (default: the CSV value). */
+  sortValue?: (row: Row) => string | number | null | undefined;
 }
 
 /** A filter: a choice among options, or a date range (sent as `YYYY-MM-DD..YYYY-MM-DD`). */
 export type StaffFilter =
-  | { kind?: 'select'; key: string; label: string; options: { value: string; label: string }[] }
+  | {
+      kind?: 'select';
+      key: string;
+      label: string;
+      options: { value: string; label: string }[];
+      /** How a local list applies the choice (default: the field's text equals the value). */
+      matches?: (row: never, value: string) => boolean;
+    }
   | { kind: 'dateRange'; key: string; label: string };
 
 /** A date range as a filter value: both ends, ISO dates joined by `..`; empty until both are chosen. */
@@ -49,10 +58,33 @@ export function dateRangeValue(range: readonly [string | null, string | null]): 
   return range[0] && range[1] ? `${range[0]}..${range[1]}` : '';
 }
 
-export interface ServerDataTableProps<Row> {
-  /** Names the list in the query cache: [...queryKey, request]. */
-  queryKey: readonly unknown[];
-  fetchPage: (request: PageRequest) => Promise<PageAnswer<Row>>;
+/** Where the rows come from: the server, a page at a time, or a whole array the screen already holds. */
+type RowSource<Row> =
+  | {
+      /** Names the list in the query cache: [...queryKey, request]. */
+      queryKey: readonly unknown[];
+      fetchPage: (request: PageRequest) => Promise<PageAnswer<Row>>;
+      rows?: never;
+      loading?: never;
+      error?: never;
+    }
+  | {
+      queryKey?: never;
+      fetchPage?: never;
+      /**
+       * Every row, from an endpoint that answers with a whole array (no paging): the table pages,
+       * sorts, searches and filters them in the browser. `undefined` while they load.
+       */
+      rows: readonly Row[] | undefined;
+      /** Loading the rows (shown as the table's loader). */
+      loading?: boolean;
+      /** The rows could not be loaded. */
+      error?: Error | null;
+    };
+
+export type ServerDataTableProps<Row> = RowSource<Row> & TableOptions<Row>;
+
+interface TableOptions<Row> {
   columns: StaffColumn<Row>[];
   rowKey: (row: Row) => string | number;
   filters?: StaffFilter[];
@@ -93,15 +125,67 @@ function cellText<Row>(row: Row, column: StaffColumn<Row>): unknown {
   return (row as Record<string, unknown>)[column.key];
 }
 
+const asText = (value: unknown): string =>
+  value === null || value === undefined ? '' : typeof value === 'object' ? '' : String(value);
+
+/**
+ * A page of a whole array, as the server would answer it: the rows whose columns' text holds the
+ * search (any case), that every filter matches, sorted by the column (numbers as numbers, text in
+ * the reader's collation, empty values last), then cut to the page. `pageSize` 0 keeps them all.
+ */
+export function pageOfRows<Row>(
+  rows: readonly Row[],
+  request: PageRequest,
+  columns: readonly StaffColumn<Row>[],
+  filters: readonly StaffFilter[] = [],
+): PageAnswer<Row> {
+  const needle = request.search.trim().toLocaleLowerCase();
+  let out = rows.filter(
+    (row) =>
+      (needle === '' || columns.some((c) => asText(cellText(row, c)).toLocaleLowerCase().includes(needle))) &&
+      filters.every((f) => {
+        const value = request.filters[f.key];
+        if (!value) return true;
+        if (f.kind !== 'dateRange' && f.matches)
+          return (f.matches as (r: Row, v: string) => boolean)(row, value);
+        return asText((row as Record<string, unknown>)[f.key]) === value;
+      }),
+  );
+  const column = request.sort && columns.find((c) => c.key === request.sort!.column);
+  if (column) {
+    const sign = request.sort!.direction === 'asc' ? 1 : -1;
+    const valueOf = (row: Row) => (column.sortValue ? column.sortValue(row) : cellText(row, column));
+    out = out
+      .map((row) => ({ row, value: valueOf(row) }))
+      .sort((a, b) => {
+        const x = a.value;
+        const y = b.value;
+        const xEmpty = x === null || x === undefined || x === '';
+        const yEmpty = y === null || y === undefined || y === '';
+        if (xEmpty || yEmpty) return xEmpty === yEmpty ? 0 : xEmpty ? 1 : -1;
+        if (typeof x === 'number' && typeof y === 'number') return (x - y) * sign;
+        return asText(x).localeCompare(asText(y), undefined, { numeric: true }) * sign;
+      })
+      .map(({ row }) => row);
+  }
+  if (request.pageSize === 0) return { items: out, count: out.length };
+  const start = (request.page - 1) * request.pageSize;
+  return { items: out.slice(start, start + request.pageSize), count: out.length };
+}
+
 /**
  * The staff list: pages, sorting, search and filters are the server's (one request per change,
- * the previous page kept on screen while the next loads); column choice, row selection, the empty
+ * the previous page kept on screen while the next loads), or, for an endpoint that answers with a
+ * whole array, given as `rows` and done here by `pageOfRows`; column choice, row selection, the empty
  * and loading states and a CSV export of the current filter (built here, or the server's streamed
  * CSV and .xlsx when the screen gives `serverExport`) are here. Built on mantine-datatable.
  */
 export function ServerDataTable<Row>({
   queryKey,
   fetchPage,
+  rows,
+  loading = false,
+  error: rowsError = null,
   columns,
   rowKey,
   filters = [],
@@ -134,11 +218,17 @@ export function ServerDataTable<Row>({
     search,
     filters: filterValues,
   };
-  const { data, isFetching, isError, error } = useQuery({
-    queryKey: [...queryKey, request],
-    queryFn: () => fetchPage(request),
+  const local = fetchPage === undefined;
+  const server = useQuery({
+    queryKey: [...(queryKey ?? ['local rows']), request],
+    queryFn: () => fetchPage!(request),
     placeholderData: keepPreviousData,
+    enabled: !local,
   });
+  const data = local ? rows && pageOfRows(rows, request, columns, filters) : server.data;
+  const isFetching = local ? loading : server.isFetching;
+  const error = local ? rowsError : server.error;
+  const isError = Boolean(error);
 
   const visible = columns.filter((c) => !hidden.has(c.key));
   const tableColumns = useMemo(
@@ -165,17 +255,20 @@ export function ServerDataTable<Row>({
     if (!exportFileName) return;
     setExporting(true);
     try {
-      const rows: Row[] = [];
-      for (let p = 1; ; p++) {
-        const answer = await fetchPage({ ...request, page: p, pageSize: EXPORT_PAGE_SIZE });
-        rows.push(...answer.items);
-        if (answer.items.length < EXPORT_PAGE_SIZE || rows.length >= answer.count) break;
-      }
+      const all: Row[] = [];
+      if (!fetchPage)
+        all.push(...pageOfRows(rows ?? [], { ...request, pageSize: 0 }, columns, filters).items);
+      else
+        for (let p = 1; ; p++) {
+          const answer = await fetchPage({ ...request, page: p, pageSize: EXPORT_PAGE_SIZE });
+          all.push(...answer.items);
+          if (answer.items.length < EXPORT_PAGE_SIZE || all.length >= answer.count) break;
+        }
       downloadText(
         exportFileName,
         toCsv(
           visible.map((c) => c.title),
-          rows.map((row) => visible.map((c) => cellText(row, c))),
+          all.map((row) => visible.map((c) => cellText(row, c))),
         ),
       );
     } finally {
