@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import 'mantine-datatable/styles.css';
-import { Button, Checkbox, Group, Menu, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Menu, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -27,6 +27,8 @@ export interface StaffColumn<Row> {
   /** The field (the server's sort key too). */
   key: string;
   title: string;
+  /** The title is for screen readers and the Columns menu only (a row's actions). */
+  hideTitle?: boolean;
   sortable?: boolean;
   /** Hidden until chosen in Columns. */
   hiddenByDefault?: boolean;
@@ -235,7 +237,7 @@ export function ServerDataTable<Row>({
     () =>
       visible.map((c) => ({
         accessor: c.key,
-        title: c.title,
+        title: c.hideTitle ? <VisuallyHidden>{c.title}</VisuallyHidden> : c.title,
         sortable: c.sortable ?? false,
         noWrap: c.noWrap ?? false,
         ...(c.minWidth ? { cellsStyle: () => ({ minWidth: c.minWidth }) } : {}),
