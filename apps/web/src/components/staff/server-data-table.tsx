@@ -44,14 +44,14 @@ export interface StaffColumn<Row> {
 }
 
 /** A filter: a choice among options, or a date range (sent as `YYYY-MM-DD..YYYY-MM-DD`). */
-export type StaffFilter =
+export type StaffFilter<Row = unknown> =
   | {
       kind?: 'select';
       key: string;
       label: string;
       options: { value: string; label: string }[];
       /** How a local list applies the choice (default: the field's text equals the value). */
-      matches?: (row: never, value: string) => boolean;
+      matches?: (row: Row, value: string) => boolean;
     }
   | { kind: 'dateRange'; key: string; label: string };
 
@@ -89,7 +89,7 @@ export type ServerDataTableProps<Row> = RowSource<Row> & TableOptions<Row>;
 interface TableOptions<Row> {
   columns: StaffColumn<Row>[];
   rowKey: (row: Row) => string | number;
-  filters?: StaffFilter[];
+  filters?: StaffFilter<Row>[];
   searchLabel?: string;
   pageSize?: number;
   /** What an empty list says (with no filter, and with one). */
@@ -139,7 +139,7 @@ export function pageOfRows<Row>(
   rows: readonly Row[],
   request: PageRequest,
   columns: readonly StaffColumn<Row>[],
-  filters: readonly StaffFilter[] = [],
+  filters: readonly StaffFilter<Row>[] = [],
 ): PageAnswer<Row> {
   const needle = request.search.trim().toLocaleLowerCase();
   let out = rows.filter(
@@ -148,8 +148,7 @@ export function pageOfRows<Row>(
       filters.every((f) => {
         const value = request.filters[f.key];
         if (!value) return true;
-        if (f.kind !== 'dateRange' && f.matches)
-          return (f.matches as (r: Row, v: string) => boolean)(row, value);
+        if (f.kind !== 'dateRange' && f.matches) return f.matches(row, value);
         return asText((row as Record<string, unknown>)[f.key]) === value;
       }),
   );
