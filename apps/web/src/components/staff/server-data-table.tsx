@@ -33,6 +33,8 @@ export interface StaffColumn<Row> {
   /** Hidden until chosen in Columns. */
   hiddenByDefault?: boolean;
   render?: (row: Row) => ReactNode;
+  /** Amounts sit to the right. */
+  align?: 'left' | 'center' | 'right';
   /** Kept on one line (codes, dates, amounts, action buttons); the table scrolls sideways instead. */
   noWrap?: boolean;
   /** A wrapping column's narrowest width in px, so a phone scrolls sideways instead of squeezing it. */
@@ -242,6 +244,7 @@ export function ServerDataTable<Row>({
         title: c.hideTitle ? <VisuallyHidden>{c.title}</VisuallyHidden> : c.title,
         sortable: c.sortable ?? false,
         noWrap: c.noWrap ?? false,
+        ...(c.align ? { textAlign: c.align } : {}),
         ...(c.minWidth ? { cellsStyle: () => ({ minWidth: c.minWidth }) } : {}),
         ...(c.render ? { render: (row: Row) => c.render!(row) } : {}),
       })),
