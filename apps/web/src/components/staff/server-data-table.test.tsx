@@ -375,6 +375,23 @@ describe('ServerDataTable with local rows', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The programs could not be loaded.');
   });
 
+  it('leaves a phone-hidden column to the CSS of Mantine’s sm breakpoint, header and cells', async () => {
+    renderWithProviders(
+      <ServerDataTable
+        rows={ALL.slice(0, 2)}
+        columns={[
+          { key: 'name', title: 'Name' },
+          { key: 'program', title: 'Program', hiddenOnPhone: true },
+        ]}
+        rowKey={(r) => r.id}
+      />,
+    );
+    const cell = await screen.findByText('Nairobi');
+    expect(cell.closest('td')).toHaveClass('mantine-visible-from-sm');
+    expect(screen.getByRole('columnheader', { name: 'Program' })).toHaveClass('mantine-visible-from-sm');
+    expect(screen.getByText('Child 01').closest('td')).not.toHaveClass('mantine-visible-from-sm');
+  });
+
   it('sorts numbers as numbers and leaves empty values last', () => {
     const rows = [
       { id: 1, n: 10, s: 'b' },

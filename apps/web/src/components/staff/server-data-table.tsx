@@ -33,6 +33,8 @@ export interface StaffColumn<Row> {
   /** Hidden until chosen in Columns. */
   hiddenByDefault?: boolean;
   render?: (row: Row) => ReactNode;
+  /** Left out below Mantine's `sm` breakpoint, where a phone has no room for it (by CSS, as `visibleFrom`). */
+  hiddenOnPhone?: boolean;
   /** Amounts sit to the right. */
   align?: 'left' | 'center' | 'right';
   /** Kept on one line (codes, dates, amounts, action buttons); the table scrolls sideways instead. */
@@ -121,6 +123,8 @@ interface TableOptions<Row> {
 }
 
 const EXPORT_PAGE_SIZE = 500;
+/** Mantine's class behind `visibleFrom="sm"` (its provider writes the media query). */
+const VISIBLE_FROM_SM = 'mantine-visible-from-sm';
 /** A filter's width: two side by side on a phone, a few in a row on a desktop. */
 const FILTER_STYLE = { flex: '1 1 9rem', maxWidth: '16rem' } as const;
 /** No column sorted: the server's own order. */
@@ -245,6 +249,7 @@ export function ServerDataTable<Row>({
         sortable: c.sortable ?? false,
         noWrap: c.noWrap ?? false,
         ...(c.align ? { textAlign: c.align } : {}),
+        ...(c.hiddenOnPhone ? { titleClassName: VISIBLE_FROM_SM, cellsClassName: VISIBLE_FROM_SM } : {}),
         ...(c.minWidth ? { cellsStyle: () => ({ minWidth: c.minWidth }) } : {}),
         ...(c.render ? { render: (row: Row) => c.render!(row) } : {}),
       })),
