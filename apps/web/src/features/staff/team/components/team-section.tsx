@@ -397,7 +397,6 @@ export function TeamSection() {
             searchLabel="Search staff"
             emptyText="No staff yet."
             exportFileName="team.csv"
-            pinLastColumn
           />
         </Box>
       </Paper>
@@ -418,7 +417,6 @@ export function TeamSection() {
             searchLabel="Search invitations"
             emptyText="No invitations yet."
             exportFileName="invitations.csv"
-            pinLastColumn
           />
         </Box>
         {(resend.isError || revoke.isError) && (
