@@ -410,6 +410,24 @@ describe('ServerDataTable with local rows', { timeout: 15_000 }, () => {
     expect(order('s', 'asc')).toEqual([3, 1, 2]);
     expect(order('s', 'desc')).toEqual([1, 3, 2]);
   });
+
+  it('applies a filter by its own rule when it gives one, by the field’s text when not', () => {
+    const request = { page: 1, pageSize: 0, search: '', sort: null };
+    const filters = [
+      {
+        key: 'size',
+        label: 'Size',
+        options: [{ value: 'big', label: 'big' }],
+        matches: (row: Child, value: string) => (value === 'big' ? row.id > 28 : row.id <= 28),
+      },
+      { key: 'program', label: 'Program', options: [] },
+    ];
+    const ids = (values: Record<string, string>) =>
+      pageOfRows(ALL, { ...request, filters: values }, columns, filters).items.map((r) => r.id);
+    expect(ids({ size: 'big' })).toEqual([29, 30]);
+    expect(ids({ size: 'big', program: 'Antigua' })).toEqual([30]);
+    expect(ids({ size: '', program: 'Nairobi' })).toHaveLength(15);
+  });
 });
 
 describe('CSV', () => {
