@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { csvCell, toCsv } from './csv';
-import { ServerDataTable, type PageRequest } from './server-data-table';
+import { pageOfRows, ServerDataTable, type PageRequest } from './server-data-table';
 
 interface Child {
   id: number;
@@ -266,6 +266,167 @@ describe('ServerDataTable', { timeout: 15_000 }, () => {
     expect(xlsx()).toHaveAttribute('href', '/api/export?format=xlsx&q=Child 1&program=Nairobi');
     expect(csv()).toHaveAttribute('download');
     expect(fetchPage.mock.calls.every(([request]) => request.pageSize === 5)).toBe(true);
+  });
+});
+
+describe('ServerDataTable with local rows', { timeout: 15_000 }, () => {
+  let exported: Blob[] = [];
+  beforeEach(() => {
+    exported = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (b: Blob) => (exported.push(b), 'blob:x'),
+        revokeObjectURL: () => undefined,
+      }),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('pages, sorts, searches, filters and exports a whole array in the browser', async () => {
+    const { user } = renderWithProviders(
+      <ServerDataTable
+        rows={ALL}
+        columns={columns}
+        rowKey={(r) => r.id}
+        filters={filters}
+        pageSize={10}
+        exportFileName="local.csv"
+      />,
+    );
+    expect(await screen.findByText('Child 01')).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(10);
+    expect(screen.getByText('1–10 of 30')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '3' }));
+    expect(await screen.findByText('Child 21')).toBeInTheDocument();
+    expect(screen.getByText('21–30 of 30')).toBeInTheDocument();
+
+    // Sorting goes back to the first page: descending by name starts at Child 30.
+    await user.click(screen.getByText('Name'));
+    await user.click(screen.getByText('Name'));
+    await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('Child 30'));
+    expect(screen.getByText('1–10 of 30')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Program' }));
+    await user.click(await screen.findByRole('option', { name: 'Antigua' }));
+    await waitFor(() => expect(screen.getByText('1–10 of 15')).toBeInTheDocument());
+    expect(bodyRows().every((row) => row.textContent?.includes('Antigua'))).toBe(true);
+
+    // The search matches any column's text, in any case.
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'child 2');
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+    expect(bodyRows().map((row) => row.textContent?.slice(0, 8))).toEqual([
+      'Child 28',
+      'Child 26',
+      'Child 24',
+      'Child 22',
+      'Child 20',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(exported).toHaveLength(1));
+    expect((await exported[0]!.text()).trimEnd().split('\r\n')).toEqual([
+      'Name,Program',
+      'Child 28,Antigua',
+      'Child 26,Antigua',
+      'Child 24,Antigua',
+      'Child 22,Antigua',
+      'Child 20,Antigua',
+    ]);
+
+    await user.clear(screen.getByRole('textbox', { name: 'Search' }));
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'nobody');
+    expect(await screen.findByText('No rows match this search.')).toBeInTheDocument();
+  });
+
+  it('shows the empty state and its action, the loader while rows load, and a load error', async () => {
+    const first = renderWithProviders(
+      <ServerDataTable
+        rows={undefined as Child[] | undefined}
+        loading
+        columns={columns}
+        rowKey={(r) => r.id}
+        emptyText="No programs yet."
+        emptyAction={<button>New program</button>}
+      />,
+    );
+    expect(document.querySelector('.mantine-datatable-loader-fetching')).not.toBeNull();
+    first.unmount();
+    const second = renderWithProviders(
+      <ServerDataTable
+        rows={[] as Child[]}
+        columns={columns}
+        rowKey={(r) => r.id}
+        emptyText="No programs yet."
+        emptyAction={<button>New program</button>}
+      />,
+    );
+    expect(await screen.findByText('No programs yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New program' })).toBeInTheDocument();
+    second.unmount();
+    renderWithProviders(
+      <ServerDataTable
+        rows={undefined as Child[] | undefined}
+        error={new Error('The programs could not be loaded.')}
+        columns={columns}
+        rowKey={(r) => r.id}
+      />,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('The programs could not be loaded.');
+  });
+
+  it('leaves a phone-hidden column to the CSS of Mantine’s sm breakpoint, header and cells', async () => {
+    renderWithProviders(
+      <ServerDataTable
+        rows={ALL.slice(0, 2)}
+        columns={[
+          { key: 'name', title: 'Name' },
+          { key: 'program', title: 'Program', hiddenOnPhone: true },
+        ]}
+        rowKey={(r) => r.id}
+      />,
+    );
+    const cell = await screen.findByText('Nairobi');
+    expect(cell.closest('td')).toHaveClass('mantine-visible-from-sm');
+    expect(screen.getByRole('columnheader', { name: 'Program' })).toHaveClass('mantine-visible-from-sm');
+    expect(screen.getByText('Child 01').closest('td')).not.toHaveClass('mantine-visible-from-sm');
+  });
+
+  it('sorts numbers as numbers and leaves empty values last', () => {
+    const rows = [
+      { id: 1, n: 10, s: 'b' },
+      { id: 2, n: 9, s: '' },
+      { id: 3, n: 100, s: 'a' },
+    ];
+    const cols = [
+      { key: 'n', title: 'N' },
+      { key: 's', title: 'S' },
+    ];
+    const request = { page: 1, pageSize: 0, search: '', filters: {} };
+    const order = (column: string, direction: 'asc' | 'desc') =>
+      pageOfRows(rows, { ...request, sort: { column, direction } }, cols).items.map((r) => r.id);
+    expect(order('n', 'asc')).toEqual([2, 1, 3]);
+    expect(order('n', 'desc')).toEqual([3, 1, 2]);
+    expect(order('s', 'asc')).toEqual([3, 1, 2]);
+    expect(order('s', 'desc')).toEqual([1, 3, 2]);
+  });
+
+  it('applies a filter by its own rule when it gives one, by the field’s text when not', () => {
+    const request = { page: 1, pageSize: 0, search: '', sort: null };
+    const filters = [
+      {
+        key: 'size',
+        label: 'Size',
+        options: [{ value: 'big', label: 'big' }],
+        matches: (row: Child, value: string) => (value === 'big' ? row.id > 28 : row.id <= 28),
+      },
+      { key: 'program', label: 'Program', options: [] },
+    ];
+    const ids = (values: Record<string, string>) =>
+      pageOfRows(ALL, { ...request, filters: values }, columns, filters).items.map((r) => r.id);
+    expect(ids({ size: 'big' })).toEqual([29, 30]);
+    expect(ids({ size: 'big', program: 'Antigua' })).toEqual([30]);
+    expect(ids({ size: '', program: 'Nairobi' })).toHaveLength(15);
   });
 });
 

@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import 'mantine-datatable/styles.css';
-import { Button, Checkbox, Group, Menu, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Menu, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -27,21 +27,36 @@ export interface StaffColumn<Row> {
   /** The field (the server's sort key too). */
   key: string;
   title: string;
+  /** The title is for screen readers and the Columns menu only (a row's actions). */
+  hideTitle?: boolean;
   sortable?: boolean;
   /** Hidden until chosen in Columns. */
   hiddenByDefault?: boolean;
   render?: (row: Row) => ReactNode;
+  /** Left out below Mantine's `sm` breakpoint, where a phone has no room for it (by CSS, as `visibleFrom`). */
+  hiddenOnPhone?: boolean;
+  /** Amounts sit to the right. */
+  align?: 'left' | 'center' | 'right';
   /** Kept on one line (codes, dates, amounts, action buttons); the table scrolls sideways instead. */
   noWrap?: boolean;
   /** A wrapping column's narrowest width in px, so a phone scrolls sideways instead of squeezing it. */
   minWidth?: number;
-  /** The value in the CSV export (default: the field as text). */
+  /** The value in the CSV export (default: the field as text); also what a local list searches. */
   csv?: (row: Row) => unknown;
+  /** What a local list sorts this column by (default: the CSV value). */
+  sortValue?: (row: Row) => string | number | null | undefined;
 }
 
 /** A filter: a choice among options, or a date range (sent as `YYYY-MM-DD..YYYY-MM-DD`). */
-export type StaffFilter =
-  | { kind?: 'select'; key: string; label: string; options: { value: string; label: string }[] }
+export type StaffFilter<Row = unknown> =
+  | {
+      kind?: 'select';
+      key: string;
+      label: string;
+      options: { value: string; label: string }[];
+      /** How a local list applies the choice (default: the field's text equals the value). */
+      matches?: (row: Row, value: string) => boolean;
+    }
   | { kind: 'dateRange'; key: string; label: string };
 
 /** A date range as a filter value: both ends, ISO dates joined by `..`; empty until both are chosen. */
@@ -49,13 +64,36 @@ export function dateRangeValue(range: readonly [string | null, string | null]): 
   return range[0] && range[1] ? `${range[0]}..${range[1]}` : '';
 }
 
-export interface ServerDataTableProps<Row> {
-  /** Names the list in the query cache: [...queryKey, request]. */
-  queryKey: readonly unknown[];
-  fetchPage: (request: PageRequest) => Promise<PageAnswer<Row>>;
+/** Where the rows come from: the server, a page at a time, or a whole array the screen already holds. */
+type RowSource<Row> =
+  | {
+      /** Names the list in the query cache: [...queryKey, request]. */
+      queryKey: readonly unknown[];
+      fetchPage: (request: PageRequest) => Promise<PageAnswer<Row>>;
+      rows?: never;
+      loading?: never;
+      error?: never;
+    }
+  | {
+      queryKey?: never;
+      fetchPage?: never;
+      /**
+       * Every row, from an endpoint that answers with a whole array (no paging): the table pages,
+       * sorts, searches and filters them in the browser. `undefined` while they load.
+       */
+      rows: readonly Row[] | undefined;
+      /** Loading the rows (shown as the table's loader). */
+      loading?: boolean;
+      /** The rows could not be loaded. */
+      error?: Error | null;
+    };
+
+export type ServerDataTableProps<Row> = RowSource<Row> & TableOptions<Row>;
+
+interface TableOptions<Row> {
   columns: StaffColumn<Row>[];
   rowKey: (row: Row) => string | number;
-  filters?: StaffFilter[];
+  filters?: StaffFilter<Row>[];
   searchLabel?: string;
   pageSize?: number;
   /** What an empty list says (with no filter, and with one). */
@@ -80,9 +118,13 @@ export interface ServerDataTableProps<Row> {
   pinLastColumn?: boolean;
   /** Filter values to start with (e.g. read from the address: ?status=failed). */
   initialFilters?: Record<string, string>;
+  /** Names each row for screen readers (and for finding a row: "Failed renewal of Dana"). */
+  rowLabel?: (row: Row) => string;
 }
 
 const EXPORT_PAGE_SIZE = 500;
+/** Mantine's class behind `visibleFrom="sm"` (its provider writes the media query). */
+const VISIBLE_FROM_SM = 'mantine-visible-from-sm';
 /** A filter's width: two side by side on a phone, a few in a row on a desktop. */
 const FILTER_STYLE = { flex: '1 1 9rem', maxWidth: '16rem' } as const;
 /** No column sorted: the server's own order. */
@@ -93,15 +135,66 @@ function cellText<Row>(row: Row, column: StaffColumn<Row>): unknown {
   return (row as Record<string, unknown>)[column.key];
 }
 
+const asText = (value: unknown): string =>
+  value === null || value === undefined ? '' : typeof value === 'object' ? '' : String(value);
+
+/**
+ * A page of a whole array, as the server would answer it: the rows whose columns' text holds the
+ * search (any case), that every filter matches, sorted by the column (numbers as numbers, text in
+ * the reader's collation, empty values last), then cut to the page. `pageSize` 0 keeps them all.
+ */
+export function pageOfRows<Row>(
+  rows: readonly Row[],
+  request: PageRequest,
+  columns: readonly StaffColumn<Row>[],
+  filters: readonly StaffFilter<Row>[] = [],
+): PageAnswer<Row> {
+  const needle = request.search.trim().toLocaleLowerCase();
+  let out = rows.filter(
+    (row) =>
+      (needle === '' || columns.some((c) => asText(cellText(row, c)).toLocaleLowerCase().includes(needle))) &&
+      filters.every((f) => {
+        const value = request.filters[f.key];
+        if (!value) return true;
+        if (f.kind !== 'dateRange' && f.matches) return f.matches(row, value);
+        return asText((row as Record<string, unknown>)[f.key]) === value;
+      }),
+  );
+  const column = request.sort && columns.find((c) => c.key === request.sort!.column);
+  if (column) {
+    const sign = request.sort!.direction === 'asc' ? 1 : -1;
+    const valueOf = (row: Row) => (column.sortValue ? column.sortValue(row) : cellText(row, column));
+    out = out
+      .map((row) => ({ row, value: valueOf(row) }))
+      .sort((a, b) => {
+        const x = a.value;
+        const y = b.value;
+        const xEmpty = x === null || x === undefined || x === '';
+        const yEmpty = y === null || y === undefined || y === '';
+        if (xEmpty || yEmpty) return xEmpty === yEmpty ? 0 : xEmpty ? 1 : -1;
+        if (typeof x === 'number' && typeof y === 'number') return (x - y) * sign;
+        return asText(x).localeCompare(asText(y), undefined, { numeric: true }) * sign;
+      })
+      .map(({ row }) => row);
+  }
+  if (request.pageSize === 0) return { items: out, count: out.length };
+  const start = (request.page - 1) * request.pageSize;
+  return { items: out.slice(start, start + request.pageSize), count: out.length };
+}
+
 /**
  * The staff list: pages, sorting, search and filters are the server's (one request per change,
- * the previous page kept on screen while the next loads); column choice, row selection, the empty
+ * the previous page kept on screen while the next loads), or, for an endpoint that answers with a
+ * whole array, given as `rows` and done here by `pageOfRows`; column choice, row selection, the empty
  * and loading states and a CSV export of the current filter (built here, or the server's streamed
  * CSV and .xlsx when the screen gives `serverExport`) are here. Built on mantine-datatable.
  */
 export function ServerDataTable<Row>({
   queryKey,
   fetchPage,
+  rows,
+  loading = false,
+  error: rowsError = null,
   columns,
   rowKey,
   filters = [],
@@ -115,6 +208,7 @@ export function ServerDataTable<Row>({
   selectionActions,
   initialFilters,
   pinLastColumn = false,
+  rowLabel,
 }: ServerDataTableProps<Row>) {
   const [page, setPage] = useState(1);
   const [sortStatus, setSortStatus] = useState<DataTableSortStatus<Row> | null>(null);
@@ -134,20 +228,28 @@ export function ServerDataTable<Row>({
     search,
     filters: filterValues,
   };
-  const { data, isFetching, isError, error } = useQuery({
-    queryKey: [...queryKey, request],
-    queryFn: () => fetchPage(request),
+  const local = fetchPage === undefined;
+  const server = useQuery({
+    queryKey: [...(queryKey ?? ['local rows']), request],
+    queryFn: () => fetchPage!(request),
     placeholderData: keepPreviousData,
+    enabled: !local,
   });
+  const data = local ? rows && pageOfRows(rows, request, columns, filters) : server.data;
+  const isFetching = local ? loading : server.isFetching;
+  const error = local ? rowsError : server.error;
+  const isError = Boolean(error);
 
   const visible = columns.filter((c) => !hidden.has(c.key));
   const tableColumns = useMemo(
     () =>
       visible.map((c) => ({
         accessor: c.key,
-        title: c.title,
+        title: c.hideTitle ? <VisuallyHidden>{c.title}</VisuallyHidden> : c.title,
         sortable: c.sortable ?? false,
         noWrap: c.noWrap ?? false,
+        ...(c.align ? { textAlign: c.align } : {}),
+        ...(c.hiddenOnPhone ? { titleClassName: VISIBLE_FROM_SM, cellsClassName: VISIBLE_FROM_SM } : {}),
         ...(c.minWidth ? { cellsStyle: () => ({ minWidth: c.minWidth }) } : {}),
         ...(c.render ? { render: (row: Row) => c.render!(row) } : {}),
       })),
@@ -165,17 +267,20 @@ export function ServerDataTable<Row>({
     if (!exportFileName) return;
     setExporting(true);
     try {
-      const rows: Row[] = [];
-      for (let p = 1; ; p++) {
-        const answer = await fetchPage({ ...request, page: p, pageSize: EXPORT_PAGE_SIZE });
-        rows.push(...answer.items);
-        if (answer.items.length < EXPORT_PAGE_SIZE || rows.length >= answer.count) break;
-      }
+      const all: Row[] = [];
+      if (!fetchPage)
+        all.push(...pageOfRows(rows ?? [], { ...request, pageSize: 0 }, columns, filters).items);
+      else
+        for (let p = 1; ; p++) {
+          const answer = await fetchPage({ ...request, page: p, pageSize: EXPORT_PAGE_SIZE });
+          all.push(...answer.items);
+          if (answer.items.length < EXPORT_PAGE_SIZE || all.length >= answer.count) break;
+        }
       downloadText(
         exportFileName,
         toCsv(
           visible.map((c) => c.title),
-          rows.map((row) => visible.map((c) => cellText(row, c))),
+          all.map((row) => visible.map((c) => cellText(row, c))),
         ),
       );
     } finally {
@@ -290,6 +395,7 @@ export function ServerDataTable<Row>({
           setSortStatus(status);
           setPage(1);
         }}
+        {...(rowLabel ? { customRowAttributes: (row: Row) => ({ 'aria-label': rowLabel(row) }) } : {})}
         {...(selectionActions ? { selectedRecords: selected, onSelectedRecordsChange: setSelected } : {})}
         fetching={isFetching}
         loadingText="Loading"

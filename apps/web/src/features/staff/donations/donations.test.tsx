@@ -1,4 +1,4 @@
-import { Role, type GivingPaymentRow } from '@kinship/domain';
+import { Role, type DelinquentRow, type GivingPaymentRow } from '@kinship/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../../test/api-stub';
@@ -90,5 +90,63 @@ describe('the Donations section', () => {
     // The mutation refreshed the list: the row now says what was refunded.
     expect(await screen.findByText('$30.00 refunded')).toBeInTheDocument();
     expect(api.callsTo('GET /api/dashboard/donations/payments')).toHaveLength(2);
+  });
+
+  it('lists failed renewals with their decline, and sends a reminder from the row', async () => {
+    let current: DelinquentRow = {
+      subscriptionsId: 31,
+      status: 'past_due',
+      donorName: 'Dana Declined',
+      donorEmail: 'dana@example.org',
+      records: 'Maria',
+      amount: 3500,
+      currency: 'USD',
+      interval: 'month',
+      failedAt: '2026-11-20T12:00:00.000Z',
+      declineCode: 'insufficient_funds',
+      declineMessage: 'Your card has insufficient funds.',
+      failedAttempts: 2,
+      paymentMethod: 'Visa ending 9995',
+      reminderSentAt: null,
+    };
+    const api = stubApi({
+      'GET /api/dashboard/donations/payments': paged([payment]),
+      'GET /api/dashboard/donations/delinquent': () => json([current]),
+      'POST /api/dashboard/donations/subscriptions/31/remind': () => {
+        current = { ...current, reminderSentAt: '2026-11-27T12:00:00.000Z' };
+        return json({ queued: true, reminderSentAt: current.reminderSentAt });
+      },
+    });
+    const { user } = renderWithProviders(<GivingSection />, {
+      me: partnerStaff(2, [Role.Administrator]),
+      route: '/dashboard/donations',
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Failed renewals' }));
+    const row = await screen.findByRole('row', { name: /^Failed renewal of Dana Declined/ });
+    expect(
+      within(row).getByText(/Your card has insufficient funds\. \(insufficient funds\)/),
+    ).toBeInTheDocument();
+    expect(within(row).getByText(/2 failed attempts · Visa ending 9995/)).toBeInTheDocument();
+    expect(within(row).getByText('Past due')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Send reminder' }));
+    expect(await within(row).findByText('Reminder sent to dana@example.org.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/dashboard/donations/subscriptions/31/remind')).toHaveLength(1);
+    // The list was read again and the row keeps its answer beside the reminder's date.
+    expect(await within(row).findByText(/reminder sent/)).toBeInTheDocument();
+    expect(within(row).getByText('Reminder sent to dana@example.org.')).toBeInTheDocument();
+    expect(api.callsTo('GET /api/dashboard/donations/delinquent')).toHaveLength(2);
+  });
+
+  it('says when no renewal has failed', async () => {
+    stubApi({
+      'GET /api/dashboard/donations/payments': paged([payment]),
+      'GET /api/dashboard/donations/delinquent': json([]),
+    });
+    const { user } = renderWithProviders(<GivingSection />, {
+      me: partnerStaff(2, [Role.Administrator]),
+      route: '/dashboard/donations',
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Failed renewals' }));
+    expect(await screen.findByText('No failed renewals. Every sponsorship is paid up.')).toBeInTheDocument();
   });
 });

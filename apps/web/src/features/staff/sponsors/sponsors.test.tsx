@@ -1,4 +1,4 @@
-import { Role, type SponsorDetail, type SponsorRow, type SponsorshipView } from '@kinship/domain';
+import { formatDate, Role, type SponsorDetail, type SponsorRow, type SponsorshipView } from '@kinship/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../../test/api-stub';
@@ -116,5 +116,33 @@ describe('the Sponsors section', () => {
     ]);
     expect(api.callsTo('GET /api/dashboard/sponsors/7').length).toBeGreaterThanOrEqual(2);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the giving history as a table, newest first as the server sends it', async () => {
+    stubApi({
+      'GET /api/dashboard/sponsors/7': json({
+        ...detail(sponsorship),
+        timeline: [
+          { at: '2026-09-01T12:00:00.000Z', kind: 'payment', text: 'Paid for Maria Lopez', amount: 3000 },
+          {
+            at: '2026-08-01T12:00:00.000Z',
+            kind: 'sponsorship_started',
+            text: 'Started sponsoring Maria Lopez',
+            amount: null,
+          },
+        ],
+      }),
+    });
+    renderWithProviders(<SponsorPage />, {
+      me: partnerStaff(2, [Role.Administrator]),
+      route: '/dashboard/sponsors/7',
+      path: '/dashboard/sponsors/:id',
+    });
+    const giving = await screen.findByRole('region', { name: 'Giving' });
+    const rows = within(within(giving).getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      `${formatDate('2026-09-01T12:00:00.000Z')} Paid for Maria Lopez$30.00`,
+      `${formatDate('2026-08-01T12:00:00.000Z')} Started sponsoring Maria Lopez`,
+    ]);
   });
 });

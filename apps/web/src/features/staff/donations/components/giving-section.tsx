@@ -3,12 +3,10 @@ import {
   Anchor,
   Badge,
   Button,
-  Card,
   Group,
   Modal,
   NumberInput,
   Select,
-  SimpleGrid,
   Stack,
   Tabs,
   Text,
@@ -603,23 +601,96 @@ function DelinquentTab({
           style={{ maxWidth: '20rem' }}
         />
       )}
-      {isPending && <Text>Loading…</Text>}
-      {isError && (
-        <Text role="alert" c="red">
-          {errorText(error)}
-        </Text>
-      )}
-      {data && data.length === 0 && <Text>No failed renewals. Every sponsorship is paid up.</Text>}
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        {data?.map((row) => (
-          <DelinquentCard key={row.subscriptionsId} row={row} canManage={canManage} />
-        ))}
-      </SimpleGrid>
+      <ServerDataTable
+        rows={data}
+        loading={isPending}
+        error={isError ? new Error(errorText(error)) : null}
+        columns={canManage ? DELINQUENT_COLUMNS : DELINQUENT_COLUMNS.slice(0, -1)}
+        rowKey={(row) => row.subscriptionsId}
+        rowLabel={(row) => `Failed renewal of ${row.donorName ?? 'a donor'}`}
+        searchLabel="Search failed renewals"
+        emptyText="No failed renewals. Every sponsorship is paid up."
+        exportFileName="failed-renewals.csv"
+      />
     </Stack>
   );
 }
 
-function DelinquentCard({ row, canManage }: { row: DelinquentRow; canManage: boolean }) {
+const DELINQUENT_COLUMNS: StaffColumn<DelinquentRow>[] = [
+  {
+    key: 'donor',
+    title: 'Donor',
+    sortable: true,
+    minWidth: 180,
+    render: (row) => <Donor name={row.donorName} email={row.donorEmail} />,
+    csv: (row) => row.donorName ?? 'Unknown donor',
+  },
+  { key: 'donorEmail', title: 'Email', hiddenByDefault: true },
+  {
+    key: 'status',
+    title: 'Status',
+    sortable: true,
+    noWrap: true,
+    render: (row) => (
+      <Badge variant="light" color="red">
+        {SUBSCRIPTION_STATUS_LABELS[row.status]}
+      </Badge>
+    ),
+    csv: (row) => SUBSCRIPTION_STATUS_LABELS[row.status],
+  },
+  {
+    key: 'amount',
+    title: 'Amount',
+    sortable: true,
+    minWidth: 140,
+    render: (row) => (
+      <Text size="sm">
+        {money(row.amount, row.currency)} / {row.interval} · {row.records || 'no records'}
+      </Text>
+    ),
+    csv: (row) => `${money(row.amount, row.currency)} / ${row.interval}`,
+    sortValue: (row) => row.amount,
+  },
+  { key: 'records', title: 'Records', hiddenByDefault: true },
+  {
+    key: 'failedAt',
+    title: 'Decline',
+    sortable: true,
+    minWidth: 240,
+    render: (row) => (
+      <Stack gap={4}>
+        <Text size="sm">
+          <Text span fw={600}>
+            Declined {formatDate(row.failedAt)}:
+          </Text>{' '}
+          {declineText(row)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {row.failedAttempts} failed {row.failedAttempts === 1 ? 'attempt' : 'attempts'}
+          {row.paymentMethod ? ` · ${row.paymentMethod}` : ''}
+          {row.reminderSentAt ? ` · reminder sent ${formatDate(row.reminderSentAt)}` : ''}
+        </Text>
+      </Stack>
+    ),
+    csv: (row) => `${formatDate(row.failedAt)}: ${declineText(row)}`,
+    sortValue: (row) => new Date(row.failedAt).getTime(),
+  },
+  { key: 'paymentMethod', title: 'Payment method', hiddenByDefault: true },
+  {
+    key: 'actions',
+    title: 'Actions',
+    hideTitle: true,
+    minWidth: 220,
+    render: (row) => <DelinquentActions row={row} />,
+    csv: () => null,
+  },
+];
+
+const declineText = (row: DelinquentRow) =>
+  `${row.declineMessage ?? 'The payment failed.'}${row.declineCode ? ` (${row.declineCode.replace(/_/g, ' ')})` : ''}`;
+
+/** A failed renewal's reminder and retry, with what the last one answered. */
+function DelinquentActions({ row }: { row: DelinquentRow }) {
   const remindDonor = useRemindDonor();
   const retryRenewal = useRetryRenewal();
   const [busy, setBusy] = useState<'remind' | 'retry' | null>(null);
@@ -657,56 +728,26 @@ function DelinquentCard({ row, canManage }: { row: DelinquentRow; canManage: boo
   };
 
   return (
-    <Card withBorder padding="md" aria-label={`Failed renewal of ${row.donorName ?? 'a donor'}`}>
-      <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Donor name={row.donorName} email={row.donorEmail} />
-          <Badge variant="light" color="red">
-            {SUBSCRIPTION_STATUS_LABELS[row.status]}
-          </Badge>
-        </Group>
-        <Text size="sm">
-          {money(row.amount, row.currency)} / {row.interval} · {row.records || 'no records'}
-        </Text>
-        <Text size="sm">
-          <Text span fw={600}>
-            Declined {formatDate(row.failedAt)}:
-          </Text>{' '}
-          {row.declineMessage ?? 'The payment failed.'}
-          {row.declineCode ? ` (${row.declineCode.replace(/_/g, ' ')})` : ''}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {row.failedAttempts} failed {row.failedAttempts === 1 ? 'attempt' : 'attempts'}
-          {row.paymentMethod ? ` · ${row.paymentMethod}` : ''}
-          {row.reminderSentAt ? ` · reminder sent ${formatDate(row.reminderSentAt)}` : ''}
-        </Text>
-        {message && (
-          <Alert color={message.color} role="status" p="xs">
-            {message.text}
-          </Alert>
-        )}
-        {canManage && (
-          <Group gap="sm">
-            <Button
-              size="xs"
-              onClick={() => void remind()}
-              loading={busy === 'remind'}
-              disabled={busy !== null}
-            >
-              Send reminder
-            </Button>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => void retry()}
-              loading={busy === 'retry'}
-              disabled={busy !== null}
-            >
-              Retry payment
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </Card>
+    <Stack gap="xs">
+      {message && (
+        <Alert color={message.color} role="status" p="xs">
+          {message.text}
+        </Alert>
+      )}
+      <Group gap="sm" wrap="nowrap">
+        <Button size="xs" onClick={() => void remind()} loading={busy === 'remind'} disabled={busy !== null}>
+          Send reminder
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => void retry()}
+          loading={busy === 'retry'}
+          disabled={busy !== null}
+        >
+          Retry payment
+        </Button>
+      </Group>
+    </Stack>
   );
 }

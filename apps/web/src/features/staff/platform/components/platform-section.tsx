@@ -3,6 +3,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
   Checkbox,
   Group,
@@ -12,12 +13,12 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Table,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { ServerDataTable, type StaffColumn } from '../../../../components/staff/server-data-table';
 import { useState } from 'react';
 import { ApiError } from '../../../../lib/api-client';
 import { fieldErrorsOf } from '../../../../lib/problem';
@@ -162,6 +163,8 @@ function CreatePartnerForm({ onCreated }: { onCreated: (partner: ConsolePartner)
   );
 }
 
+const paymentsLabel = (p: ConsolePartner) => (p.paymentsOnboarded ? 'onboarded' : 'not connected');
+
 /** The Platform console (issue 14 item 5): every partner, its state, and creating one. */
 export function PlatformSection() {
   const partner = usePartner();
@@ -169,6 +172,109 @@ export function PlatformSection() {
   const [created, setCreated] = useState<ConsolePartner | null>(null);
   const modes = useSetPartnerModes();
   const verify = useVerifyPartnerDomain();
+  const columns: StaffColumn<ConsolePartner>[] = [
+    {
+      key: 'name',
+      title: 'Partner',
+      sortable: true,
+      minWidth: 200,
+      render: (p) => (
+        <>
+          <Text fw={500}>{p.name}</Text>
+          <Text size="xs" c="dimmed">
+            {p.subdomain} · #{p.id}
+          </Text>
+          {p.domainsWaiting.map((domain) => (
+            <Group key={domain} gap={6} mt={4} wrap="nowrap">
+              <Text size="xs">
+                {domain}: {DOMAIN_WAITING_LABEL}
+              </Text>
+              <Button
+                size="compact-xs"
+                variant="default"
+                aria-label={`Verify ${domain} by hand`}
+                loading={verify.isPending && verify.variables?.domain === domain}
+                onClick={() => verify.mutate({ id: p.id, domain })}
+              >
+                Verify
+              </Button>
+            </Group>
+          ))}
+        </>
+      ),
+    },
+    { key: 'subdomain', title: 'Subdomain', hiddenByDefault: true },
+    {
+      key: 'payments',
+      title: 'Payments',
+      sortable: true,
+      noWrap: true,
+      render: (p) => (
+        <Badge color={p.paymentsOnboarded ? 'green' : 'gray'} variant="light">
+          {paymentsLabel(p)}
+        </Badge>
+      ),
+      csv: paymentsLabel,
+    },
+    {
+      key: 'activeSponsorships',
+      title: 'Active sponsorships',
+      sortable: true,
+      noWrap: true,
+      render: (p) => p.activeSponsorships.toLocaleString(),
+    },
+    {
+      key: 'lastActivity',
+      title: 'Last activity',
+      sortable: true,
+      noWrap: true,
+      render: (p) => (p.lastActivity ? new Date(p.lastActivity).toLocaleDateString() : '—'),
+      csv: (p) => (p.lastActivity ? new Date(p.lastActivity).toLocaleDateString() : ''),
+      sortValue: (p) => (p.lastActivity ? new Date(p.lastActivity).getTime() : null),
+    },
+    {
+      key: 'demoMode',
+      title: 'Demo',
+      sortable: true,
+      render: (p) => (
+        <Switch
+          aria-label={`Demo mode of ${p.name}`}
+          checked={p.demoMode}
+          onChange={(e) => modes.mutate({ id: p.id, demoMode: e.currentTarget.checked })}
+        />
+      ),
+      csv: (p) => (p.demoMode ? 'yes' : 'no'),
+    },
+    {
+      key: 'privateDemo',
+      title: 'Private demo',
+      sortable: true,
+      render: (p) => (
+        <Switch
+          aria-label={`Private demo of ${p.name}`}
+          checked={p.privateDemo}
+          onChange={(e) => modes.mutate({ id: p.id, privateDemo: e.currentTarget.checked })}
+        />
+      ),
+      csv: (p) => (p.privateDemo ? 'yes' : 'no'),
+    },
+    {
+      key: 'open',
+      title: 'Open',
+      noWrap: true,
+      render: (p) => (
+        <Group gap="xs" wrap="nowrap">
+          <Anchor size="sm" href={partnerSiteAddress(partner.subdomain ?? '', p.subdomain, '/')}>
+            Site
+          </Anchor>
+          <Anchor size="sm" href={partnerSiteAddress(partner.subdomain ?? '', p.subdomain, '/dashboard')}>
+            Dashboard
+          </Anchor>
+        </Group>
+      ),
+      csv: (p) => partnerSiteAddress(partner.subdomain ?? '', p.subdomain, '/'),
+    },
+  ];
 
   return (
     <Stack gap="lg">
@@ -203,83 +309,29 @@ export function PlatformSection() {
             {verify.error.message}
           </Alert>
         )}
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Partner</Table.Th>
-                <Table.Th>Payments</Table.Th>
-                <Table.Th>Active sponsorships</Table.Th>
-                <Table.Th>Last activity</Table.Th>
-                <Table.Th>Demo</Table.Th>
-                <Table.Th>Private demo</Table.Th>
-                <Table.Th>Open</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(partners.data ?? []).map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td>
-                    <Text fw={500}>{p.name}</Text>
-                    <Text size="xs" c="dimmed">
-                      {p.subdomain} · #{p.id}
-                    </Text>
-                    {p.domainsWaiting.map((domain) => (
-                      <Group key={domain} gap={6} mt={4} wrap="nowrap">
-                        <Text size="xs">
-                          {domain}: {DOMAIN_WAITING_LABEL}
-                        </Text>
-                        <Button
-                          size="compact-xs"
-                          variant="default"
-                          aria-label={`Verify ${domain} by hand`}
-                          loading={verify.isPending && verify.variables?.domain === domain}
-                          onClick={() => verify.mutate({ id: p.id, domain })}
-                        >
-                          Verify
-                        </Button>
-                      </Group>
-                    ))}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={p.paymentsOnboarded ? 'green' : 'gray'} variant="light">
-                      {p.paymentsOnboarded ? 'onboarded' : 'not connected'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{p.activeSponsorships.toLocaleString()}</Table.Td>
-                  <Table.Td>{p.lastActivity ? new Date(p.lastActivity).toLocaleDateString() : '—'}</Table.Td>
-                  <Table.Td>
-                    <Switch
-                      aria-label={`Demo mode of ${p.name}`}
-                      checked={p.demoMode}
-                      onChange={(e) => modes.mutate({ id: p.id, demoMode: e.currentTarget.checked })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Switch
-                      aria-label={`Private demo of ${p.name}`}
-                      checked={p.privateDemo}
-                      onChange={(e) => modes.mutate({ id: p.id, privateDemo: e.currentTarget.checked })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Anchor size="sm" href={partnerSiteAddress(partner.subdomain ?? '', p.subdomain, '/')}>
-                        Site
-                      </Anchor>
-                      <Anchor
-                        size="sm"
-                        href={partnerSiteAddress(partner.subdomain ?? '', p.subdomain, '/dashboard')}
-                      >
-                        Dashboard
-                      </Anchor>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Box p="md">
+          <ServerDataTable
+            rows={partners.data}
+            loading={partners.isPending}
+            columns={columns}
+            rowKey={(p) => p.id}
+            searchLabel="Search partners"
+            filters={[
+              {
+                key: 'payments',
+                label: 'Payments',
+                options: [
+                  { value: 'onboarded', label: 'onboarded' },
+                  { value: 'not connected', label: 'not connected' },
+                ],
+                matches: (p, value) => paymentsLabel(p) === value,
+              },
+            ]}
+            emptyText="No partners yet."
+            exportFileName="partners.csv"
+            pinLastColumn
+          />
+        </Box>
         {modes.isError && (
           <Alert color="red" m="md" role="alert">
             {modes.error.message}

@@ -10,7 +10,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Textarea,
@@ -21,6 +20,7 @@ import { programInputSchema, type ProgramInput, type StaffProgram } from '@kinsh
 import { useState } from 'react';
 import { StaticMap } from '../../../../components/map/static-map';
 import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
+import { ServerDataTable, type StaffColumn } from '../../../../components/staff/server-data-table';
 import { mediaUrl } from '../../../../lib/api-client';
 import { useProgramWrites, useStaffPrograms } from '../api/catalogue-programs';
 
@@ -204,6 +204,60 @@ export function ProgramsSection() {
   const phone = useMediaQuery('(max-width: 36em)');
   const [editing, setEditing] = useState<StaffProgram | 'new' | null>(null);
   const countryName = (id: number | null) => data?.countries.find((c) => c.id === id)?.name ?? '';
+  const columns: StaffColumn<StaffProgram>[] = [
+    {
+      key: 'name',
+      title: 'Program',
+      sortable: true,
+      minWidth: 160,
+      render: (program) => (
+        <>
+          <Text fw={500}>{program.name}</Text>
+          {program.city && (
+            <Text size="xs" c="dimmed">
+              {program.city}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { key: 'city', title: 'City', hiddenByDefault: true },
+    {
+      key: 'country',
+      title: 'Country',
+      sortable: true,
+      hiddenOnPhone: true,
+      render: (program) => countryName(program.countriesId),
+      csv: (program) => countryName(program.countriesId),
+    },
+    { key: 'records', title: 'Records', sortable: true, noWrap: true },
+    { key: 'sponsors', title: 'Sponsors', sortable: true, noWrap: true },
+    {
+      key: 'placed',
+      title: 'On the map',
+      sortable: true,
+      hiddenOnPhone: true,
+      noWrap: true,
+      render: (program) => (program.latitude === null ? 'Not placed' : 'Placed'),
+      csv: (program) => (program.latitude === null ? 'Not placed' : 'Placed'),
+    },
+    {
+      key: 'actions',
+      title: '',
+      noWrap: true,
+      render: (program) => (
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => setEditing(program)}
+          aria-label={`Edit ${program.name}`}
+        >
+          Edit
+        </Button>
+      ),
+      csv: () => null,
+    },
+  ];
 
   return (
     <Stack gap="md">
@@ -216,51 +270,16 @@ export function ProgramsSection() {
           {error.message}
         </Alert>
       )}
-      {isLoading && <Text c="dimmed">Loading…</Text>}
-      {data && (
-        <Table.ScrollContainer minWidth={340}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Program</Table.Th>
-                <Table.Th visibleFrom="sm">Country</Table.Th>
-                <Table.Th>Records</Table.Th>
-                <Table.Th>Sponsors</Table.Th>
-                <Table.Th visibleFrom="sm">On the map</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.programs.map((program) => (
-                <Table.Tr key={program.id}>
-                  <Table.Td>
-                    <Text fw={500}>{program.name}</Text>
-                    {program.city && (
-                      <Text size="xs" c="dimmed">
-                        {program.city}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm">{countryName(program.countriesId)}</Table.Td>
-                  <Table.Td>{program.records}</Table.Td>
-                  <Table.Td>{program.sponsors}</Table.Td>
-                  <Table.Td visibleFrom="sm">{program.latitude === null ? 'Not placed' : 'Placed'}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setEditing(program)}
-                      aria-label={`Edit ${program.name}`}
-                    >
-                      Edit
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <ServerDataTable
+        rows={data?.programs}
+        loading={isLoading}
+        columns={columns}
+        rowKey={(program) => program.id}
+        searchLabel="Search programs"
+        emptyText="No programs yet."
+        exportFileName="programs.csv"
+        pinLastColumn
+      />
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}

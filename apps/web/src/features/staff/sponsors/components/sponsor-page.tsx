@@ -7,7 +7,6 @@ import {
   Modal,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Timeline,
   Title,
@@ -17,12 +16,51 @@ import { can, formatCents, formatDate, type SponsorDetail, type SponsorshipView 
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadingScreen } from '../../../../components/loading-screen';
+import { ServerDataTable, type StaffColumn } from '../../../../components/staff/server-data-table';
 import { useViewer } from '../../../../shared/auth/hooks/use-viewer';
 import { usePartner } from '../../../../shared/partner/partner-context';
 import { useSponsor } from '../api/sponsors-api';
 import { ManualSponsorshipForm } from './manual-sponsorship-form';
 import { SponsorshipActions } from './sponsorship-actions';
 import { expiresSoon, personName, savedMethodText } from './sponsors-section';
+
+type TimelineRow = SponsorDetail['timeline'][number] & { position: number };
+
+/** The giving history on a desktop: when, what (with its kind's colour) and how much. */
+const TIMELINE_COLUMNS: StaffColumn<TimelineRow>[] = [
+  {
+    key: 'at',
+    title: 'Date',
+    sortable: true,
+    noWrap: true,
+    render: (e) => formatDate(e.at),
+    csv: (e) => formatDate(e.at),
+    sortValue: (e) => new Date(e.at).getTime(),
+  },
+  {
+    key: 'text',
+    title: 'What',
+    minWidth: 200,
+    render: (e) => (
+      <Group gap="xs" wrap="nowrap">
+        <Badge size="xs" circle color={TIMELINE_COLORS[e.kind]} aria-hidden>
+          {' '}
+        </Badge>
+        {e.text}
+      </Group>
+    ),
+  },
+  {
+    key: 'amount',
+    title: 'Amount',
+    sortable: true,
+    noWrap: true,
+    align: 'right',
+    render: (e) => (e.amount !== null ? formatCents(e.amount) : ''),
+    csv: (e) => (e.amount !== null ? formatCents(e.amount) : ''),
+    sortValue: (e) => e.amount,
+  },
+];
 
 const TIMELINE_COLORS: Record<SponsorDetail['timeline'][number]['kind'], string> = {
   sponsorship_started: 'green',
@@ -210,31 +248,14 @@ export function SponsorPage() {
             ))}
           </Timeline>
         ) : (
-          <Table striped withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>What</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.timeline.map((e, i) => (
-                <Table.Tr key={i}>
-                  <Table.Td>{formatDate(e.at)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Badge size="xs" circle color={TIMELINE_COLORS[e.kind]} aria-hidden>
-                        {' '}
-                      </Badge>
-                      {e.text}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td ta="right">{e.amount !== null ? formatCents(e.amount) : ''}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <ServerDataTable
+            rows={data.timeline.map((e, i) => ({ ...e, position: i }))}
+            columns={TIMELINE_COLUMNS}
+            rowKey={(e) => e.position}
+            searchLabel="Search giving"
+            emptyText="Nothing yet."
+            exportFileName={`giving-${person.id}.csv`}
+          />
         )}
       </Stack>
 

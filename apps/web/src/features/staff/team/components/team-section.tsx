@@ -3,6 +3,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
   Checkbox,
   Group,
@@ -10,16 +11,15 @@ import {
   MultiSelect,
   Paper,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../../components/staff/confirm-dialog';
+import { ServerDataTable, type StaffColumn } from '../../../../components/staff/server-data-table';
 import { ApiError } from '../../../../lib/api-client';
 import { fieldErrorsOf } from '../../../../lib/problem';
 import {
@@ -228,6 +228,151 @@ export function TeamSection() {
   const revoke = useRevokeInvitation();
   const remove = useRemoveMember();
 
+  const staffColumns: StaffColumn<TeamMember>[] = [
+    {
+      key: 'person',
+      title: 'Person',
+      sortable: true,
+      minWidth: 180,
+      render: (member) => (
+        <>
+          <Text fw={500}>
+            {personName(member)} {member.isSelf && <Badge variant="light">you</Badge>}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {member.email}
+          </Text>
+        </>
+      ),
+      csv: (member) => personName(member),
+    },
+    { key: 'email', title: 'Email', hiddenByDefault: true },
+    {
+      key: 'roles',
+      title: 'Roles',
+      sortable: true,
+      minWidth: 140,
+      render: (member) => (member.roles.length ? roleNames(member.roles) : '—'),
+      csv: (member) => roleNames(member.roles),
+    },
+    {
+      key: 'programs',
+      title: 'Programs',
+      minWidth: 140,
+      render: (member) =>
+        member.entityIds.length ? member.entityIds.map(programName).join(', ') : 'All programs',
+      csv: (member) =>
+        member.entityIds.length ? member.entityIds.map(programName).join(', ') : 'All programs',
+    },
+    {
+      key: 'actions',
+      title: 'Actions',
+      hideTitle: true,
+      noWrap: true,
+      render: (member) => (
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <Button size="xs" variant="default" onClick={() => setEditing(member)}>
+            Edit
+          </Button>
+          <Anchor
+            component={Link}
+            size="xs"
+            to={`/dashboard/audit?usersId=${member.usersId}`}
+            aria-label={`History of ${personName(member)}`}
+          >
+            History
+          </Anchor>
+          <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(member)}>
+            Remove
+          </Button>
+        </Group>
+      ),
+      csv: () => null,
+    },
+  ];
+
+  const invitationColumns: StaffColumn<Invitation>[] = [
+    {
+      key: 'email',
+      title: 'Email',
+      sortable: true,
+      minWidth: 180,
+      render: (inv) => (
+        <>
+          {inv.email}
+          {inv.entityIds.length > 0 && (
+            <Text size="xs" c="dimmed">
+              {inv.entityIds.map(programName).join(', ')}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'programs',
+      title: 'Programs',
+      hiddenByDefault: true,
+      csv: (inv) => inv.entityIds.map(programName).join(', '),
+    },
+    {
+      key: 'roles',
+      title: 'Roles',
+      sortable: true,
+      minWidth: 140,
+      render: (inv) => roleNames(inv.roles),
+      csv: (inv) => roleNames(inv.roles),
+    },
+    {
+      key: 'state',
+      title: 'State',
+      sortable: true,
+      noWrap: true,
+      render: (inv) => (
+        <Badge color={STATE_COLORS[inv.state]} variant="light">
+          {inv.state}
+        </Badge>
+      ),
+    },
+    {
+      key: 'expiresAt',
+      title: 'Until',
+      sortable: true,
+      noWrap: true,
+      render: (inv) => new Date(inv.expiresAt).toLocaleDateString(),
+      csv: (inv) => new Date(inv.expiresAt).toLocaleDateString(),
+      sortValue: (inv) => new Date(inv.expiresAt).getTime(),
+    },
+    {
+      key: 'actions',
+      title: 'Actions',
+      hideTitle: true,
+      noWrap: true,
+      render: (inv) =>
+        (inv.state === 'pending' || inv.state === 'expired') && (
+          <Group gap="xs" justify="flex-end" wrap="nowrap">
+            <Button
+              size="xs"
+              variant="default"
+              loading={resend.isPending && resend.variables === inv.id}
+              onClick={() => resend.mutate(inv.id)}
+            >
+              Resend
+            </Button>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              loading={revoke.isPending && revoke.variables === inv.id}
+              onClick={() => revoke.mutate(inv.id)}
+            >
+              Revoke
+            </Button>
+          </Group>
+        ),
+      csv: () => null,
+    },
+  ];
+
   return (
     <Stack gap="lg">
       <div>
@@ -243,56 +388,17 @@ export function TeamSection() {
             {errorText(team.error)}
           </Alert>
         )}
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Person</Table.Th>
-                <Table.Th>Roles</Table.Th>
-                <Table.Th>Programs</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(team.data ?? []).map((member) => (
-                <Table.Tr key={member.usersId}>
-                  <Table.Td>
-                    <Text fw={500}>
-                      {personName(member)} {member.isSelf && <Badge variant="light">you</Badge>}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {member.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{member.roles.length ? roleNames(member.roles) : '—'}</Table.Td>
-                  <Table.Td>
-                    {member.entityIds.length ? member.entityIds.map(programName).join(', ') : 'All programs'}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button size="xs" variant="default" onClick={() => setEditing(member)}>
-                        Edit
-                      </Button>
-                      <Anchor
-                        component={Link}
-                        size="xs"
-                        to={`/dashboard/audit?usersId=${member.usersId}`}
-                        aria-label={`History of ${personName(member)}`}
-                      >
-                        History
-                      </Anchor>
-                      <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(member)}>
-                        Remove
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Box p="md">
+          <ServerDataTable
+            rows={team.data}
+            loading={team.isPending}
+            columns={staffColumns}
+            rowKey={(member) => member.usersId}
+            searchLabel="Search staff"
+            emptyText="No staff yet."
+            exportFileName="team.csv"
+          />
+        </Box>
       </Paper>
 
       <InviteForm programs={programList} />
@@ -301,71 +407,18 @@ export function TeamSection() {
         <Title order={2} size="h4" p="md" pb={0} id="invitations-heading">
           Invitations
         </Title>
-        {(invitations.data ?? []).length === 0 ? (
-          <Text p="md" c="dimmed">
-            No invitations yet.
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Roles</Table.Th>
-                  <Table.Th>State</Table.Th>
-                  <Table.Th>Until</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(invitations.data ?? []).map((inv) => (
-                  <Table.Tr key={inv.id}>
-                    <Table.Td>
-                      {inv.email}
-                      {inv.entityIds.length > 0 && (
-                        <Text size="xs" c="dimmed">
-                          {inv.entityIds.map(programName).join(', ')}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{roleNames(inv.roles)}</Table.Td>
-                    <Table.Td>
-                      <Badge color={STATE_COLORS[inv.state]} variant="light">
-                        {inv.state}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{new Date(inv.expiresAt).toLocaleDateString()}</Table.Td>
-                    <Table.Td>
-                      {(inv.state === 'pending' || inv.state === 'expired') && (
-                        <Group gap="xs" justify="flex-end" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant="default"
-                            loading={resend.isPending && resend.variables === inv.id}
-                            onClick={() => resend.mutate(inv.id)}
-                          >
-                            Resend
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            loading={revoke.isPending && revoke.variables === inv.id}
-                            onClick={() => revoke.mutate(inv.id)}
-                          >
-                            Revoke
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <Box p="md">
+          <ServerDataTable
+            rows={invitations.data}
+            loading={invitations.isPending}
+            error={invitations.error}
+            columns={invitationColumns}
+            rowKey={(inv) => inv.id}
+            searchLabel="Search invitations"
+            emptyText="No invitations yet."
+            exportFileName="invitations.csv"
+          />
+        </Box>
         {(resend.isError || revoke.isError) && (
           <Alert color="red" m="md" role="alert">
             {errorText(resend.error ?? revoke.error)}

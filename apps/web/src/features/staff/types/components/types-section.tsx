@@ -11,7 +11,6 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Table,
   Text,
   TextInput,
   Textarea,
@@ -35,6 +34,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/staff/confirm-dialog';
 import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
+import { ServerDataTable, type StaffColumn } from '../../../../components/staff/server-data-table';
 import { useStaffTypes, useTypeWrites } from '../api/catalogue-types';
 
 const KINDS: { value: string; label: string }[] = [
@@ -409,6 +409,89 @@ export function TypesSection() {
   const intervalName = (id: number) => data?.paymentIntervals.find((i) => i.id === id)?.name ?? String(id);
   const filterTypesOf = (sponsoredTypesId: number) =>
     data?.types.find((t) => t.sponsoredTypesId === sponsoredTypesId)?.filterTypes ?? [];
+  const columns: StaffColumn<StaffType>[] = [
+    {
+      key: 'type',
+      title: 'Type',
+      sortable: true,
+      minWidth: 160,
+      render: (type) => (
+        <>
+          <Text fw={500}>{type.settings.customLabelPlural}</Text>
+          <Text size="xs" c="dimmed">
+            /sponsored/board/{type.identifier}
+          </Text>
+          {/* A phone has no room for the Sponsorships column: the count goes under the name. */}
+          <Text size="xs" c="dimmed" hiddenFrom="sm">
+            {type.activeSponsorships} active {type.activeSponsorships === 1 ? 'sponsorship' : 'sponsorships'}
+          </Text>
+          {!type.settings.active && (
+            <Badge color="gray" size="sm">
+              Inactive
+            </Badge>
+          )}
+        </>
+      ),
+      csv: (type) => type.settings.customLabelPlural,
+    },
+    {
+      key: 'identifier',
+      title: 'Address',
+      hiddenByDefault: true,
+      csv: (type) => `/sponsored/board/${type.identifier}`,
+    },
+    {
+      key: 'kind',
+      title: 'Kind',
+      sortable: true,
+      hiddenOnPhone: true,
+      render: (type) => KIND_LABEL[type.sponsoredTypesId],
+      csv: (type) => KIND_LABEL[type.sponsoredTypesId],
+    },
+    {
+      key: 'price',
+      title: 'Price a month',
+      sortable: true,
+      noWrap: true,
+      render: (type) =>
+        type.currentPlan ? (
+          <>
+            {money(type.currentPlan.monthlyAmount)}
+            <Text size="xs" c="dimmed">
+              {type.currentPlan.paymentIntervalsIds.map(intervalName).join(', ')}
+            </Text>
+          </>
+        ) : (
+          'No plan'
+        ),
+      csv: (type) => (type.currentPlan ? money(type.currentPlan.monthlyAmount) : 'No plan'),
+      sortValue: (type) => (type.currentPlan ? Number(type.currentPlan.monthlyAmount) : null),
+    },
+    { key: 'records', title: 'Records', sortable: true, noWrap: true, hiddenOnPhone: true },
+    {
+      key: 'activeSponsorships',
+      title: 'Sponsorships',
+      sortable: true,
+      noWrap: true,
+      hiddenOnPhone: true,
+    },
+    {
+      key: 'actions',
+      title: '',
+      noWrap: true,
+      render: (type) => (
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => setEditing(type)}
+          aria-label={`Edit ${type.settings.customLabelPlural}`}
+        >
+          Edit
+        </Button>
+      ),
+      csv: () => null,
+    },
+  ];
 
   return (
     <Stack gap="md">
@@ -423,70 +506,16 @@ export function TypesSection() {
           {error.message}
         </Alert>
       )}
-      {isLoading && <Text c="dimmed">Loading…</Text>}
-      {data && (
-        <Table.ScrollContainer minWidth={340}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Type</Table.Th>
-                <Table.Th visibleFrom="sm">Kind</Table.Th>
-                <Table.Th>Price a month</Table.Th>
-                <Table.Th visibleFrom="sm">Records</Table.Th>
-                <Table.Th visibleFrom="sm">Sponsorships</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.types.map((type) => (
-                <Table.Tr key={type.id}>
-                  <Table.Td>
-                    <Text fw={500}>{type.settings.customLabelPlural}</Text>
-                    <Text size="xs" c="dimmed">
-                      /sponsored/board/{type.identifier}
-                    </Text>
-                    {/* A phone has no room for the Sponsorships column: the count goes under the name. */}
-                    <Text size="xs" c="dimmed" hiddenFrom="sm">
-                      {type.activeSponsorships} active{' '}
-                      {type.activeSponsorships === 1 ? 'sponsorship' : 'sponsorships'}
-                    </Text>
-                    {!type.settings.active && (
-                      <Badge color="gray" size="sm">
-                        Inactive
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm">{KIND_LABEL[type.sponsoredTypesId]}</Table.Td>
-                  <Table.Td>
-                    {type.currentPlan ? (
-                      <>
-                        {money(type.currentPlan.monthlyAmount)}
-                        <Text size="xs" c="dimmed">
-                          {type.currentPlan.paymentIntervalsIds.map(intervalName).join(', ')}
-                        </Text>
-                      </>
-                    ) : (
-                      'No plan'
-                    )}
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm">{type.records}</Table.Td>
-                  <Table.Td visibleFrom="sm">{type.activeSponsorships}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setEditing(type)}
-                      aria-label={`Edit ${type.settings.customLabelPlural}`}
-                    >
-                      Edit
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <ServerDataTable
+        rows={data?.types}
+        loading={isLoading}
+        columns={columns}
+        rowKey={(type) => type.id}
+        searchLabel="Search types"
+        emptyText="No sponsored types yet."
+        exportFileName="types-and-plans.csv"
+        pinLastColumn
+      />
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
