@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../../test/api-stub';
 import { partnerStaff } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
-import { GivingSection } from './components/giving-section';
+import { DonationsSection } from './components/donations-section';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -37,7 +37,7 @@ const payment: GivingPaymentRow = {
 describe('the Donations section', () => {
   it('lists payments with their donor, amount, status and receipt', async () => {
     stubApi({ 'GET /api/dashboard/donations/payments': paged([payment]) });
-    renderWithProviders(<GivingSection />, {
+    renderWithProviders(<DonationsSection />, {
       me: partnerStaff(2, [Role.Administrator]),
       route: '/dashboard/donations',
     });
@@ -72,7 +72,7 @@ describe('the Donations section', () => {
         return json(current);
       },
     });
-    const { user } = renderWithProviders(<GivingSection />, {
+    const { user } = renderWithProviders(<DonationsSection />, {
       me: partnerStaff(2, [Role.Administrator]),
       route: '/dashboard/donations',
     });
@@ -117,7 +117,7 @@ describe('the Donations section', () => {
         return json({ queued: true, reminderSentAt: current.reminderSentAt });
       },
     });
-    const { user } = renderWithProviders(<GivingSection />, {
+    const { user } = renderWithProviders(<DonationsSection />, {
       me: partnerStaff(2, [Role.Administrator]),
       route: '/dashboard/donations',
     });
@@ -142,7 +142,7 @@ describe('the Donations section', () => {
       'GET /api/dashboard/donations/payments': paged([payment]),
       'GET /api/dashboard/donations/delinquent': json([]),
     });
-    const { user } = renderWithProviders(<GivingSection />, {
+    const { user } = renderWithProviders(<DonationsSection />, {
       me: partnerStaff(2, [Role.Administrator]),
       route: '/dashboard/donations',
     });

@@ -6,5 +6,5 @@ export const donationsSection: DashboardSection = {
   label: 'Donations',
   action: 'donations.view',
   holds: 'Payments, subscriptions and general donations with their receipts; refunds for those allowed.',
-  page: lazy(() => import('./components/giving-section').then((m) => ({ default: m.GivingSection }))),
+  page: lazy(() => import('./components/donations-section').then((m) => ({ default: m.DonationsSection }))),
 };

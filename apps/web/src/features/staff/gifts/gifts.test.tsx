@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi, text } from '../../../test/api-stub';
 import { buildPartner, partnerStaff } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
-import { GivingCodesSection } from './components/giving-codes-section';
+import { GiftsSection } from './components/gifts-section';
 
 const partner = buildPartner({
   partnerFeatures: [{ featuresId: Feature.Trials }, { featuresId: Feature.LightningSponsorships }],
@@ -62,7 +62,7 @@ describe('Gifts and codes', () => {
       'GET /api/dashboard/trials': paged([{ ...trial, code: '…WXYZ' }]),
       'GET /api/dashboard/lightning': paged([{ ...link, code: '…GALA', path: null }]),
     });
-    const { user } = renderWithProviders(<GivingCodesSection />, {
+    const { user } = renderWithProviders(<GiftsSection />, {
       partner,
       me: partnerStaff(2, [Role.Reporting]),
     });
@@ -84,7 +84,7 @@ describe('Gifts and codes', () => {
         { ...link, code: 'SPRINGGALA', path: '/lightning/students/SPRINGGALA' },
       ]),
     });
-    const { user } = renderWithProviders(<GivingCodesSection />, {
+    const { user } = renderWithProviders(<GiftsSection />, {
       partner,
       me: partnerStaff(2, [Role.DonorManagement]),
     });
@@ -98,7 +98,7 @@ describe('Gifts and codes', () => {
   it('asks the server for one page at a time and shows its total (the lists are no longer capped)', async () => {
     const rows = Array.from({ length: 25 }, (_, i) => ({ ...trial, id: i + 1, code: `…${1000 + i}` }));
     const api = stubApi({ 'GET /api/dashboard/trials': paged(rows, 1234) });
-    const { user } = renderWithProviders(<GivingCodesSection />, {
+    const { user } = renderWithProviders(<GiftsSection />, {
       partner,
       me: partnerStaff(2, [Role.Reporting]),
     });
@@ -126,7 +126,7 @@ describe('Gifts and codes', () => {
         return json({ ...trial, code: 'ABCD-EFGH', state: 'revoked', closedReason: 'Posted online' });
       },
     });
-    const { user } = renderWithProviders(<GivingCodesSection />, {
+    const { user } = renderWithProviders(<GiftsSection />, {
       partner,
       me: partnerStaff(2, [Role.DonorManagement]),
     });
@@ -188,7 +188,7 @@ describe('Gifts and codes', () => {
       'GET /api/dashboard/gifts': paged([gift]),
       'GET /api/dashboard/gifts/7': json(detail),
     });
-    const { user } = renderWithProviders(<GivingCodesSection />, {
+    const { user } = renderWithProviders(<GiftsSection />, {
       partner: giftsPartner,
       me: partnerStaff(2, [Role.DonorManagement]),
     });

@@ -7,7 +7,5 @@ export const giftsSection: DashboardSection = {
   action: 'donations.view',
   holds:
     'Gift sponsorships with their delivery and redemption, trial codes (issued one or a batch at a time) and lightning links with their QR codes and the sponsorships each brought.',
-  page: lazy(() =>
-    import('./components/giving-codes-section').then((m) => ({ default: m.GivingCodesSection })),
-  ),
+  page: lazy(() => import('./components/gifts-section').then((m) => ({ default: m.GiftsSection }))),
 };

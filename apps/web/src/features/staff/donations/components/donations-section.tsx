@@ -50,7 +50,7 @@ import {
   useRefundPayment,
   useRemindDonor,
   useRetryRenewal,
-} from '../api/giving-api';
+} from '../api/donations-api';
 
 const TABS = ['payments', 'subscriptions', 'delinquent'] as const;
 type Tab = (typeof TABS)[number];
@@ -108,7 +108,7 @@ function disputeText(dispute: NonNullable<GivingPaymentRow['dispute']>, currency
   return `${stage} · ${money(dispute.amount, currency)}`;
 }
 
-export function GivingSection() {
+export function DonationsSection() {
   const partner = usePartner();
   const { viewer } = useViewer(partner.id);
   const [params, setParams] = useSearchParams();

@@ -54,7 +54,7 @@ import {
   useCreateLightningLink,
   useIssueTrialCodes,
   useWithdrawCode,
-} from '../api/giving-codes-api';
+} from '../api/gifts-api';
 
 const when = (iso: string | null | undefined) => (iso ? formatDate(iso) : '—');
 const problemText = (error: unknown) => (error instanceof ApiError ? error.message : 'That did not work.');
@@ -120,7 +120,7 @@ const stateFilter = (states: readonly string[]) => ({
  * recipient, record, money, dates and code. Without codes.manage the server sends codes as their
  * last four characters and links without their address, and the forms and actions are not shown.
  */
-export function GivingCodesSection() {
+export function GiftsSection() {
   const partner = usePartner();
   const { viewer } = useViewer(partner.id);
   const mayIssue = can(viewer, 'codes.manage', { partnersId: partner.id });
