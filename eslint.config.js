@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import formatjs from 'eslint-plugin-formatjs';
 import globals from 'globals';
 
 /*
@@ -62,6 +63,23 @@ const boundaries = [
   },
 ];
 
+/**
+ * Folders whose screens go through the catalogue (decision 070): no JSX there renders a literal a
+ * person reads, as a child or as a label, description, placeholder, title, error or aria text. The
+ * list grows as screens move onto the catalogue, until it is the whole web app.
+ */
+export const TRANSLATED_SCREENS = ['apps/web/src/app/layout/**/*.tsx', 'apps/web/src/i18n/**/*.tsx'];
+
+/** What a person reads in JSX: children and these props of any element. */
+export const LITERAL_TEXT_RULE = [
+  'error',
+  {
+    props: {
+      include: [['*', '{label,description,placeholder,title,error,alt,aria-label,aria-description,message}']],
+    },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -94,6 +112,23 @@ export default tseslint.config(
     },
   },
   ...boundaries,
+  {
+    // Every message has a literal English default that names its placeholders (decision 070).
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts'],
+    plugins: { formatjs },
+    rules: {
+      'formatjs/enforce-default-message': ['error', 'literal'],
+      'formatjs/enforce-placeholders': 'error',
+      'formatjs/no-multiple-whitespaces': 'error',
+      'formatjs/no-invalid-icu': 'error',
+    },
+  },
+  {
+    files: TRANSLATED_SCREENS,
+    ignores: ['**/*.test.tsx'],
+    plugins: { formatjs },
+    rules: { 'formatjs/no-literal-string-in-jsx': LITERAL_TEXT_RULE },
+  },
   {
     files: ['packages/domain/**/*.ts'],
     rules: {

@@ -2,6 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { parse } from '@formatjs/icu-messageformat-parser';
+import formatjs from '@formatjs/unplugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -42,8 +44,51 @@ function precompress(): Plugin {
   };
 }
 
+const CATALOGUE_DIR = path.resolve(import.meta.dirname, '../../lang');
+const CATALOGUE_MODULE = /^virtual:kinship-messages\/([a-z]{2}-[A-Z]{2})\/(public|staff)$/;
+
+/**
+ * The translated catalogue (decision 070) as modules the app imports on demand:
+ * `virtual:kinship-messages/fr-CA/public` holds that locale's messages outside the dashboard, and
+ * `.../staff` the dashboard's (ids starting `staff.`), each parsed at build time, so the browser
+ * never loads the message parser. The server's own messages (mail, PDFs, errors) are left out.
+ */
+function catalogueModules(): Plugin {
+  return {
+    name: 'kinship-catalogue',
+    resolveId(id) {
+      return CATALOGUE_MODULE.test(id) ? `\0${id}` : null;
+    },
+    load(id) {
+      const match = CATALOGUE_MODULE.exec(id.replace(/^\0/, ''));
+      if (!match || !id.startsWith('\0')) return null;
+      const [, locale, part] = match;
+      const file = path.join(CATALOGUE_DIR, `${locale}.json`);
+      this.addWatchFile(file);
+      const messages = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+      const compiled = Object.fromEntries(
+        Object.entries(messages)
+          .filter(
+            ([key]) => !/^(mail|pdf|error)\./.test(key) && key.startsWith('staff.') === (part === 'staff'),
+          )
+          .map(([key, message]) => [key, parse(message)]),
+      );
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  // Source messages are parsed at build time (ast) so the browser bundle carries no parser.
+  plugins: [formatjs({ ast: true }), react(), catalogueModules(), precompress()],
+  resolve: {
+    alias: [
+      {
+        find: /^@formatjs\/icu-messageformat-parser$/,
+        replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+      },
+    ],
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },

@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { JOB_DEFINITIONS } from './job-definitions.ts';
 import { EVENT_SUBSCRIBERS } from './event-subscribers.ts';
+import { localeOfRequest } from './platform/locale.ts';
 import { installEventBus } from './platform/events.ts';
 import { listenForPartnerChanges, partnerCacheOf } from './areas/partners/site/partner-cache.ts';
 import { partnerViewOf } from './areas/partners/site/partners.service.ts';
@@ -216,8 +217,9 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
     }
     // An unknown partner gets a plain 404 page rather than an empty app shell.
     let partner: SiteContext['partner'];
+    let viewer: SiteContext['viewer'];
     try {
-      partner = (await request.siteContext()).partner;
+      ({ partner, viewer } = await request.siteContext());
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 404) {
         return reply
@@ -235,18 +237,27 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
     // A page of a feature the partner has turned off: the app shows its not-found page, and the
     // address answers 404 as any unknown page should for crawlers and link checkers.
     const feature = featureOfPage(urlPath);
+    // The page is in the visitor's language from its first byte (decision 070).
+    const lang = localeOfRequest(request, partner, viewer);
     return reply
       .code(feature !== null && !hasFeature(view, feature) ? 404 : 200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('content-security-policy', CONTENT_SECURITY_POLICY)
+      .header('content-language', lang)
+      .header('vary', 'accept-language, cookie')
       .send(
-        brandedShell(html, partner, [
-          routePreloads(urlPath),
-          headerImagePreload(partner, urlPath),
-          siteIcon(partner),
-          embeddedPartnerScript(view),
-        ]),
+        brandedShell(
+          html,
+          partner,
+          [
+            routePreloads(urlPath),
+            headerImagePreload(partner, urlPath),
+            siteIcon(partner),
+            embeddedPartnerScript(view),
+          ],
+          lang,
+        ),
       );
   });
 }

@@ -9,6 +9,7 @@ export * from './shared/errors.ts';
 export * from './shared/error-status.ts';
 export * from './shared/format.ts';
 export * from './shared/ids.ts';
+export * from './shared/locale.ts';
 export * from './shared/permissions.ts';
 export * from './shared/rich-text.ts';
 export * from './shared/schemas.ts';

@@ -22,6 +22,7 @@ export function brandedShell(
   html: string,
   partner: { name: string; tagline: string | null },
   extraHead: readonly string[] = [],
+  lang = 'en-US',
 ): string {
   const name = escapeHtml(partner.name);
   const description = escapeHtml(partner.tagline ?? partner.name);
@@ -30,6 +31,7 @@ export function brandedShell(
     .map((tag) => `  ${tag}\n  `)
     .join('');
   return html
+    .replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(lang)}"`)
     .replace('</head>', () => `${head}</head>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
     .replace(

@@ -856,6 +856,9 @@ function partnerRows(): (typeof partners.$inferInsert)[] {
     {
       ...base(3),
       ein: '123456789RR0001',
+      // A Canadian network, in English and French (decision 070).
+      defaultLocale: 'en-CA',
+      locales: ['en-CA', 'fr-CA'],
       tagline: 'Schools that welcome every learner, from Jacmel to Winnipeg.',
       description:
         '<p>The <strong>Maple Schools Network</strong> is a Canadian registered charity supporting partner schools in Haiti and Peru and newcomer students in Winnipeg.</p><p>Sponsor a student, a teacher or a whole school project.</p>',

@@ -1,10 +1,12 @@
 import { Button, Container, Text, Title } from '@mantine/core';
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { LoadingScreen } from '../components/loading-screen';
 import { partnerKeyFromLocation, usePartnerQuery } from '../shared/partner/api/get-partner';
 import { PartnerContext } from '../shared/partner/partner-context';
 import { ApiError, setApiPartner } from '../lib/api-client';
 import { applyPartnerHead } from '../lib/document-head';
+import { LocaleGate } from '../i18n/locale-provider';
+import { initialLocale } from '../i18n/locale-choice';
 import { AppProvider, BrandProvider } from './provider';
 import { AppRouter } from './router';
 
@@ -29,6 +31,24 @@ function SiteUnavailable({ onRetry }: { onRetry: () => void }) {
       </Text>
       <Button onClick={onRetry}>Try again</Button>
     </Container>
+  );
+}
+
+/** The site in the language chosen for this visit (decision 070), once that language's texts are here. */
+function PartnerInItsLanguage(offer: Parameters<typeof initialLocale>[0]) {
+  const [initial] = useState(() => initialLocale(offer));
+  return (
+    <LocaleGate
+      initial={initial}
+      locales={offer.locales}
+      fallback={
+        <main>
+          <LoadingScreen />
+        </main>
+      }
+    >
+      <AppRouter />
+    </LocaleGate>
   );
 }
 
@@ -72,7 +92,7 @@ function PartnerSite() {
   return (
     <BrandProvider brandColor={partner.brandColor}>
       <PartnerContext.Provider value={partner}>
-        <AppRouter />
+        <PartnerInItsLanguage locales={partner.locales} defaultLocale={partner.defaultLocale} />
       </PartnerContext.Provider>
     </BrandProvider>
   );

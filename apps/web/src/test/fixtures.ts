@@ -59,6 +59,8 @@ export function buildPartner(overrides: Partial<PartnerPublic> = {}): PartnerPub
     sponsorProcFee: 3,
     generalProcFee: 3,
     currency: 'usd',
+    defaultLocale: 'en-US',
+    locales: ['en-US'],
     demoMode: false,
     privateDemo: false,
     isSupportSite: false,

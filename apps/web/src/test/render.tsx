@@ -1,10 +1,11 @@
-import type { PartnerPublic } from '@kinship/domain';
+import type { Locale, PartnerPublic } from '@kinship/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { BrandProvider, createQueryClient } from '../app/provider';
+import { LocaleProvider } from '../i18n/locale-provider';
 import { meQueryOptions, type Me } from '../shared/auth/api/get-me';
 import { partnerQueryOptions } from '../shared/partner/api/get-partner';
 import { PartnerContext } from '../shared/partner/partner-context';
@@ -20,6 +21,8 @@ export interface RenderOptions {
   route?: string;
   /** A route pattern to mount `ui` under, so `useParams()` works (e.g. '/sponsored/profile/:id'). */
   path?: string;
+  /** The page's language (default: the partner's default). A translated locale's catalogue must be loaded first (`loadPart`). */
+  locale?: Locale;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface RenderOptions {
  * partner context and a memory router. Network calls still go to `fetch`: stub it per test.
  */
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
-  const { partner = buildPartner(), me = signedOut, route = '/', path } = options;
+  const { partner = buildPartner(), me = signedOut, route = '/', path, locale } = options;
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } });
   queryClient.setQueryData(partnerQueryOptions('').queryKey, partner);
@@ -46,15 +49,17 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
     <QueryClientProvider client={queryClient}>
       <BrandProvider brandColor={partner.brandColor} env="test">
         <PartnerContext.Provider value={partner}>
-          <MemoryRouter initialEntries={[route]}>
-            {path ? (
-              <Routes>
-                <Route path={path} element={ui} />
-              </Routes>
-            ) : (
-              ui
-            )}
-          </MemoryRouter>
+          <LocaleProvider initial={locale ?? partner.defaultLocale} locales={partner.locales}>
+            <MemoryRouter initialEntries={[route]}>
+              {path ? (
+                <Routes>
+                  <Route path={path} element={ui} />
+                </Routes>
+              ) : (
+                ui
+              )}
+            </MemoryRouter>
+          </LocaleProvider>
         </PartnerContext.Provider>
       </BrandProvider>
     </QueryClientProvider>,

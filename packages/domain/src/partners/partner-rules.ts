@@ -50,8 +50,11 @@ export function programLabel(partner: PartnerWithSettings): string {
 }
 
 /** Label of the sponsor button (setting 2), default 'Sponsor'. */
-export function sponsorButtonLabel(partner: PartnerWithSettings): string {
-  return partnerSettingText(partner, PartnerSetting.SponsorButtonLabel, DEFAULT_SPONSOR_BUTTON_LABEL);
+export function sponsorButtonLabel(
+  partner: PartnerWithSettings,
+  fallback: string = DEFAULT_SPONSOR_BUTTON_LABEL,
+): string {
+  return partnerSettingText(partner, PartnerSetting.SponsorButtonLabel, fallback);
 }
 
 /** The header logo links to the partner website when setting 4 is true. */

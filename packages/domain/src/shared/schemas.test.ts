@@ -79,6 +79,8 @@ const partner: PartnerPublic = {
   sponsorProcFee: 5,
   generalProcFee: 3,
   currency: 'usd',
+  defaultLocale: 'en-US',
+  locales: ['en-US'],
   demoMode: false,
   privateDemo: false,
   isSupportSite: false,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeSchema } from './locale.ts';
 import { DONATION } from './constants.ts';
 import { isValidEmail } from '../people/email.ts';
 import { GENDERS, PAYMENT_METHOD_TYPES, SPONSORED_STATUSES } from './ids.ts';
@@ -112,6 +113,9 @@ export const partnerPublicSchema = z.object({
   /** Percent. */
   generalProcFee: z.number().nonnegative(),
   currency: text,
+  /** The site's default language and the languages it offers (decision 070). */
+  defaultLocale: localeSchema,
+  locales: z.array(localeSchema),
   demoMode: z.boolean(),
   privateDemo: z.boolean(),
   isSupportSite: z.boolean(),

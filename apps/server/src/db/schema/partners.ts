@@ -36,6 +36,13 @@ export const partners = pgTable(
     sponsorProcFee: doublePrecision('sponsor_proc_fee').notNull().default(0),
     generalProcFee: doublePrecision('general_proc_fee').notNull().default(0),
     currency: text('currency').notNull().default('usd'),
+    /** The locale a visitor gets when nothing else decides (decision 070); always one of `locales`. */
+    defaultLocale: text('default_locale').notNull().default('en-US'),
+    /** The locales the site offers in its language switch. */
+    locales: text('locales')
+      .array()
+      .notNull()
+      .default(sql`ARRAY['en-US']::text[]`),
     demoMode: boolean('demo_mode').notNull().default(false),
     privateDemo: boolean('private_demo').notNull().default(false),
     isSupportSite: boolean('is_support_site').notNull().default(false),

@@ -34,6 +34,8 @@ export const users = pgTable('users', {
   zip: text('zip'),
   phone: text('phone'),
   tempAccount: boolean('temp_account').notNull().default(false),
+  /** The person's saved language (decision 070); null: the site's choice. Mail to them uses it. */
+  locale: text('locale'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Set when the person deleted their account: personal fields are erased, giving records stay. */
   erasedAt: timestamp('erased_at', { withTimezone: true }),

@@ -1,6 +1,7 @@
 import { Badge, Box, Burger, Button, Container, Group, Loader } from '@mantine/core';
-import { LABELS, sponsorButtonLabel, type User } from '@kinship/domain';
+import { sponsorButtonLabel, type User } from '@kinship/domain';
 import { Suspense, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
 import { DeferredMenu } from '../../components/deferred-menu';
 import { CartIcon, ChevronDownIcon, GiftIcon, HeartIcon } from '../../components/icons';
@@ -12,6 +13,8 @@ import { useCartCount } from '../../shared/cart/cart-store';
 import { usePartner } from '../../shared/partner/partner-context';
 import { shortcutLinks, sponsorMenuLinks, type SiteLink } from '../../shared/partner/site-links';
 import { lazyNamed } from '../../lib/lazy-with-timeout';
+import { useLabels } from '../../i18n/labels';
+import { LanguageSwitch } from '../../i18n/language-switch';
 import classes from './nav-bar.module.css';
 import { SiteLogo } from './site-logo';
 import { SocialLinks } from './social-links';
@@ -27,8 +30,8 @@ const NavDrawer = lazyNamed(() => import('./nav-drawer'), 'NavDrawer');
 const MOBILE_NAVIGATION_ID = 'mobile-navigation';
 
 const SHORTCUT_ICONS: Record<string, typeof HeartIcon> = {
-  [LABELS.donate]: HeartIcon,
-  [LABELS.gift]: GiftIcon,
+  '/donate': HeartIcon,
+  '/gift': GiftIcon,
 };
 
 function DeferredSponsorMenu({ label, links }: { label: string; links: SiteLink[] }) {
@@ -57,6 +60,7 @@ function DeferredUserMenu({ user, canAdminister }: { user: User | null; canAdmin
 
 function CheckoutButton() {
   const count = useCartCount();
+  const labels = useLabels();
   // The name comes from the content, so it holds the visible text (WCAG 2.5.3, label in name):
   // "Checkout", the count, then "items in cart" for screen readers only. On phones the word
   // "Checkout" is visually hidden but still named.
@@ -77,12 +81,18 @@ function CheckoutButton() {
           >
             {count}
           </Badge>
-          <span className={classes.srOnly}> {count === 1 ? 'item' : 'items'} in cart</span>
+          <span className={classes.srOnly}>
+            <FormattedMessage
+              id="nav.cartCount"
+              defaultMessage=" {count, plural, one {item} other {items}} in cart"
+              values={{ count }}
+            />
+          </span>
         </>
       }
       px="sm"
     >
-      <span className={classes.checkoutLabel}>{LABELS.checkout}</span>
+      <span className={classes.checkoutLabel}>{labels.checkout}</span>
     </Button>
   );
 }
@@ -97,9 +107,11 @@ export function NavBar() {
   const { isLoading, me, canAdminister } = useViewer(partner.id);
   const [drawerOpened, setDrawerOpened] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
-  const sponsorLinks = sponsorMenuLinks(partner);
-  const shortcuts = shortcutLinks(partner);
-  const sponsorLabel = sponsorButtonLabel(partner);
+  const intl = useIntl();
+  const labels = useLabels();
+  const sponsorLinks = sponsorMenuLinks(partner, labels);
+  const shortcuts = shortcutLinks(partner, labels);
+  const sponsorLabel = sponsorButtonLabel(partner, labels.sponsor);
 
   // The spinner stays in the bar at every width (SPEC "Navigation bar": while loading it shows a
   // spinner); only the loaded account controls move into the drawer on phones, where the bar has no
@@ -117,16 +129,22 @@ export function NavBar() {
     <Box component="header" className={classes.header}>
       <Container size="xl" className={classes.inner}>
         <SiteLogo partner={partner} />
-        <Group component="nav" aria-label="Main" gap={4} wrap="nowrap" visibleFrom="md">
+        <Group
+          component="nav"
+          aria-label={intl.formatMessage({ id: 'nav.main', defaultMessage: 'Main' })}
+          gap={4}
+          wrap="nowrap"
+          visibleFrom="md"
+        >
           <Button component={NavLink} to="/about" variant="subtle">
-            {LABELS.about}
+            {labels.about}
           </Button>
           {sponsorLinks.length > 0 && <DeferredSponsorMenu label={sponsorLabel} links={sponsorLinks} />}
           <Button component={NavLink} to="/contact" variant="subtle">
-            {LABELS.contact}
+            {labels.contact}
           </Button>
           {shortcuts.map((link) => {
-            const Icon = SHORTCUT_ICONS[link.label] ?? HeartIcon;
+            const Icon = SHORTCUT_ICONS[link.to] ?? HeartIcon;
             return (
               <Button
                 key={link.to}
@@ -142,9 +160,17 @@ export function NavBar() {
         </Group>
         <Group gap="xs" wrap="nowrap" ml="auto">
           <SocialLinks partner={partner} visibleFrom="lg" />
+          <LanguageSwitch visibleFrom="sm" />
           <CheckoutButton />
           {isLoading ? (
-            <Loader size="sm" aria-label="Loading your account" role="status" />
+            <Loader
+              size="sm"
+              aria-label={intl.formatMessage({
+                id: 'nav.loadingAccount',
+                defaultMessage: 'Loading your account',
+              })}
+              role="status"
+            />
           ) : (
             <Box visibleFrom="sm">{accountControls}</Box>
           )}
@@ -155,7 +181,11 @@ export function NavBar() {
               setDrawerUsed(true);
               setDrawerOpened((opened) => !opened);
             }}
-            aria-label={drawerOpened ? 'Close menu' : 'Open menu'}
+            aria-label={
+              drawerOpened
+                ? intl.formatMessage({ id: 'nav.closeMenu', defaultMessage: 'Close menu' })
+                : intl.formatMessage({ id: 'nav.openMenu', defaultMessage: 'Open menu' })
+            }
             aria-expanded={drawerOpened}
             aria-controls={MOBILE_NAVIGATION_ID}
           />

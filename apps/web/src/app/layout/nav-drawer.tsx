@@ -1,6 +1,9 @@
 import { Button, Divider, Drawer, Loader, Stack, Text } from '@mantine/core';
-import { LABELS, sponsorButtonLabel } from '@kinship/domain';
+import { sponsorButtonLabel } from '@kinship/domain';
+import { useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
+import { useLabels } from '../../i18n/labels';
+import { LanguageSwitch } from '../../i18n/language-switch';
 import { displayName } from '../../features/auth/display-name';
 import { LoginButton } from '../../shared/auth/components/login-button';
 import { SignUpButton } from '../../shared/auth/components/sign-up-button';
@@ -15,9 +18,11 @@ export function NavDrawer({ id, opened, onClose }: { id: string; opened: boolean
   const partner = usePartner();
   const { isLoading, me, canAdminister } = useViewer(partner.id);
   const logout = useLogout();
-  const sponsorLinks = sponsorMenuLinks(partner);
-  const shortcuts = shortcutLinks(partner);
-  const sponsorLabel = sponsorButtonLabel(partner);
+  const intl = useIntl();
+  const labels = useLabels();
+  const sponsorLinks = sponsorMenuLinks(partner, labels);
+  const shortcuts = shortcutLinks(partner, labels);
+  const sponsorLabel = sponsorButtonLabel(partner, labels.sponsor);
 
   return (
     <Drawer
@@ -27,11 +32,18 @@ export function NavDrawer({ id, opened, onClose }: { id: string; opened: boolean
       size="xs"
       title={partner.name}
       hiddenFrom="md"
-      closeButtonProps={{ 'aria-label': 'Close menu' }}
+      closeButtonProps={{
+        'aria-label': intl.formatMessage({ id: 'nav.closeMenu', defaultMessage: 'Close menu' }),
+      }}
     >
-      <Stack component="nav" aria-label="Main" id={id} gap={4}>
+      <Stack
+        component="nav"
+        aria-label={intl.formatMessage({ id: 'nav.main', defaultMessage: 'Main' })}
+        id={id}
+        gap={4}
+      >
         <Button component={NavLink} to="/about" variant="subtle" justify="start" onClick={onClose}>
-          {LABELS.about}
+          {labels.about}
         </Button>
         {sponsorLinks.length > 0 && (
           <>
@@ -54,7 +66,7 @@ export function NavDrawer({ id, opened, onClose }: { id: string; opened: boolean
         )}
         <Divider my="xs" />
         <Button component={NavLink} to="/contact" variant="subtle" justify="start" onClick={onClose}>
-          {LABELS.contact}
+          {labels.contact}
         </Button>
         {shortcuts.map((link) => (
           <Button
@@ -70,7 +82,14 @@ export function NavDrawer({ id, opened, onClose }: { id: string; opened: boolean
         ))}
         <Divider my="xs" />
         {isLoading ? (
-          <Loader size="sm" aria-label="Loading your account" role="status" />
+          <Loader
+            size="sm"
+            aria-label={intl.formatMessage({
+              id: 'nav.loadingAccount',
+              defaultMessage: 'Loading your account',
+            })}
+            role="status"
+          />
         ) : me?.signedIn ? (
           <>
             <Text size="sm" fw={700} px="sm">
@@ -83,15 +102,15 @@ export function NavDrawer({ id, opened, onClose }: { id: string; opened: boolean
               justify="start"
               onClick={onClose}
             >
-              {LABELS.myProfile}
+              {labels.myProfile}
             </Button>
             {canAdminister && (
               <Button component={Link} to="/dashboard" variant="subtle" justify="start" onClick={onClose}>
-                {LABELS.administration}
+                {labels.administration}
               </Button>
             )}
             <Button variant="subtle" justify="start" onClick={() => void logout()}>
-              {LABELS.logout}
+              {labels.logout}
             </Button>
           </>
         ) : (
@@ -100,6 +119,7 @@ export function NavDrawer({ id, opened, onClose }: { id: string; opened: boolean
             <SignUpButton onNavigate={onClose} />
           </>
         )}
+        <LanguageSwitch mt="sm" />
         <SocialLinks partner={partner} mt="sm" />
       </Stack>
     </Drawer>

@@ -1,5 +1,5 @@
 import { Box, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES } from '@kinship/domain';
+import { FormattedMessage } from 'react-intl';
 import { useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LazyBoundary } from '../../components/lazy-boundary';
@@ -19,7 +19,7 @@ export const MAIN_CONTENT_ID = 'main-content';
 function SkipLink() {
   return (
     <a href={`#${MAIN_CONTENT_ID}`} className={classes.skipLink}>
-      Skip to content
+      <FormattedMessage id="nav.skipToContent" defaultMessage="Skip to content" />
     </a>
   );
 }
@@ -61,11 +61,16 @@ export function PrivateDemoGate() {
                 <Title order={1} size="h2">
                   {partner.name}
                 </Title>
-                <Text>{MESSAGES.privateDemo}</Text>
+                <Text>
+                  <FormattedMessage
+                    id="privateDemo.notice"
+                    defaultMessage="This demo site is private. Please contact the provider for access."
+                  />
+                </Text>
                 <LoginButton variant="filled" />
                 {me?.signedIn && (
                   <Button variant="subtle" px={0} onClick={() => void logout()}>
-                    Sign out of this account
+                    <FormattedMessage id="privateDemo.signOut" defaultMessage="Sign out of this account" />
                   </Button>
                 )}
               </Stack>

@@ -18,27 +18,33 @@ export function sponsoredTypeLinks(partner: Pick<PartnerPublic, 'partnerSponsore
 }
 
 /** The Sponsor dropdown: the listings, then the gift, trial and general-giving pages the partner offers. */
-export function sponsorMenuLinks(partner: LinkPartner): SiteLink[] {
+export function sponsorMenuLinks(
+  partner: LinkPartner,
+  labels: Record<'giftSponsorship' | 'redeemGift' | 'redeemTrial' | 'generalGiving', string> = LABELS,
+): SiteLink[] {
   const { gifts, trials, generalDonations } = partnerCapabilities(partner);
   return [
     ...sponsoredTypeLinks(partner),
     ...(gifts
       ? [
-          { label: LABELS.giftSponsorship, to: '/gift' },
-          { label: LABELS.redeemGift, to: '/redeem' },
+          { label: labels.giftSponsorship, to: '/gift' },
+          { label: labels.redeemGift, to: '/redeem' },
         ]
       : []),
-    ...(trials ? [{ label: LABELS.redeemTrial, to: '/redeemtrial' }] : []),
-    ...(generalDonations ? [{ label: LABELS.generalGiving, to: '/donate' }] : []),
+    ...(trials ? [{ label: labels.redeemTrial, to: '/redeemtrial' }] : []),
+    ...(generalDonations ? [{ label: labels.generalGiving, to: '/donate' }] : []),
   ];
 }
 
 /** The Donate and Gift shortcut buttons, each when its capability is on. */
-export function shortcutLinks(partner: LinkPartner): SiteLink[] {
+export function shortcutLinks(
+  partner: LinkPartner,
+  labels: Record<'donate' | 'gift', string> = LABELS,
+): SiteLink[] {
   const { gifts, generalDonations } = partnerCapabilities(partner);
   return [
-    ...(generalDonations ? [{ label: LABELS.donate, to: '/donate' }] : []),
-    ...(gifts ? [{ label: LABELS.gift, to: '/gift' }] : []),
+    ...(generalDonations ? [{ label: labels.donate, to: '/donate' }] : []),
+    ...(gifts ? [{ label: labels.gift, to: '/gift' }] : []),
   ];
 }
 
