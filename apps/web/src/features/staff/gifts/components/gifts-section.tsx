@@ -402,7 +402,8 @@ function WithdrawDialog({ target, onClose }: { target: Withdrawing; onClose: () 
         </Text>
         {target.kind === 'trial' && (
           <SegmentedControl
-            {...form.getInputProps('action')}
+            value={action}
+            onChange={(value) => form.setFieldValue('action', value as 'expire' | 'revoke')}
             data={[
               { value: 'expire', label: 'Expire now' },
               { value: 'revoke', label: 'Revoke' },
