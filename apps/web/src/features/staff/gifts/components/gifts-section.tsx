@@ -9,7 +9,6 @@ import {
   Image,
   Modal,
   NumberInput,
-  Paper,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -44,6 +43,7 @@ import {
 } from '@kinship/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { FormCard } from '../../../../components/staff/form-card';
 import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
 import {
   ServerDataTable,
@@ -509,20 +509,6 @@ function TrialsTable({ mayWithdraw }: { mayWithdraw: boolean }) {
         <WithdrawDialog target={{ kind: 'trial', row: withdrawing }} onClose={() => setWithdrawing(null)} />
       )}
     </>
-  );
-}
-
-/** A titled card holding one small form. */
-function FormCard({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
   );
 }
 

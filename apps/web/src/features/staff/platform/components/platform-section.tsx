@@ -25,6 +25,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormCard } from '../../../../components/staff/form-card';
 import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
 import { ServerDataTable, type StaffColumn } from '../../../../components/staff/server-data-table';
 import { usePartner } from '../../../../shared/partner/partner-context';
@@ -77,73 +78,68 @@ function CreatePartnerForm({ onCreated }: { onCreated: (partner: ConsolePartner)
     extra: { required?: boolean; description?: string } = {},
   ) => <TextInput label={label} {...form.getInputProps(key)} {...extra} />;
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="create-partner-heading">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="create-partner-heading">
-          Create a partner
-        </Title>
-        <SchemaForm
-          form={form}
-          submitLabel="Create partner"
-          errorTitle={null}
-          buttonsAt="start"
-          onSubmit={async (v) => {
-            const made = await create.mutateAsync(v as PartnerCreate);
-            form.reset();
-            onCreated(made);
-          }}
-        >
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {text('subdomain', 'Subdomain', {
-              required: true,
-              description: 'Lower-case letters, digits and hyphens; the site answers at it at once.',
-            })}
-            {text('name', 'Name', { required: true })}
-            <Select
-              label="Country"
-              data={COUNTRY_OPTIONS}
-              {...form.getInputProps('countriesId')}
-              value={values.countriesId ? String(values.countriesId) : null}
-              onChange={(v) => form.setFieldValue('countriesId', v ? Number(v) : null)}
-              clearable
-            />
-            {text('ein', 'EIN or business number')}
-            <Select
-              label="Currency"
-              data={CURRENCIES.map((c) => ({ value: c, label: c.toUpperCase() }))}
-              {...form.getInputProps('currency')}
-              value={values.currency ?? 'usd'}
-              onChange={(v) => form.setFieldValue('currency', (v ?? 'usd') as PartnerCreate['currency'])}
-              allowDeselect={false}
-            />
-            <NumberInput
-              label="Kinship plan number (optional)"
-              description="The number of the Kinship plan this partner bought, from its contract. It is not a Stripe product; leave it empty if the partner has no plan yet."
-              {...form.getInputProps('productsId')}
-              value={values.productsId ?? ''}
-              onChange={(v) => form.setFieldValue('productsId', typeof v === 'number' ? v : null)}
-              min={1}
-              allowDecimal={false}
-            />
-            {text('principalContactName', 'Principal contact')}
-            {text('principalContactEmail', 'Principal contact email')}
-            {text('principalContactTitle', 'Principal contact title')}
-            {text('accountManagerName', 'Account manager')}
-            {text('accountManagerEmail', 'Account manager email')}
-          </SimpleGrid>
-          <Group>
-            <Checkbox
-              label="Demo mode (test cards)"
-              {...form.getInputProps('demoMode', { type: 'checkbox' })}
-            />
-            <Checkbox
-              label="Private demo (staff only)"
-              {...form.getInputProps('privateDemo', { type: 'checkbox' })}
-            />
-          </Group>
-        </SchemaForm>
-      </Stack>
-    </Paper>
+    <FormCard title="Create a partner">
+      <SchemaForm
+        form={form}
+        submitLabel="Create partner"
+        errorTitle={null}
+        buttonsAt="start"
+        onSubmit={async (v) => {
+          const made = await create.mutateAsync(v as PartnerCreate);
+          form.reset();
+          onCreated(made);
+        }}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {text('subdomain', 'Subdomain', {
+            required: true,
+            description: 'Lower-case letters, digits and hyphens; the site answers at it at once.',
+          })}
+          {text('name', 'Name', { required: true })}
+          <Select
+            label="Country"
+            data={COUNTRY_OPTIONS}
+            {...form.getInputProps('countriesId')}
+            value={values.countriesId ? String(values.countriesId) : null}
+            onChange={(v) => form.setFieldValue('countriesId', v ? Number(v) : null)}
+            clearable
+          />
+          {text('ein', 'EIN or business number')}
+          <Select
+            label="Currency"
+            data={CURRENCIES.map((c) => ({ value: c, label: c.toUpperCase() }))}
+            {...form.getInputProps('currency')}
+            value={values.currency ?? 'usd'}
+            onChange={(v) => form.setFieldValue('currency', (v ?? 'usd') as PartnerCreate['currency'])}
+            allowDeselect={false}
+          />
+          <NumberInput
+            label="Kinship plan number (optional)"
+            description="The number of the Kinship plan this partner bought, from its contract. It is not a Stripe product; leave it empty if the partner has no plan yet."
+            {...form.getInputProps('productsId')}
+            value={values.productsId ?? ''}
+            onChange={(v) => form.setFieldValue('productsId', typeof v === 'number' ? v : null)}
+            min={1}
+            allowDecimal={false}
+          />
+          {text('principalContactName', 'Principal contact')}
+          {text('principalContactEmail', 'Principal contact email')}
+          {text('principalContactTitle', 'Principal contact title')}
+          {text('accountManagerName', 'Account manager')}
+          {text('accountManagerEmail', 'Account manager email')}
+        </SimpleGrid>
+        <Group>
+          <Checkbox
+            label="Demo mode (test cards)"
+            {...form.getInputProps('demoMode', { type: 'checkbox' })}
+          />
+          <Checkbox
+            label="Private demo (staff only)"
+            {...form.getInputProps('privateDemo', { type: 'checkbox' })}
+          />
+        </Group>
+      </SchemaForm>
+    </FormCard>
   );
 }
 

@@ -29,6 +29,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../../components/staff/confirm-dialog';
+import { FormCard } from '../../../../components/staff/form-card';
 import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
 import { ServerDataTable, type StaffColumn } from '../../../../components/staff/server-data-table';
 import {
@@ -127,36 +128,31 @@ function InviteForm({ programs }: { programs: { id: number; name: string }[] }) 
   const invite = useInviteMember();
   const form = useSchemaForm(invitationInputSchema, { email: '', roles: [], entityIds: [] });
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="invite-heading">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="invite-heading">
-          Invite a person
-        </Title>
-        <SchemaForm
-          form={form}
-          submitLabel="Send invitation"
-          errorTitle={null}
-          buttonsAt="start"
-          onSubmit={async (values) => {
-            setSentTo(null);
-            const made = await invite.mutateAsync(values as InvitationInput);
-            setSentTo(made.email);
-            form.reset();
-          }}
-        >
-          <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
-          <RolesAndPrograms
-            {...rolesAndProgramsProps(form as unknown as UseFormReturnType<RolesAndProgramsValues>)}
-            programs={programs}
-          />
-          {sentTo && (
-            <Alert color="green" role="status">
-              Invitation sent to {sentTo}. The link works once, for 7 days.
-            </Alert>
-          )}
-        </SchemaForm>
-      </Stack>
-    </Paper>
+    <FormCard title="Invite a person">
+      <SchemaForm
+        form={form}
+        submitLabel="Send invitation"
+        errorTitle={null}
+        buttonsAt="start"
+        onSubmit={async (values) => {
+          setSentTo(null);
+          const made = await invite.mutateAsync(values as InvitationInput);
+          setSentTo(made.email);
+          form.reset();
+        }}
+      >
+        <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
+        <RolesAndPrograms
+          {...rolesAndProgramsProps(form as unknown as UseFormReturnType<RolesAndProgramsValues>)}
+          programs={programs}
+        />
+        {sentTo && (
+          <Alert color="green" role="status">
+            Invitation sent to {sentTo}. The link works once, for 7 days.
+          </Alert>
+        )}
+      </SchemaForm>
+    </FormCard>
   );
 }
 
