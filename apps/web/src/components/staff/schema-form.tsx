@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack, type MantineColor } from '@mantine/core';
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { fieldErrorsOf } from '../../lib/problem';
@@ -57,6 +57,12 @@ function flatten(value: unknown, prefix = '', out: Record<string, true> = {}): R
   return out;
 }
 
+/** A second submit button: it sets `values` (a draft's `schedule: false`) before validating and sending. */
+export interface SchemaFormSecondarySubmit<Values> {
+  label: string;
+  values: Partial<Values>;
+}
+
 export interface SchemaFormProps<Values extends Record<string, unknown>> {
   form: UseFormReturnType<Values>;
   /** Called with valid values; a thrown ApiError's problem is shown on the fields. */
@@ -65,6 +71,23 @@ export interface SchemaFormProps<Values extends Record<string, unknown>> {
   children: ReactNode;
   /** Called after a successful submit. */
   onDone?: () => void;
+  /** Values the submit button sets before validating (with `secondarySubmit`, what tells them apart). */
+  submitValues?: Partial<Values>;
+  /** The submit button's colour: red for what cannot be undone (a refund, a revocation). */
+  submitColor?: MantineColor;
+  /** The submit button is off (a required field still empty). */
+  submitDisabled?: boolean;
+  /** Another submit button, left of the main one (Save draft beside Send now). */
+  secondarySubmit?: SchemaFormSecondarySubmit<Values>;
+  /** A button that leaves without sending (a dialog's Cancel), off while the form is sending. */
+  onCancel?: () => void;
+  cancelLabel?: string;
+  /** The title of the alert for what finds no field; null for the message alone. */
+  errorTitle?: string | null;
+  /** Where the buttons sit: at the end (dialogs, editors) or at the start (a card's form). */
+  buttonsAt?: 'start' | 'end';
+  /** Shown in the buttons' row, on the other side (a Delete beside Save and Send). */
+  aside?: ReactNode;
 }
 
 export function SchemaForm<Values extends Record<string, unknown>>({
@@ -73,33 +96,82 @@ export function SchemaForm<Values extends Record<string, unknown>>({
   submitLabel,
   children,
   onDone,
+  submitValues,
+  submitColor,
+  submitDisabled = false,
+  secondarySubmit,
+  onCancel,
+  cancelLabel = 'Cancel',
+  errorTitle = 'Not saved',
+  buttonsAt = 'end',
+  aside,
 }: SchemaFormProps<Values>) {
   const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const [submitting, setSubmitting] = useState<'main' | 'secondary' | null>(null);
+  // Which button sent the form: set on its click, which comes before the form's submit event.
+  const pressed = useRef<'main' | 'secondary'>('main');
 
   const handleSubmit = form.onSubmit(async (values) => {
-    setSubmitting(true);
+    setSubmitting(pressed.current);
     setFormError(null);
     const message = await submitWithServerErrors(form, onSubmit, values as Values);
-    setSubmitting(false);
+    setSubmitting(null);
     setFormError(message);
     if (message === null && Object.keys(form.errors).length === 0) onDone?.();
   });
+
+  const press = (which: 'main' | 'secondary', values: Partial<Values> | undefined) => {
+    pressed.current = which;
+    if (values) form.setValues(values);
+  };
+
+  const buttons = (
+    <Group gap="sm" justify={buttonsAt === 'start' ? 'flex-start' : 'flex-end'}>
+      {onCancel && (
+        <Button variant="default" onClick={onCancel} disabled={submitting !== null}>
+          {cancelLabel}
+        </Button>
+      )}
+      {secondarySubmit && (
+        <Button
+          type="submit"
+          variant="default"
+          loading={submitting === 'secondary'}
+          disabled={submitting === 'main'}
+          onClick={() => press('secondary', secondarySubmit.values)}
+        >
+          {secondarySubmit.label}
+        </Button>
+      )}
+      <Button
+        type="submit"
+        color={submitColor}
+        loading={submitting === 'main'}
+        disabled={submitDisabled || submitting === 'secondary'}
+        onClick={() => press('main', submitValues)}
+      >
+        {submitLabel}
+      </Button>
+    </Group>
+  );
 
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         {children}
         {formError && (
-          <Alert color="red" role="alert" title="Not saved">
+          <Alert color="red" role="alert" title={errorTitle ?? undefined}>
             {formError}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={submitting}>
-            {submitLabel}
-          </Button>
-        </Group>
+        {aside ? (
+          <Group justify="space-between" wrap="wrap">
+            {buttons}
+            {aside}
+          </Group>
+        ) : (
+          buttons
+        )}
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
-import { Role, type DelinquentRow, type GivingPaymentRow } from '@kinship/domain';
-import { screen, within } from '@testing-library/react';
+import { Role, type DelinquentRow, type GivingPaymentRow, type GivingSubscriptionRow } from '@kinship/domain';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../../test/api-stub';
 import { partnerStaff } from '../../../test/fixtures';
@@ -90,6 +90,100 @@ describe('the Donations section', () => {
     // The mutation refreshed the list: the row now says what was refunded.
     expect(await screen.findByText('$30.00 refunded')).toBeInTheDocument();
     expect(api.callsTo('GET /api/dashboard/donations/payments')).toHaveLength(2);
+  });
+
+  it('refunds part of a payment: checks the amount and the reason before sending, then sends the cents', async () => {
+    const api = stubApi({
+      'GET /api/dashboard/donations/payments': paged([payment]),
+      'POST /api/dashboard/donations/payments/11/refund': () =>
+        json({
+          ...payment,
+          status: 'partially_refunded',
+          refundedAmount: 1250,
+          refundable: 1750,
+          refunds: [
+            {
+              id: 2,
+              amount: 1250,
+              reason: 'Half by mistake',
+              status: 'succeeded',
+              source: 'staff',
+              createdAt: '2026-11-27T12:00:00.000Z',
+            },
+          ],
+        }),
+    });
+    const { user } = renderWithProviders(<DonationsSection />, {
+      me: partnerStaff(2, [Role.Administrator]),
+      route: '/dashboard/donations',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund a payment' });
+    const amount = within(dialog).getByRole('textbox', { name: /Amount to refund/ });
+    await user.clear(amount);
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(within(dialog).getByText('Enter an amount of at least $0.01.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Give a reason.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/dashboard/donations/payments/11/refund')).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, '12.5');
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), '  Half by mistake ');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByText(/\$12\.50 was refunded\./)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/dashboard/donations/payments/11/refund').map((c) => c.body)).toEqual([
+      { amount: 1250, reason: 'Half by mistake', requestKey: expect.any(String) },
+    ]);
+  });
+
+  it('cancels a subscription with a reason, asking for one first', async () => {
+    const subscription: GivingSubscriptionRow = {
+      id: 21,
+      createdAt: '2026-09-01T12:00:00.000Z',
+      status: 'active',
+      interval: 'month',
+      amount: 3500,
+      currency: 'USD',
+      donorName: 'Ada Lovelace',
+      donorEmail: 'ada@example.org',
+      records: 'Maria',
+      currentPeriodEnd: '2026-12-01T12:00:00.000Z',
+      canceledAt: null,
+      cancelReason: null,
+      paymentMethod: 'Visa ending 4242',
+    };
+    let current = subscription;
+    const api = stubApi({
+      'GET /api/dashboard/donations/payments': paged([payment]),
+      'GET /api/dashboard/donations/subscriptions': () => paged([current]),
+      'POST /api/dashboard/donations/subscriptions/21/cancel': (call) => {
+        current = {
+          ...subscription,
+          status: 'canceled',
+          cancelReason: (call.body as { reason: string }).reason,
+        };
+        return json(current);
+      },
+    });
+    const { user } = renderWithProviders(<DonationsSection />, {
+      me: partnerStaff(2, [Role.Administrator]),
+      route: '/dashboard/donations',
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Subscriptions' }));
+    const row = (await screen.findByText('Ada Lovelace')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel a subscription' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
+    expect(within(dialog).getByText('Give a reason.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/dashboard/donations/subscriptions/21/cancel')).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Moved abroad ');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('POST /api/dashboard/donations/subscriptions/21/cancel').map((c) => c.body)).toEqual([
+      { reason: 'Moved abroad' },
+    ]);
+    expect(await screen.findByText('Moved abroad')).toBeInTheDocument();
   });
 
   it('lists failed renewals with their decline, and sends a reminder from the row', async () => {

@@ -154,6 +154,78 @@ describe('Gifts and codes', () => {
     expect(screen.queryByRole('button', { name: 'Expire or revoke ABCD-EFGH' })).toBeNull();
   });
 
+  it('issues trial codes: asks for a count by the domain schema, then sends the form and lists the codes', async () => {
+    const api = stubApi({
+      'GET /api/dashboard/trials': paged([]),
+      'POST /api/dashboard/trials': json({ codes: ['AAAA-BBBB-CCCC-DDDD-EEEE', 'FFFF-GGGG-HHHH-JJJJ-KKKK'] }),
+    });
+    const { user } = renderWithProviders(<GiftsSection />, {
+      partner,
+      me: partnerStaff(2, [Role.DonorManagement]),
+    });
+    const count = await screen.findByRole('textbox', { name: 'How many' });
+    await user.clear(count);
+    await user.type(screen.getByRole('textbox', { name: 'Batch (event)' }), 'Fair');
+    await user.click(screen.getByRole('button', { name: 'Issue' }));
+    expect(screen.getByText('Invalid input: expected number, received string')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/dashboard/trials')).toHaveLength(0);
+
+    await user.clear(count);
+    await user.type(count, '2');
+    await user.click(screen.getByRole('combobox', { name: 'Type' }));
+    await user.click(await screen.findByRole('option', { name: 'Teacher' }));
+    await user.click(screen.getByRole('button', { name: 'Issue' }));
+    expect(await screen.findByText('2 code(s) issued')).toBeInTheDocument();
+    expect(screen.getByText(/FFFF-GGGG-HHHH-JJJJ-KKKK/)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/dashboard/trials').map((c) => c.body)).toEqual([
+      { count: 2, days: 30, partnerSponsoredTypesId: 22, batch: 'Fair' },
+    ]);
+  });
+
+  it('creates a lightning link once it has a campaign, with the server’s field error on its field', async () => {
+    let taken = true;
+    const api = stubApi({
+      'GET /api/dashboard/trials': paged([]),
+      'GET /api/dashboard/lightning': paged([]),
+      'POST /api/dashboard/lightning': () =>
+        taken
+          ? new Response(
+              JSON.stringify({
+                type: 'about:blank',
+                title: 'Some fields need another look.',
+                status: 422,
+                code: 'validation_failed',
+                errors: [{ field: 'campaign', message: 'At most 120 characters.' }],
+              }),
+              { status: 422, headers: { 'content-type': 'application/problem+json' } },
+            )
+          : json({ code: 'GALA', path: '/lightning/students/GALA' }),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = renderWithProviders(<GiftsSection />, {
+      partner,
+      me: partnerStaff(2, [Role.DonorManagement]),
+    });
+    await user.click(await screen.findByRole('tab', { name: /Lightning links/ }));
+    const campaign = await screen.findByRole('textbox', { name: /Campaign/ });
+    expect(screen.getByRole('button', { name: 'Create link' })).toBeDisabled();
+    await user.type(campaign, '  ');
+    expect(screen.getByRole('button', { name: 'Create link' })).toBeDisabled();
+    await user.clear(campaign);
+    await user.type(campaign, 'Gala');
+    await user.click(screen.getByRole('button', { name: 'Create link' }));
+    expect(await screen.findByText('At most 120 characters.')).toBeInTheDocument();
+    expect(campaign).toHaveAttribute('aria-invalid', 'true');
+
+    taken = false;
+    await user.click(screen.getByRole('button', { name: 'Create link' }));
+    await waitFor(() => expect(campaign).toHaveValue(''));
+    expect(api.callsTo('POST /api/dashboard/lightning').map((c) => c.body)).toEqual([
+      { campaign: 'Gala', partnerSponsoredTypesId: 21 },
+      { campaign: 'Gala', partnerSponsoredTypesId: 21 },
+    ]);
+  });
+
   it('opens a gift with its purchaser, recipient, record, amount, dates, delivery, redemption and code', async () => {
     const gift: StaffGift = {
       id: 7,

@@ -31,6 +31,67 @@ describe('the platform console', () => {
     });
   });
 
+  it('checks the new partner with the domain schema before sending, then sends the form and says it is created', async () => {
+    const made: ConsolePartner = {
+      id: 8,
+      name: 'Hope',
+      subdomain: 'hope',
+      demoMode: true,
+      privateDemo: false,
+      paymentsOnboarded: false,
+      activeSponsorships: 0,
+      lastActivity: null,
+      createdAt: '2026-11-27T00:00:00.000Z',
+      domainsWaiting: [],
+    };
+    const api = stubApi({
+      'GET /api/dashboard/platform/partners': json([]),
+      'POST /api/dashboard/platform/partners': json(made),
+    });
+    const { user } = renderWithProviders(<PlatformSection />);
+    // Pasted, not typed key by key: the form has thirteen fields, and typing each one is slow in jsdom.
+    const fill = async (input: HTMLElement, value: string) => {
+      await user.click(input);
+      await user.paste(value);
+    };
+    const form = screen.getByRole('region', { name: 'Create a partner' });
+    const subdomain = within(form).getByRole('textbox', { name: /Subdomain/ });
+    await fill(subdomain, 'www');
+    await fill(within(form).getByRole('textbox', { name: /Name/ }), 'Hope');
+    await fill(within(form).getByRole('textbox', { name: 'Principal contact email' }), 'ada@');
+    await user.click(within(form).getByRole('button', { name: 'Create partner' }));
+    expect(within(form).getByText('This subdomain is reserved.')).toBeInTheDocument();
+    expect(within(form).getByText('Invalid email')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/dashboard/platform/partners')).toHaveLength(0);
+
+    await user.clear(subdomain);
+    await fill(subdomain, 'hope');
+    await fill(within(form).getByRole('textbox', { name: 'Principal contact email' }), 'example.org');
+    await fill(within(form).getByRole('textbox', { name: 'EIN or business number' }), '12-3456789');
+    await user.click(within(form).getByRole('checkbox', { name: 'Demo mode (test cards)' }));
+    await user.click(within(form).getByRole('button', { name: 'Create partner' }));
+    expect(await screen.findByText(/Hope is created\./)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/dashboard/platform/partners').map((c) => c.body)).toEqual([
+      {
+        subdomain: 'hope',
+        name: 'Hope',
+        countriesId: 10,
+        ein: '12-3456789',
+        currency: 'usd',
+        principalContactName: '',
+        principalContactEmail: 'ada@example.org',
+        principalContactTitle: '',
+        accountManagerName: '',
+        accountManagerEmail: '',
+        productsId: null,
+        demoMode: true,
+        privateDemo: false,
+      },
+    ]);
+    // The form is empty again for the next partner.
+    expect(subdomain).toHaveValue('');
+  });
+
   it('lists the partners with their state, and turns demo mode on from the list read again', async () => {
     const hope: ConsolePartner = {
       id: 7,

@@ -1,5 +1,5 @@
 import { LAST_ADMIN_MESSAGE, type Invitation, type TeamMember } from '@kinship/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi, text } from '../../../test/api-stub';
@@ -106,5 +106,70 @@ describe('TeamSection', () => {
     expect(within(region).queryByRole('button', { name: 'Revoke' })).toBeNull();
     expect(api.callsTo('POST /api/dashboard/team/invitations/1/revoke')).toHaveLength(1);
     expect(api.callsTo('GET /api/dashboard/team/invitations')).toHaveLength(2);
+  });
+
+  it('invites a person: checks the address and a role before sending, then sends them and says so', async () => {
+    const api = stubApi({
+      'GET /api/dashboard/team': json([me]),
+      'GET /api/dashboard/team/invitations': json([]),
+      'GET /api/dashboard/programs': json({ programs: [], countries: [], canCreate: true }),
+      'POST /api/dashboard/team/invitations': (call) =>
+        json({ ...invitation(3, 'pending'), email: (call.body as { email: string }).email, roles: [4] }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<TeamSection />);
+    const invite = screen.getByRole('region', { name: 'Invite a person' });
+    const email = within(invite).getByRole('textbox', { name: /Email/ });
+    await user.type(email, 'tess@');
+    await user.click(within(invite).getByRole('button', { name: 'Send invitation' }));
+    expect(within(invite).getByText('Invalid email')).toBeInTheDocument();
+    expect(within(invite).getByText('Choose at least one role')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/dashboard/team/invitations')).toHaveLength(0);
+
+    await user.type(email, 'example.org');
+    await user.click(within(invite).getByRole('checkbox', { name: /^Management/ }));
+    await user.click(within(invite).getByRole('button', { name: 'Send invitation' }));
+    expect(
+      await within(invite).findByText(
+        'Invitation sent to tess@example.org. The link works once, for 7 days.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /api/dashboard/team/invitations').map((c) => c.body)).toEqual([
+      { email: 'tess@example.org', roles: [4], entityIds: [] },
+    ]);
+    expect(email).toHaveValue('');
+    expect(within(invite).getByRole('checkbox', { name: /^Management/ })).not.toBeChecked();
+  });
+
+  it('saves a person’s roles from the edit dialog, and keeps the dialog open with the server’s refusal', async () => {
+    let refuse = true;
+    const api = stubApi({
+      'GET /api/dashboard/team': json([me, limited]),
+      'GET /api/dashboard/team/invitations': json([]),
+      'GET /api/dashboard/programs': json({
+        programs: [{ id: 1, name: 'Antigua' }],
+        countries: [],
+        canCreate: true,
+      }),
+      'PUT /api/dashboard/team/6': (call) =>
+        refuse ? text('Lee cannot be changed now.', 409) : json({ ...limited, ...(call.body as object) }),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderWithProviders(<TeamSection />);
+    const leeRow = (await screen.findByText('lee@example.org')).closest('tr')!;
+    await user.click(within(leeRow).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Roles of Lee Field' });
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Reporting/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Lee cannot be changed now.');
+
+    refuse = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('PUT /api/dashboard/team/6').map((c) => c.body)).toEqual([
+      { roles: [4, 3], entityIds: [1] },
+      { roles: [4, 3], entityIds: [1] },
+    ]);
   });
 });

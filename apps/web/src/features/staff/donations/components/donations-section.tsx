@@ -16,12 +16,14 @@ import {
 import {
   actionScope,
   can,
+  cancelSubscriptionInputSchema,
   formatDate,
   formatReceiptAmount,
   GIVING_KIND_LABELS,
   GIVING_KINDS,
   PAYMENT_LIST_STATUSES,
   PAYMENT_STATUS_LABELS,
+  refundInputSchema,
   SUBSCRIPTION_LIST_STATUSES,
   SUBSCRIPTION_STATUS_LABELS,
   type DelinquentRow,
@@ -32,12 +34,13 @@ import {
 } from '@kinship/domain';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
 import {
   ServerDataTable,
   type StaffColumn,
   type StaffFilter,
 } from '../../../../components/staff/server-data-table';
-import { ApiError } from '../../../../lib/api-client';
 import { useViewer } from '../../../../shared/auth/hooks/use-viewer';
 import { usePartner } from '../../../../shared/partner/partner-context';
 import {
@@ -299,47 +302,45 @@ function PaymentsTab({
   );
 }
 
+/** The refund dialog's rules: an amount in dollars up to what remains, and the domain's reason rule. */
+const refundFormSchema = (payment: GivingPaymentRow) =>
+  z.object({
+    amount: z.union([z.number(), z.string()]).superRefine((dollars, context) => {
+      const cents = Math.round(Number(dollars) * 100);
+      if (!Number.isFinite(cents) || cents < 1)
+        context.addIssue({ code: 'custom', message: 'Enter an amount of at least $0.01.' });
+      else if (cents > payment.refundable)
+        context.addIssue({
+          code: 'custom',
+          message: `You can refund at most ${money(payment.refundable, payment.currency)} of this payment.`,
+        });
+    }),
+    reason: refundInputSchema.shape.reason,
+  });
+
 function RefundDialog({ payment, onClose }: { payment: GivingPaymentRow; onClose: () => void }) {
   const refund = useRefundPayment();
   // One key per dialog: a second click of Refund answers the same refund.
   const [requestKey] = useState(newRequestKey);
-  const [dollars, setDollars] = useState<number | string>(payment.refundable / 100);
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
+  const [schema] = useState(() => refundFormSchema(payment));
+  const form = useSchemaForm(schema, { amount: payment.refundable / 100, reason: '' });
   const [done, setDone] = useState<GivingPaymentRow | null>(null);
 
-  const submit = async () => {
-    const cents = Math.round(Number(dollars) * 100);
-    const next: typeof errors = {};
-    if (!Number.isFinite(cents) || cents < 1) next.amount = 'Enter an amount of at least $0.01.';
-    else if (cents > payment.refundable)
-      next.amount = `You can refund at most ${money(payment.refundable, payment.currency)} of this payment.`;
-    if (!reason.trim()) next.reason = 'Give a reason.';
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    setBusy(true);
-    try {
-      const updated = await refund.mutateAsync({
-        id: payment.id,
-        body: {
-          ...(cents === payment.refundable ? {} : { amount: cents }),
-          reason: reason.trim(),
-          requestKey,
-        },
-      });
-      setDone(updated);
-    } catch (e) {
-      const fields = e instanceof ApiError ? (e.problem?.errors ?? []) : [];
-      const amount = fields.find((f) => f.field === 'amount')?.message;
-      setErrors(amount ? { amount } : { form: errorText(e) });
-    } finally {
-      setBusy(false);
-    }
+  const send = async (values: z.input<typeof schema>) => {
+    const cents = Math.round(Number(values.amount) * 100);
+    const updated = await refund.mutateAsync({
+      id: payment.id,
+      body: {
+        ...(cents === payment.refundable ? {} : { amount: cents }),
+        reason: values.reason.trim(),
+        requestKey,
+      },
+    });
+    setDone(updated);
   };
 
   return (
-    <Modal opened onClose={busy ? () => undefined : onClose} title="Refund a payment" centered>
+    <Modal opened onClose={refund.isPending ? () => undefined : onClose} title="Refund a payment" centered>
       {done ? (
         <Stack gap="md">
           <Alert color="green" title="Refund made">
@@ -352,7 +353,14 @@ function RefundDialog({ payment, onClose }: { payment: GivingPaymentRow; onClose
           </Group>
         </Stack>
       ) : (
-        <Stack gap="md">
+        <SchemaForm
+          form={form}
+          submitLabel="Refund"
+          submitColor="red"
+          errorTitle={null}
+          onCancel={onClose}
+          onSubmit={(values) => send(values as z.input<typeof schema>)}
+        >
           <Text size="sm">
             {payment.donorName ?? 'Unknown donor'} · {payment.description ?? GIVING_KIND_LABELS[payment.kind]}{' '}
             · {formatDate(payment.date)}
@@ -372,36 +380,19 @@ function RefundDialog({ payment, onClose }: { payment: GivingPaymentRow; onClose
             min={0.01}
             max={payment.refundable / 100}
             step={0.01}
-            value={dollars}
-            onChange={setDollars}
-            error={errors.amount}
+            {...form.getInputProps('amount')}
             required
           />
           <Textarea
             label="Reason"
             description="Recorded with the refund; the donor does not see it."
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
+            {...form.getInputProps('reason')}
             maxLength={500}
             autosize
             minRows={2}
-            error={errors.reason}
             required
           />
-          {errors.form && (
-            <Alert color="red" role="alert">
-              {errors.form}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={() => void submit()} loading={busy}>
-              Refund
-            </Button>
-          </Group>
-        </Stack>
+        </SchemaForm>
       )}
     </Modal>
   );
@@ -512,31 +503,26 @@ function CancelDialog({
   onClose: () => void;
 }) {
   const cancel = useCancelSubscription();
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [reasonMissing, setReasonMissing] = useState(false);
-  const submit = async () => {
-    if (!reason.trim()) {
-      setReasonMissing(true);
-      setError(null);
-      return;
-    }
-    setReasonMissing(false);
-    setBusy(true);
-    setError(null);
-    try {
-      await cancel.mutateAsync({ id: subscription.id, reason: reason.trim() });
-      onClose();
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useSchemaForm(cancelSubscriptionInputSchema, { reason: '' });
   return (
-    <Modal opened onClose={busy ? () => undefined : onClose} title="Cancel a subscription" centered>
-      <Stack gap="md">
+    <Modal
+      opened
+      onClose={cancel.isPending ? () => undefined : onClose}
+      title="Cancel a subscription"
+      centered
+    >
+      <SchemaForm
+        form={form}
+        submitLabel="Cancel subscription"
+        submitColor="red"
+        errorTitle={null}
+        onCancel={onClose}
+        cancelLabel="Keep it"
+        onSubmit={(values) =>
+          cancel.mutateAsync({ id: subscription.id, reason: (values.reason as string).trim() })
+        }
+        onDone={onClose}
+      >
         <Text size="sm">
           {subscription.donorName ?? 'Unknown donor'} · {money(subscription.amount, subscription.currency)} /{' '}
           {subscription.interval} · {subscription.records}
@@ -547,28 +533,13 @@ function CancelDialog({
         </Text>
         <Textarea
           label="Reason"
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
+          {...form.getInputProps('reason')}
           maxLength={500}
           autosize
           minRows={2}
           required
-          error={reasonMissing ? 'Give a reason.' : undefined}
         />
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Keep it
-          </Button>
-          <Button color="red" onClick={() => void submit()} loading={busy}>
-            Cancel subscription
-          </Button>
-        </Group>
-      </Stack>
+      </SchemaForm>
     </Modal>
   );
 }

@@ -9,7 +9,6 @@ import {
   Image,
   Modal,
   NumberInput,
-  Paper,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -23,6 +22,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import {
   can,
+  codeCloseInputSchema,
   CODE_STATE_LABELS,
   Feature,
   formatCents,
@@ -30,10 +30,12 @@ import {
   GIFT_STATES,
   hasFeature,
   LIGHTNING_STATES,
+  lightningRequestSchema,
   staffGiftDetailSchema,
   staffGiftSchema,
   staffLightningSchema,
   staffTrialSchema,
+  trialIssueRequestSchema,
   TRIAL_STATES,
   type StaffGift,
   type StaffLightning,
@@ -41,6 +43,8 @@ import {
 } from '@kinship/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { FormCard } from '../../../../components/staff/form-card';
+import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
 import {
   ServerDataTable,
   type PageRequest,
@@ -52,12 +56,18 @@ import { usePartner } from '../../../../shared/partner/partner-context';
 import {
   givingCodesKeys,
   useCreateLightningLink,
+  type LightningLinkInput,
+  type TrialCodesInput,
   useIssueTrialCodes,
   useWithdrawCode,
 } from '../api/gifts-api';
 
 const when = (iso: string | null | undefined) => (iso ? formatDate(iso) : '—');
 const problemText = (error: unknown) => (error instanceof ApiError ? error.message : 'That did not work.');
+/** A failure that is not the server's answer is said plainly, as the section always has. */
+const plainly = (error: unknown): never => {
+  throw error instanceof ApiError ? error : new Error(problemText(error));
+};
 
 const STATE_COLOR: Record<string, string> = {
   scheduled: 'gray',
@@ -354,19 +364,13 @@ type Withdrawing = { kind: 'trial'; row: StaffTrial } | { kind: 'link'; row: Sta
  * dashboard/lightning/{id}/withdraw; codes.manage, decision 059). The reason is shown in the list.
  */
 function WithdrawDialog({ target, onClose }: { target: Withdrawing; onClose: () => void }) {
-  const [action, setAction] = useState<'expire' | 'revoke'>(target.kind === 'trial' ? 'expire' : 'revoke');
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const form = useSchemaForm(codeCloseInputSchema, {
+    action: target.kind === 'trial' ? 'expire' : 'revoke',
+    reason: '',
+  });
+  const { action } = form.getValues() as { action: 'expire' | 'revoke' };
   const withdraw = useWithdrawCode(target.kind, target.row.id, () => onClose());
   const name = target.kind === 'trial' ? `trial code ${target.row.code}` : `link “${target.row.campaign}”`;
-  const submit = () => {
-    if (!reason.trim()) {
-      setReasonError('Give a reason.');
-      return;
-    }
-    setReasonError(null);
-    withdraw.mutate({ action, reason: reason.trim() });
-  };
   return (
     <Modal
       opened
@@ -374,66 +378,57 @@ function WithdrawDialog({ target, onClose }: { target: Withdrawing; onClose: () 
       title={target.kind === 'trial' ? 'Expire or revoke a trial code' : 'Revoke a lightning link'}
       centered
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
+      <SchemaForm
+        form={form}
+        submitLabel={
+          action === 'expire' ? 'Expire code' : target.kind === 'trial' ? 'Revoke code' : 'Revoke link'
+        }
+        submitColor="red"
+        errorTitle={null}
+        onCancel={onClose}
+        onSubmit={(values) =>
+          withdraw
+            .mutateAsync({
+              action: values.action as 'expire' | 'revoke',
+              reason: (values.reason as string).trim(),
+            })
+            .catch(plainly)
+        }
       >
-        <Stack gap="md">
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {target.kind === 'trial'
-              ? `Nobody will be able to start a trial with ${name}.`
-              : `The ${name} will stop working: people who open it are told it was withdrawn.`}
-          </Text>
-          {target.kind === 'trial' && (
-            <SegmentedControl
-              value={action}
-              onChange={(value) => setAction(value as 'expire' | 'revoke')}
-              data={[
-                { value: 'expire', label: 'Expire now' },
-                { value: 'revoke', label: 'Revoke' },
-              ]}
-              aria-label="How"
-            />
-          )}
-          {target.kind === 'trial' && (
-            <Text size="xs" c="dimmed">
-              {action === 'expire'
-                ? 'The code ends today; a person who types it is told it has expired.'
-                : 'The code is withdrawn; a person who types it is told it was withdrawn by the organization.'}
-            </Text>
-          )}
-          <Textarea
-            label="Reason"
-            description="Shown to staff in the list, and kept in the audit log."
-            value={reason}
-            onChange={(event) => {
-              setReason(event.currentTarget.value);
-              if (event.currentTarget.value.trim()) setReasonError(null);
-            }}
-            maxLength={500}
-            autosize
-            minRows={2}
-            error={reasonError}
-            withAsterisk
-            data-autofocus
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {target.kind === 'trial'
+            ? `Nobody will be able to start a trial with ${name}.`
+            : `The ${name} will stop working: people who open it are told it was withdrawn.`}
+        </Text>
+        {target.kind === 'trial' && (
+          <SegmentedControl
+            value={action}
+            onChange={(value) => form.setFieldValue('action', value as 'expire' | 'revoke')}
+            data={[
+              { value: 'expire', label: 'Expire now' },
+              { value: 'revoke', label: 'Revoke' },
+            ]}
+            aria-label="How"
           />
-          {withdraw.isError && (
-            <Alert color="red" role="alert">
-              {problemText(withdraw.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={withdraw.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red" loading={withdraw.isPending}>
-              {action === 'expire' ? 'Expire code' : target.kind === 'trial' ? 'Revoke code' : 'Revoke link'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+        )}
+        {target.kind === 'trial' && (
+          <Text size="xs" c="dimmed">
+            {action === 'expire'
+              ? 'The code ends today; a person who types it is told it has expired.'
+              : 'The code is withdrawn; a person who types it is told it was withdrawn by the organization.'}
+          </Text>
+        )}
+        <Textarea
+          label="Reason"
+          description="Shown to staff in the list, and kept in the audit log."
+          {...form.getInputProps('reason')}
+          maxLength={500}
+          autosize
+          minRows={2}
+          withAsterisk
+          data-autofocus
+        />
+      </SchemaForm>
     </Modal>
   );
 }
@@ -517,35 +512,6 @@ function TrialsTable({ mayWithdraw }: { mayWithdraw: boolean }) {
   );
 }
 
-/** A titled card holding one small form. */
-function FormCard({
-  title,
-  onSubmit,
-  children,
-}: {
-  title: string;
-  onSubmit: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Paper withBorder p="md" radius="md">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {title}
-          </Title>
-          {children}
-        </Stack>
-      </form>
-    </Paper>
-  );
-}
-
 function useTypeOptions() {
   const partner = usePartner();
   return partner.partnerSponsoredTypes
@@ -553,48 +519,43 @@ function useTypeOptions() {
     .map((t) => ({ value: String(t.id), label: t.customLabelSingular }));
 }
 
+/** A type's id in the form, its text in the Select. */
+const typeSelectValue = (id: unknown) => (typeof id === 'number' ? String(id) : null);
+const typeIdOf = (value: string | null) => (value ? Number(value) : null);
+
 function IssueTrials() {
   const types = useTypeOptions();
-  const [count, setCount] = useState<number | string>(1);
-  const [days, setDays] = useState<number | string>(30);
-  const [typeId, setTypeId] = useState<string | null>(null);
-  const [batch, setBatch] = useState('');
-  const issueCodes = useIssueTrialCodes();
-  const issue = {
-    ...issueCodes,
-    mutate: () =>
-      issueCodes.mutate({
-        count: Number(count),
-        days: Number(days),
-        partnerSponsoredTypesId: typeId ? Number(typeId) : null,
-        batch,
-      }),
-  };
+  const issue = useIssueTrialCodes();
+  const form = useSchemaForm(trialIssueRequestSchema, {
+    count: 1,
+    days: 30,
+    partnerSponsoredTypesId: null,
+    batch: '',
+  });
   return (
-    <FormCard title="Issue trial codes" onSubmit={() => issue.mutate()}>
-      <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm">
-        <NumberInput label="How many" min={1} max={500} value={count} onChange={setCount} />
-        <NumberInput label="Days" min={1} max={365} value={days} onChange={setDays} />
-        <Select
-          label="Type"
-          placeholder="Any type"
-          data={types}
-          value={typeId}
-          onChange={setTypeId}
-          clearable
-        />
-        <TextInput
-          label="Batch (event)"
-          value={batch}
-          onChange={(event) => setBatch(event.currentTarget.value)}
-        />
-      </SimpleGrid>
-      <Group>
-        <Button type="submit" loading={issue.isPending}>
-          Issue
-        </Button>
-      </Group>
-      {issue.isError && <Alert color="red">{problemText(issue.error)}</Alert>}
+    <FormCard title="Issue trial codes">
+      <SchemaForm
+        form={form}
+        submitLabel="Issue"
+        errorTitle={null}
+        buttonsAt="start"
+        onSubmit={(values) => issue.mutateAsync(values as TrialCodesInput).catch(plainly)}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm">
+          <NumberInput label="How many" min={1} max={500} {...form.getInputProps('count')} />
+          <NumberInput label="Days" min={1} max={365} {...form.getInputProps('days')} />
+          <Select
+            label="Type"
+            placeholder="Any type"
+            data={types}
+            {...form.getInputProps('partnerSponsoredTypesId')}
+            value={typeSelectValue(form.getValues().partnerSponsoredTypesId)}
+            onChange={(value) => form.setFieldValue('partnerSponsoredTypesId', typeIdOf(value))}
+            clearable
+          />
+          <TextInput label="Batch (event)" {...form.getInputProps('batch')} />
+        </SimpleGrid>
+      </SchemaForm>
       {issue.data && (
         <Alert color="green" title={`${issue.data.codes.length} code(s) issued`}>
           <Text ff="monospace" size="sm" style={{ whiteSpace: 'pre-wrap' }}>
@@ -608,34 +569,37 @@ function IssueTrials() {
 
 function CreateLink() {
   const types = useTypeOptions();
-  const [campaign, setCampaign] = useState('');
-  const [typeId, setTypeId] = useState<string | null>(types[0]?.value ?? null);
-  const createLink = useCreateLightningLink();
-  const create = {
-    ...createLink,
-    mutate: () =>
-      createLink.mutate(
-        { campaign, partnerSponsoredTypesId: typeId ? Number(typeId) : null },
-        { onSuccess: () => setCampaign('') },
-      ),
-  };
+  const create = useCreateLightningLink();
+  const form = useSchemaForm(lightningRequestSchema, {
+    campaign: '',
+    partnerSponsoredTypesId: typeIdOf(types[0]?.value ?? null),
+  });
+  const values = form.getValues();
   return (
-    <FormCard title="New lightning link" onSubmit={() => create.mutate()}>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label="Campaign"
-          required
-          value={campaign}
-          onChange={(event) => setCampaign(event.currentTarget.value)}
-        />
-        <Select label="Type" data={types} value={typeId} onChange={setTypeId} allowDeselect={false} />
-      </SimpleGrid>
-      <Group>
-        <Button type="submit" loading={create.isPending} disabled={!campaign.trim()}>
-          Create link
-        </Button>
-      </Group>
-      {create.isError && <Alert color="red">{problemText(create.error)}</Alert>}
+    <FormCard title="New lightning link">
+      <SchemaForm
+        form={form}
+        submitLabel="Create link"
+        submitDisabled={!(values.campaign as string).trim()}
+        errorTitle={null}
+        buttonsAt="start"
+        onSubmit={async (v) => {
+          await create.mutateAsync(v as LightningLinkInput).catch(plainly);
+          form.setFieldValue('campaign', '');
+        }}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Campaign" required {...form.getInputProps('campaign')} />
+          <Select
+            label="Type"
+            data={types}
+            {...form.getInputProps('partnerSponsoredTypesId')}
+            value={typeSelectValue(values.partnerSponsoredTypesId)}
+            onChange={(value) => form.setFieldValue('partnerSponsoredTypesId', typeIdOf(value))}
+            allowDeselect={false}
+          />
+        </SimpleGrid>
+      </SchemaForm>
     </FormCard>
   );
 }

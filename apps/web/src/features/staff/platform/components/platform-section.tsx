@@ -1,4 +1,10 @@
-import { CURRENCIES, DOMAIN_WAITING_LABEL, type ConsolePartner, type PartnerCreate } from '@kinship/domain';
+import {
+  CURRENCIES,
+  DOMAIN_WAITING_LABEL,
+  partnerCreateSchema,
+  type ConsolePartner,
+  type PartnerCreate,
+} from '@kinship/domain';
 import {
   Alert,
   Anchor,
@@ -18,10 +24,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ServerDataTable, type StaffColumn } from '../../../../components/staff/server-data-table';
 import { useState } from 'react';
-import { ApiError } from '../../../../lib/api-client';
-import { fieldErrorsOf } from '../../../../lib/problem';
+import { FormCard } from '../../../../components/staff/form-card';
+import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
+import { ServerDataTable, type StaffColumn } from '../../../../components/staff/server-data-table';
 import { usePartner } from '../../../../shared/partner/partner-context';
 import {
   consolePartnersQueryOptions,
@@ -63,103 +69,77 @@ const COUNTRY_OPTIONS = [
 ];
 
 function CreatePartnerForm({ onCreated }: { onCreated: (partner: ConsolePartner) => void }) {
-  const [values, setValues] = useState<PartnerCreate>(EMPTY);
-  const set = <K extends keyof PartnerCreate>(key: K, value: PartnerCreate[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
   const create = useCreatePartner();
-  const errors = create.error instanceof ApiError ? fieldErrorsOf(create.error.problem) : {};
+  const form = useSchemaForm(partnerCreateSchema, EMPTY as PartnerCreate & Record<string, unknown>);
+  const values = form.getValues() as PartnerCreate;
   const text = (
     key: keyof PartnerCreate,
     label: string,
     extra: { required?: boolean; description?: string } = {},
-  ) => (
-    <TextInput
-      label={label}
-      value={(values[key] as string | null | undefined) ?? ''}
-      onChange={(e) => set(key, e.currentTarget.value as never)}
-      error={errors[key]}
-      {...extra}
-    />
-  );
+  ) => <TextInput label={label} {...form.getInputProps(key)} {...extra} />;
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="create-partner-heading">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          create.mutate(values, {
-            onSuccess: (made) => {
-              setValues(EMPTY);
-              onCreated(made);
-            },
-          });
+    <FormCard title="Create a partner">
+      <SchemaForm
+        form={form}
+        submitLabel="Create partner"
+        errorTitle={null}
+        buttonsAt="start"
+        onSubmit={async (v) => {
+          const made = await create.mutateAsync(v as PartnerCreate);
+          form.reset();
+          onCreated(made);
         }}
       >
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="create-partner-heading">
-            Create a partner
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {text('subdomain', 'Subdomain', {
-              required: true,
-              description: 'Lower-case letters, digits and hyphens; the site answers at it at once.',
-            })}
-            {text('name', 'Name', { required: true })}
-            <Select
-              label="Country"
-              data={COUNTRY_OPTIONS}
-              value={values.countriesId ? String(values.countriesId) : null}
-              onChange={(v) => set('countriesId', v ? Number(v) : null)}
-              error={errors.countriesId}
-              clearable
-            />
-            {text('ein', 'EIN or business number')}
-            <Select
-              label="Currency"
-              data={CURRENCIES.map((c) => ({ value: c, label: c.toUpperCase() }))}
-              value={values.currency ?? 'usd'}
-              onChange={(v) => set('currency', (v ?? 'usd') as PartnerCreate['currency'])}
-              allowDeselect={false}
-            />
-            <NumberInput
-              label="Kinship plan number (optional)"
-              description="The number of the Kinship plan this partner bought, from its contract. It is not a Stripe product; leave it empty if the partner has no plan yet."
-              value={values.productsId ?? ''}
-              onChange={(v) => set('productsId', typeof v === 'number' ? v : null)}
-              min={1}
-              allowDecimal={false}
-              error={errors.productsId}
-            />
-            {text('principalContactName', 'Principal contact')}
-            {text('principalContactEmail', 'Principal contact email')}
-            {text('principalContactTitle', 'Principal contact title')}
-            {text('accountManagerName', 'Account manager')}
-            {text('accountManagerEmail', 'Account manager email')}
-          </SimpleGrid>
-          <Group>
-            <Checkbox
-              label="Demo mode (test cards)"
-              checked={values.demoMode ?? false}
-              onChange={(e) => set('demoMode', e.currentTarget.checked)}
-            />
-            <Checkbox
-              label="Private demo (staff only)"
-              checked={values.privateDemo ?? false}
-              onChange={(e) => set('privateDemo', e.currentTarget.checked)}
-            />
-          </Group>
-          {create.isError && (
-            <Alert color="red" role="alert">
-              {create.error.message}
-            </Alert>
-          )}
-          <Group>
-            <Button type="submit" loading={create.isPending}>
-              Create partner
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {text('subdomain', 'Subdomain', {
+            required: true,
+            description: 'Lower-case letters, digits and hyphens; the site answers at it at once.',
+          })}
+          {text('name', 'Name', { required: true })}
+          <Select
+            label="Country"
+            data={COUNTRY_OPTIONS}
+            {...form.getInputProps('countriesId')}
+            value={values.countriesId ? String(values.countriesId) : null}
+            onChange={(v) => form.setFieldValue('countriesId', v ? Number(v) : null)}
+            clearable
+          />
+          {text('ein', 'EIN or business number')}
+          <Select
+            label="Currency"
+            data={CURRENCIES.map((c) => ({ value: c, label: c.toUpperCase() }))}
+            {...form.getInputProps('currency')}
+            value={values.currency ?? 'usd'}
+            onChange={(v) => form.setFieldValue('currency', (v ?? 'usd') as PartnerCreate['currency'])}
+            allowDeselect={false}
+          />
+          <NumberInput
+            label="Kinship plan number (optional)"
+            description="The number of the Kinship plan this partner bought, from its contract. It is not a Stripe product; leave it empty if the partner has no plan yet."
+            {...form.getInputProps('productsId')}
+            value={values.productsId ?? ''}
+            onChange={(v) => form.setFieldValue('productsId', typeof v === 'number' ? v : null)}
+            min={1}
+            allowDecimal={false}
+          />
+          {text('principalContactName', 'Principal contact')}
+          {text('principalContactEmail', 'Principal contact email')}
+          {text('principalContactTitle', 'Principal contact title')}
+          {text('accountManagerName', 'Account manager')}
+          {text('accountManagerEmail', 'Account manager email')}
+        </SimpleGrid>
+        <Group>
+          <Checkbox
+            label="Demo mode (test cards)"
+            {...form.getInputProps('demoMode', { type: 'checkbox' })}
+          />
+          <Checkbox
+            label="Private demo (staff only)"
+            {...form.getInputProps('privateDemo', { type: 'checkbox' })}
+          />
+        </Group>
+      </SchemaForm>
+    </FormCard>
   );
 }
 

@@ -20,6 +20,7 @@ import { programInputSchema, type ProgramInput, type StaffProgram } from '@kinsh
 import { useState } from 'react';
 import { StaticMap } from '../../../../components/map/static-map';
 import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
+import { editColumn } from '../../../../components/staff/edit-column';
 import { ServerDataTable, type StaffColumn } from '../../../../components/staff/server-data-table';
 import { mediaUrl } from '../../../../lib/api-client';
 import { useProgramWrites, useStaffPrograms } from '../api/catalogue-programs';
@@ -241,22 +242,7 @@ export function ProgramsSection() {
       render: (program) => (program.latitude === null ? 'Not placed' : 'Placed'),
       csv: (program) => (program.latitude === null ? 'Not placed' : 'Placed'),
     },
-    {
-      key: 'actions',
-      title: '',
-      noWrap: true,
-      render: (program) => (
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() => setEditing(program)}
-          aria-label={`Edit ${program.name}`}
-        >
-          Edit
-        </Button>
-      ),
-      csv: () => null,
-    },
+    editColumn<StaffProgram>((program) => program.name, setEditing),
   ];
 
   return (

@@ -1,4 +1,13 @@
-import { roleLabel, STAFF_ROLE_IDS, type Invitation, type TeamMember } from '@kinship/domain';
+import {
+  invitationInputSchema,
+  roleLabel,
+  STAFF_ROLE_IDS,
+  teamMemberUpdateSchema,
+  type Invitation,
+  type InvitationInput,
+  type TeamMember,
+  type TeamMemberUpdate,
+} from '@kinship/domain';
 import {
   Alert,
   Anchor,
@@ -15,13 +24,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../../components/staff/confirm-dialog';
+import { FormCard } from '../../../../components/staff/form-card';
+import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
 import { ServerDataTable, type StaffColumn } from '../../../../components/staff/server-data-table';
-import { ApiError } from '../../../../lib/api-client';
-import { fieldErrorsOf } from '../../../../lib/problem';
 import {
   invitationsQueryOptions,
   teamProgramsQueryOptions,
@@ -98,71 +108,51 @@ function RolesAndPrograms({
   );
 }
 
+/** A form's roles and program limits, numbers in the form and strings in the inputs. */
+function rolesAndProgramsProps(form: UseFormReturnType<RolesAndProgramsValues>) {
+  const values = form.getValues();
+  return {
+    roles: values.roles,
+    entityIds: values.entityIds,
+    onRoles: (roles: number[]) => form.setFieldValue('roles', roles),
+    onEntityIds: (ids: number[]) => form.setFieldValue('entityIds', ids),
+    rolesError: form.errors.roles as string | undefined,
+    programsError: form.errors.entityIds as string | undefined,
+  };
+}
+
+type RolesAndProgramsValues = { roles: number[]; entityIds: number[] } & Record<string, unknown>;
+
 function InviteForm({ programs }: { programs: { id: number; name: string }[] }) {
-  const [email, setEmail] = useState('');
-  const [roles, setRoles] = useState<number[]>([]);
-  const [entityIds, setEntityIds] = useState<number[]>([]);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const invite = useInviteMember();
-  const errors = invite.error instanceof ApiError ? fieldErrorsOf(invite.error.problem) : {};
+  const form = useSchemaForm(invitationInputSchema, { email: '', roles: [], entityIds: [] });
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="invite-heading">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
+    <FormCard title="Invite a person">
+      <SchemaForm
+        form={form}
+        submitLabel="Send invitation"
+        errorTitle={null}
+        buttonsAt="start"
+        onSubmit={async (values) => {
           setSentTo(null);
-          invite.mutate(
-            { email, roles, entityIds },
-            {
-              onSuccess: (made) => {
-                setSentTo(made.email);
-                setEmail('');
-                setRoles([]);
-                setEntityIds([]);
-              },
-            },
-          );
+          const made = await invite.mutateAsync(values as InvitationInput);
+          setSentTo(made.email);
+          form.reset();
         }}
       >
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="invite-heading">
-            Invite a person
-          </Title>
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={errors.email}
-          />
-          <RolesAndPrograms
-            roles={roles}
-            entityIds={entityIds}
-            onRoles={setRoles}
-            onEntityIds={setEntityIds}
-            programs={programs}
-            rolesError={errors.roles}
-            programsError={errors.entityIds}
-          />
-          {invite.isError && Object.keys(errors).length === 0 && (
-            <Alert color="red" role="alert">
-              {errorText(invite.error)}
-            </Alert>
-          )}
-          {sentTo && (
-            <Alert color="green" role="status">
-              Invitation sent to {sentTo}. The link works once, for 7 days.
-            </Alert>
-          )}
-          <Group>
-            <Button type="submit" loading={invite.isPending}>
-              Send invitation
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+        <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
+        <RolesAndPrograms
+          {...rolesAndProgramsProps(form as unknown as UseFormReturnType<RolesAndProgramsValues>)}
+          programs={programs}
+        />
+        {sentTo && (
+          <Alert color="green" role="status">
+            Invitation sent to {sentTo}. The link works once, for 7 days.
+          </Alert>
+        )}
+      </SchemaForm>
+    </FormCard>
   );
 }
 
@@ -175,17 +165,21 @@ function EditMember({
   programs: { id: number; name: string }[];
   onClose: () => void;
 }) {
-  const [roles, setRoles] = useState(member.roles);
-  const [entityIds, setEntityIds] = useState(member.entityIds);
   const save = useUpdateMember();
+  const form = useSchemaForm(teamMemberUpdateSchema, { roles: member.roles, entityIds: member.entityIds });
+  const { roles, entityIds } = form.getValues();
   return (
     <Modal opened onClose={onClose} title={`Roles of ${personName(member)}`}>
-      <Stack gap="sm">
+      <SchemaForm
+        form={form}
+        submitLabel="Save"
+        errorTitle={null}
+        onCancel={onClose}
+        onSubmit={(values) => save.mutateAsync({ member, values: values as TeamMemberUpdate })}
+        onDone={onClose}
+      >
         <RolesAndPrograms
-          roles={roles}
-          entityIds={entityIds}
-          onRoles={setRoles}
-          onEntityIds={setEntityIds}
+          {...rolesAndProgramsProps(form as unknown as UseFormReturnType<RolesAndProgramsValues>)}
           programs={programs}
         />
         {roles.length === 0 && entityIds.length === 0 && (
@@ -193,23 +187,7 @@ function EditMember({
             With no role and no program the person leaves the team.
           </Text>
         )}
-        {save.isError && (
-          <Alert color="red" role="alert">
-            {errorText(save.error)}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            loading={save.isPending}
-            onClick={() => save.mutate({ member, values: { roles, entityIds } }, { onSuccess: onClose })}
-          >
-            Save
-          </Button>
-        </Group>
-      </Stack>
+      </SchemaForm>
     </Modal>
   );
 }

@@ -34,6 +34,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/staff/confirm-dialog';
 import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
+import { editColumn } from '../../../../components/staff/edit-column';
 import { ServerDataTable, type StaffColumn } from '../../../../components/staff/server-data-table';
 import { useStaffTypes, useTypeWrites } from '../api/catalogue-types';
 
@@ -475,22 +476,7 @@ export function TypesSection() {
       noWrap: true,
       hiddenOnPhone: true,
     },
-    {
-      key: 'actions',
-      title: '',
-      noWrap: true,
-      render: (type) => (
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() => setEditing(type)}
-          aria-label={`Edit ${type.settings.customLabelPlural}`}
-        >
-          Edit
-        </Button>
-      ),
-      csv: () => null,
-    },
+    editColumn<StaffType>((type) => type.settings.customLabelPlural, setEditing),
   ];
 
   return (

@@ -3,6 +3,7 @@ import {
   paragraphsToHtml,
   UPDATE_MESSAGE_MAX,
   UPDATE_TITLE_MAX,
+  updatePostInputSchema,
   type UpdateAudienceInput,
   type UpdatePostDetail,
   type UpdatePostInput,
@@ -30,13 +31,14 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
+import { z } from 'zod';
 import { LoadingScreen } from '../../../../components/loading-screen';
 import { SanitizedHtml } from '../../../../components/sanitized-html';
 import { ConfirmButton } from '../../../../components/staff/confirm-dialog';
+import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
 import { UploadDropzone } from '../../../../components/staff/upload-dropzone';
-import { ApiError, mediaUrl } from '../../../../lib/api-client';
+import { mediaUrl } from '../../../../lib/api-client';
 import { notify } from '../../../../lib/notify';
-import { fieldErrorsOf } from '../../../../lib/problem';
 import {
   updatePicturesUrl,
   useDeleteUpdatePost,
@@ -46,8 +48,6 @@ import {
   useUpdateRecipients,
 } from '../api/updates-api';
 import { STATUS_LABELS, whenText } from './updates-section';
-
-type AudienceKind = UpdateAudienceInput['kind'];
 
 const thumbOf = (largePath: string) => mediaUrl(largePath.replace(/large\.webp$/, 'thumb.webp'))!;
 
@@ -92,6 +92,66 @@ export function UpdateEditor({
   return <EditForm key={detail?.updatedAt ?? 'new'} post={detail} onSaved={onSaved} onClose={onClose} />;
 }
 
+/**
+ * The editor's form: the message as paragraphs (sent as HTML), the audience's ids as the inputs hold
+ * them, and when. The field names are the API's, so the server's field errors land on their fields.
+ */
+const editorSchema = z
+  .object({
+    title: updatePostInputSchema.shape.title,
+    updateMessage: z.string(),
+    audience: z.object({
+      kind: z.enum(['records', 'program', 'type']),
+      sponsoredsIds: z.array(z.string()),
+      entitiesId: z.string().nullable(),
+      partnerSponsoredTypesId: z.string().nullable(),
+    }),
+    when: z.enum(['now', 'later']),
+    distributeAt: z.string(),
+    /** Set by the button: Save draft (false) or Send now / Schedule (true). */
+    schedule: z.boolean(),
+  })
+  .superRefine(({ audience, when, distributeAt, schedule }, context) => {
+    const issue = (path: string[], message: string) => context.addIssue({ code: 'custom', path, message });
+    if (audience.kind === 'records' && audience.sponsoredsIds.length === 0)
+      issue(['audience', 'sponsoredsIds'], 'Choose at least one record.');
+    if (audience.kind === 'program' && !audience.entitiesId)
+      issue(['audience', 'entitiesId'], 'Choose a program.');
+    if (audience.kind === 'type' && !audience.partnerSponsoredTypesId)
+      issue(['audience', 'partnerSponsoredTypesId'], 'Choose a type.');
+    if (when === 'later' && !distributeAt) issue(['distributeAt'], 'Choose the date and time.');
+    if (when === 'later' && distributeAt && schedule && new Date(distributeAt) <= new Date())
+      issue(['distributeAt'], 'Choose a time in the future, or send now.');
+  });
+type EditorValues = z.input<typeof editorSchema>;
+
+function editorValues(post: UpdatePostDetail | null): EditorValues & Record<string, unknown> {
+  const audience = post?.audience;
+  return {
+    title: post?.title ?? '',
+    updateMessage: post ? htmlToParagraphs(post.updateMessage) : '',
+    audience: {
+      kind: audience?.kind ?? 'records',
+      sponsoredsIds: audience?.kind === 'records' ? audience.sponsoredsIds.map(String) : [],
+      entitiesId: audience?.kind === 'program' ? String(audience.entitiesId) : null,
+      partnerSponsoredTypesId: audience?.kind === 'type' ? String(audience.partnerSponsoredTypesId) : null,
+    },
+    when: post?.distributeAt ? 'later' : 'now',
+    distributeAt: localInputValue(post?.distributeAt ?? null),
+    schedule: false,
+  };
+}
+
+function audienceOf({ kind, sponsoredsIds, entitiesId, partnerSponsoredTypesId }: EditorValues['audience']) {
+  const audience: UpdateAudienceInput =
+    kind === 'records'
+      ? { kind, sponsoredsIds: sponsoredsIds.map(Number) }
+      : kind === 'program'
+        ? { kind, entitiesId: Number(entitiesId) }
+        : { kind, partnerSponsoredTypesId: Number(partnerSponsoredTypesId) };
+  return audience;
+}
+
 function EditForm({
   post,
   onSaved,
@@ -104,24 +164,10 @@ function EditForm({
   const saveUpdate = useSaveUpdatePost();
   const deleteUpdate = useDeleteUpdatePost();
   const refreshPost = useRefreshUpdatePost();
-  const [title, setTitle] = useState(post?.title ?? '');
-  const [message, setMessage] = useState(post ? htmlToParagraphs(post.updateMessage) : '');
-  const [kind, setKind] = useState<AudienceKind>(post?.audience.kind ?? 'records');
-  const [recordIds, setRecordIds] = useState<string[]>(
-    post?.audience.kind === 'records' ? post.audience.sponsoredsIds.map(String) : [],
-  );
-  const [programId, setProgramId] = useState<string | null>(
-    post?.audience.kind === 'program' ? String(post.audience.entitiesId) : null,
-  );
-  const [typeId, setTypeId] = useState<string | null>(
-    post?.audience.kind === 'type' ? String(post.audience.partnerSponsoredTypesId) : null,
-  );
-  const [when, setWhen] = useState<'now' | 'later'>(post?.distributeAt ? 'later' : 'now');
-  const [at, setAt] = useState(localInputValue(post?.distributeAt ?? null));
+  const form = useSchemaForm(editorSchema, editorValues(post));
+  const values = form.getValues() as EditorValues;
+  const { kind } = values.audience;
   const [removed, setRemoved] = useState<string[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'draft' | 'schedule' | null>(null);
 
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
@@ -146,68 +192,35 @@ function EditForm({
 
   const pictures = (post?.picturePaths ?? []).filter((p) => !removed.includes(p));
 
-  const audience = (): UpdateAudienceInput =>
-    kind === 'records'
-      ? { kind, sponsoredsIds: recordIds.map(Number) }
-      : kind === 'program'
-        ? { kind, entitiesId: Number(programId) }
-        : { kind, partnerSponsoredTypesId: Number(typeId) };
-
-  const save = async (schedule: boolean) => {
-    setErrors({});
-    setFailure(null);
-    const local: Record<string, string> = {};
-    if (kind === 'records' && recordIds.length === 0)
-      local['audience.sponsoredsIds'] = 'Choose at least one record.';
-    if (kind === 'program' && !programId) local['audience.entitiesId'] = 'Choose a program.';
-    if (kind === 'type' && !typeId) local['audience.partnerSponsoredTypesId'] = 'Choose a type.';
-    if (when === 'later' && !at) local.distributeAt = 'Choose the date and time.';
-    if (when === 'later' && at && schedule && new Date(at) <= new Date()) {
-      local.distributeAt = 'Choose a time in the future, or send now.';
-    }
-    if (Object.keys(local).length) {
-      setErrors(local);
-      return;
-    }
+  const save = async ({ title, updateMessage, audience, when, distributeAt, schedule }: EditorValues) => {
     const body: UpdatePostInput = {
       title,
-      updateMessage: paragraphsToHtml(message),
-      audience: audience(),
+      updateMessage: paragraphsToHtml(updateMessage),
+      audience: audienceOf(audience),
       schedule,
-      distributeAt: when === 'later' && at ? new Date(at).toISOString() : null,
+      distributeAt: when === 'later' && distributeAt ? new Date(distributeAt).toISOString() : null,
       ...(post ? { picturePaths: pictures } : {}),
     };
-    setBusy(schedule ? 'schedule' : 'draft');
-    try {
-      const saved = await saveUpdate.mutateAsync({ id: post?.id ?? null, body });
-      if (schedule) {
-        void notify({
-          color: 'green',
-          message:
-            when === 'now'
-              ? 'The update is being sent.'
-              : `The update is scheduled for ${whenText(saved.distributeAt)}.`,
-        });
-        onClose();
-      } else {
-        void notify({ color: 'green', message: 'Draft saved.' });
-        onSaved(saved.id);
-      }
-    } catch (error) {
-      const problem = error instanceof ApiError ? error.problem : null;
-      const fields = fieldErrorsOf(problem);
-      setErrors(fields);
-      setFailure(Object.keys(fields).length ? (problem?.title ?? null) : (error as Error).message);
-    } finally {
-      setBusy(null);
+    const saved = await saveUpdate.mutateAsync({ id: post?.id ?? null, body });
+    if (schedule) {
+      void notify({
+        color: 'green',
+        message:
+          when === 'now'
+            ? 'The update is being sent.'
+            : `The update is scheduled for ${whenText(saved.distributeAt)}.`,
+      });
+      onClose();
+    } else {
+      void notify({ color: 'green', message: 'Draft saved.' });
+      onSaved(saved.id);
     }
   };
 
-  const audienceError =
-    errors.audience ??
-    errors['audience.sponsoredsIds'] ??
-    errors['audience.entitiesId'] ??
-    errors['audience.partnerSponsoredTypesId'];
+  const audienceError = (form.errors.audience ??
+    form.errors['audience.sponsoredsIds'] ??
+    form.errors['audience.entitiesId'] ??
+    form.errors['audience.partnerSponsoredTypesId']) as string | undefined;
 
   return (
     <Stack gap="lg" maw={860}>
@@ -220,194 +233,169 @@ function EditForm({
           </Button>
         </Group>
       </Group>
-      {failure && (
-        <Alert color="red" role="alert">
-          {failure}
-        </Alert>
-      )}
-      <TextInput
-        label="Title"
-        required
-        maxLength={UPDATE_TITLE_MAX}
-        value={title}
-        onChange={(e) => setTitle(e.currentTarget.value)}
-        error={errors.title}
-      />
-      <Textarea
-        label="Message"
-        required
-        description="Separate paragraphs with a blank line; **bold** and *italic* are kept."
-        autosize
-        minRows={6}
-        maxLength={UPDATE_MESSAGE_MAX}
-        value={message}
-        onChange={(e) => setMessage(e.currentTarget.value)}
-        error={errors.updateMessage}
-      />
-
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="sm">
-          <Text fw={600} id="recipients-label">
-            Recipients
-          </Text>
-          <SegmentedControl
-            aria-labelledby="recipients-label"
-            value={kind}
-            onChange={(v) => setKind(v as AudienceKind)}
-            data={[
-              { value: 'records', label: 'Chosen records' },
-              { value: 'program', label: 'A program' },
-              { value: 'type', label: 'A type' },
-            ]}
-          />
-          {kind === 'records' && (
-            <MultiSelect
-              label="Records"
-              placeholder={recordIds.length ? '' : 'Search by name or code'}
-              searchable
-              searchValue={search}
-              onSearchChange={setSearch}
-              filter={({ options }) => options}
-              data={recordOptions}
-              value={recordIds}
-              onChange={(values) => {
-                setRecordIds(values);
-                setChosen(
-                  new Map(
-                    values
-                      .map((v) => [v, known.get(v) ?? chosen.get(v)!])
-                      .filter(([, r]) => r !== undefined) as [string, UpdateRecipientRecord][],
-                  ),
-                );
+      <SchemaForm
+        form={form}
+        submitLabel={values.when === 'now' ? 'Send now' : 'Schedule'}
+        submitValues={{ schedule: true }}
+        secondarySubmit={{ label: 'Save draft', values: { schedule: false } }}
+        errorTitle={null}
+        buttonsAt="start"
+        onSubmit={(v) => save(v as EditorValues)}
+        aside={
+          post && (
+            <ConfirmButton
+              title="Delete this update?"
+              message="The update and its pictures are deleted. Nothing has been sent yet."
+              confirmLabel="Delete update"
+              onConfirm={async () => {
+                await deleteUpdate.mutateAsync(post.id);
+                onClose();
               }}
-              nothingFoundMessage={recipients.isFetching ? 'Searching...' : 'No records found'}
-              error={audienceError}
-              clearable
-            />
-          )}
-          {kind === 'program' && (
-            <Select
-              label="Program"
-              placeholder="Choose a program"
-              data={(recipients.data?.programs ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
-              value={programId}
-              onChange={setProgramId}
-              error={audienceError}
-              searchable
-            />
-          )}
-          {kind === 'type' && (
-            <Select
-              label="Sponsored type"
-              placeholder="Choose a type"
-              data={(recipients.data?.types ?? []).map((t) => ({ value: String(t.id), label: t.label }))}
-              value={typeId}
-              onChange={setTypeId}
-              error={audienceError}
-            />
-          )}
-          <Text size="sm" c="dimmed">
-            Every active sponsor of these records gets one email with a link to the update.
-          </Text>
-        </Stack>
-      </Paper>
+            >
+              Delete {post.status === 'draft' ? 'draft' : 'update'}
+            </ConfirmButton>
+          )
+        }
+      >
+        <TextInput label="Title" required maxLength={UPDATE_TITLE_MAX} {...form.getInputProps('title')} />
+        <Textarea
+          label="Message"
+          required
+          description="Separate paragraphs with a blank line; **bold** and *italic* are kept."
+          autosize
+          minRows={6}
+          maxLength={UPDATE_MESSAGE_MAX}
+          {...form.getInputProps('updateMessage')}
+        />
 
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="sm">
-          <Text fw={600}>Pictures</Text>
-          {post ? (
-            <>
-              {pictures.length > 0 && (
-                <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-                  {pictures.map((path, i) => (
-                    <div key={path} style={{ position: 'relative' }}>
-                      <Image src={thumbOf(path)} alt={`Picture ${i + 1}`} radius="sm" h={120} fit="cover" />
-                      <CloseButton
-                        aria-label={`Remove picture ${i + 1}`}
-                        variant="filled"
-                        size="sm"
-                        style={{ position: 'absolute', top: 4, right: 4 }}
-                        onClick={() => setRemoved((r) => [...r, path])}
-                      />
-                    </div>
-                  ))}
-                </SimpleGrid>
-              )}
-              {removed.length > 0 && (
-                <Text size="sm" c="dimmed">
-                  {removed.length} picture{removed.length === 1 ? '' : 's'} will be removed when you save.
-                </Text>
-              )}
-              <UploadDropzone
-                uploadUrl={updatePicturesUrl(post.id)}
-                label="Drop pictures here or click to choose them"
-                onUploaded={() => refreshPost(post.id)}
-              />
-            </>
-          ) : (
-            <Text size="sm" c="dimmed">
-              Save the draft first, then add pictures. They are shown under the message.
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="sm">
+            <Text fw={600} id="recipients-label">
+              Recipients
             </Text>
-          )}
-        </Stack>
-      </Paper>
-
-      <Paper withBorder p="md" radius="md">
-        <Radio.Group
-          label="Distribution"
-          value={when}
-          onChange={(v) => setWhen(v as 'now' | 'later')}
-          error={errors.distributeAt}
-        >
-          <Stack gap="xs" mt="xs">
-            <Radio value="now" label="Send now" />
-            <Radio value="later" label="Send later" />
-            {when === 'later' && (
-              <TextInput
-                type="datetime-local"
-                label="Date and time"
-                value={at}
-                onChange={(e) => setAt(e.currentTarget.value)}
-                maw={260}
+            <SegmentedControl
+              aria-labelledby="recipients-label"
+              value={kind}
+              onChange={(value) => form.setFieldValue('audience.kind', value as typeof kind)}
+              data={[
+                { value: 'records', label: 'Chosen records' },
+                { value: 'program', label: 'A program' },
+                { value: 'type', label: 'A type' },
+              ]}
+            />
+            {kind === 'records' && (
+              <MultiSelect
+                label="Records"
+                placeholder={values.audience.sponsoredsIds.length ? '' : 'Search by name or code'}
+                searchable
+                searchValue={search}
+                onSearchChange={setSearch}
+                filter={({ options }) => options}
+                data={recordOptions}
+                {...form.getInputProps('audience.sponsoredsIds')}
+                onChange={(ids) => {
+                  form.setFieldValue('audience.sponsoredsIds', ids);
+                  setChosen(
+                    new Map(
+                      ids
+                        .map((v) => [v, known.get(v) ?? chosen.get(v)!])
+                        .filter(([, r]) => r !== undefined) as [string, UpdateRecipientRecord][],
+                    ),
+                  );
+                }}
+                nothingFoundMessage={recipients.isFetching ? 'Searching...' : 'No records found'}
+                error={audienceError}
+                clearable
               />
             )}
+            {kind === 'program' && (
+              <Select
+                label="Program"
+                placeholder="Choose a program"
+                data={(recipients.data?.programs ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+                {...form.getInputProps('audience.entitiesId')}
+                error={audienceError}
+                searchable
+              />
+            )}
+            {kind === 'type' && (
+              <Select
+                label="Sponsored type"
+                placeholder="Choose a type"
+                data={(recipients.data?.types ?? []).map((t) => ({ value: String(t.id), label: t.label }))}
+                {...form.getInputProps('audience.partnerSponsoredTypesId')}
+                error={audienceError}
+              />
+            )}
+            <Text size="sm" c="dimmed">
+              Every active sponsor of these records gets one email with a link to the update.
+            </Text>
           </Stack>
-        </Radio.Group>
-        {post?.status === 'scheduled' && (
-          <Text size="sm" mt="xs">
-            Scheduled for {whenText(post.distributeAt)}. Save as a draft to hold it back.
-          </Text>
-        )}
-      </Paper>
+        </Paper>
 
-      <Group justify="space-between" wrap="wrap">
-        <Group gap="sm">
-          <Button
-            variant="default"
-            loading={busy === 'draft'}
-            disabled={busy !== null}
-            onClick={() => void save(false)}
-          >
-            Save draft
-          </Button>
-          <Button loading={busy === 'schedule'} disabled={busy !== null} onClick={() => void save(true)}>
-            {when === 'now' ? 'Send now' : 'Schedule'}
-          </Button>
-        </Group>
-        {post && (
-          <ConfirmButton
-            title="Delete this update?"
-            message="The update and its pictures are deleted. Nothing has been sent yet."
-            confirmLabel="Delete update"
-            onConfirm={async () => {
-              await deleteUpdate.mutateAsync(post.id);
-              onClose();
-            }}
-          >
-            Delete {post.status === 'draft' ? 'draft' : 'update'}
-          </ConfirmButton>
-        )}
-      </Group>
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="sm">
+            <Text fw={600}>Pictures</Text>
+            {post ? (
+              <>
+                {pictures.length > 0 && (
+                  <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+                    {pictures.map((path, i) => (
+                      <div key={path} style={{ position: 'relative' }}>
+                        <Image src={thumbOf(path)} alt={`Picture ${i + 1}`} radius="sm" h={120} fit="cover" />
+                        <CloseButton
+                          aria-label={`Remove picture ${i + 1}`}
+                          variant="filled"
+                          size="sm"
+                          style={{ position: 'absolute', top: 4, right: 4 }}
+                          onClick={() => setRemoved((r) => [...r, path])}
+                        />
+                      </div>
+                    ))}
+                  </SimpleGrid>
+                )}
+                {removed.length > 0 && (
+                  <Text size="sm" c="dimmed">
+                    {removed.length} picture{removed.length === 1 ? '' : 's'} will be removed when you save.
+                  </Text>
+                )}
+                <UploadDropzone
+                  uploadUrl={updatePicturesUrl(post.id)}
+                  label="Drop pictures here or click to choose them"
+                  onUploaded={() => refreshPost(post.id)}
+                />
+              </>
+            ) : (
+              <Text size="sm" c="dimmed">
+                Save the draft first, then add pictures. They are shown under the message.
+              </Text>
+            )}
+          </Stack>
+        </Paper>
+
+        <Paper withBorder p="md" radius="md">
+          <Radio.Group label="Distribution" {...form.getInputProps('when')} error={form.errors.distributeAt}>
+            <Stack gap="xs" mt="xs">
+              <Radio value="now" label="Send now" />
+              <Radio value="later" label="Send later" />
+              {values.when === 'later' && (
+                <TextInput
+                  type="datetime-local"
+                  label="Date and time"
+                  {...form.getInputProps('distributeAt')}
+                  error={undefined}
+                  maw={260}
+                />
+              )}
+            </Stack>
+          </Radio.Group>
+          {post?.status === 'scheduled' && (
+            <Text size="sm" mt="xs">
+              Scheduled for {whenText(post.distributeAt)}. Save as a draft to hold it back.
+            </Text>
+          )}
+        </Paper>
+      </SchemaForm>
     </Stack>
   );
 }
