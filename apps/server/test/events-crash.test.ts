@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '../src/seed/demo.ts';
 import {
   ChildServer,
   freePort,
@@ -11,12 +12,14 @@ import {
   request as childRequest,
   until,
 } from './child-harness.ts';
+import { TestClient } from './http-client.ts';
 
 /**
  * Events across a crash (decision 063): the real server runs as a child process over its own
  * database and is killed with SIGKILL after a payment's transaction committed its payment.succeeded
  * event but before the receipt was delivered. After a restart the receipt reaches the SMTP server
- * exactly once.
+ * exactly once. Likewise an update published just before the kill (decision 066): its notices go out
+ * once each after the restart.
  */
 
 /** A request from the test's donor address. */
@@ -203,3 +206,117 @@ describe('events across a crash (both databases: the SMTP server holds the recei
     },
   );
 });
+
+describe.skipIf(!onPostgres)(
+  'update notices across a crash (PostgreSQL: the test holds the event marks)',
+  () => {
+    it(
+      'an update published before the process died is distributed after the restart, each notice sent exactly once',
+      { timeout: 180_000 },
+      async () => {
+        const setup = await prepare('events');
+        const smtp = await startSmtp();
+        const server = new ChildServer(await freePort(), { ...setup.env, SMTP_URL: smtp.url });
+        const db = new pg.Client({ connectionString: setup.databaseUrl! });
+        const holder = new pg.Client({ connectionString: setup.databaseUrl! });
+        cleanups.push(async () => {
+          await server.stop();
+          await db.end().catch(() => undefined);
+          await holder.end().catch(() => undefined);
+          await smtp.close();
+          await setup.cleanup();
+        });
+        await db.connect();
+        await holder.connect();
+        await server.start();
+        const staff = new TestClient(server.port);
+        const email = 'messages@demo.example.org';
+        await staff.signIn(email, DEMO_ACCOUNTS.find((a) => a.email === email)!.password);
+        const record = DEMO_IDS.maskedSponsoredOfSponsor;
+        const { rows: sponsors } = await db.query(
+          `SELECT DISTINCT lower(u.email) AS email FROM user_sponsoreds us JOIN users u ON u.id = us.users_id
+          WHERE us.sponsoreds_id = $1 AND us.date_ended IS NULL AND u.email IS NOT NULL`,
+          [record],
+        );
+        expect(sponsors.length).toBeGreaterThan(0);
+
+        // No subscriber may mark an event, nobody may queue mail: the post and its event commit, the
+        // distribution's subscriber waits.
+        await holder.query('BEGIN');
+        await holder.query('LOCK TABLE domain_event_deliveries, email_outbox IN EXCLUSIVE MODE');
+        const title = `Crash update ${Date.now()}`;
+        const answer = staff
+          .post('/api/dashboard/updates?partnersId=2', {
+            title,
+            updateMessage: '<p>Written just before the crash.</p>',
+            audience: { kind: 'records', sponsoredsIds: [record] },
+            schedule: true,
+          })
+          .then((res) => res.status)
+          .catch(() => 0);
+
+        const event = await until('the update.published event', async () => {
+          const { rows } = await db.query<{ id: number; post: number }>(
+            `SELECT e.id, p.id AS post FROM domain_events e JOIN update_posts p ON p.id = (e.payload->>'updatePostsId')::int
+            WHERE e.name = 'update.published' AND p.title = $1 AND e.lease_until IS NOT NULL`,
+            [title],
+          );
+          return rows[0];
+        });
+        await until('the distribution subscriber to wait on its mark', async () => {
+          const { rows } = await db.query(
+            `SELECT 1 FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'
+              AND query ILIKE 'insert into "domain_event_deliveries"%'`,
+          );
+          return rows.length > 0;
+        });
+
+        await server.kill();
+        expect(await answer).toBe(0);
+        await holder.query('ROLLBACK');
+
+        const prefix = `update-post:${event.post}:`;
+        // Dead between the write and the delivery: the post is published, its subscriber never ran.
+        const before = await db.query(
+          `SELECT (SELECT status FROM domain_events WHERE id = $1) AS status,
+                (SELECT count(*)::int FROM domain_event_deliveries WHERE events_id = $1) AS marks,
+                (SELECT count(*)::int FROM email_outbox WHERE starts_with(dedupe_key, $2)) AS queued,
+                (SELECT status FROM update_posts WHERE id = $3) AS post`,
+          [event.id, prefix, event.post],
+        );
+        expect(before.rows[0]).toEqual({ status: 'pending', marks: 0, queued: 0, post: 'scheduled' });
+
+        await server.start();
+        const keys = await until('every notice at the SMTP server', async () => {
+          const { rows } = await db.query<{ key: string }>(
+            `SELECT dedupe_key AS key FROM email_outbox WHERE starts_with(dedupe_key, $1)`,
+            [prefix],
+          );
+          const queued = rows.map((r) => r.key);
+          return (
+            queued.length === sponsors.length && queued.every((k) => smtp.accepted.includes(k)) && queued
+          );
+        });
+        // Later runs (events every 5 s, the outbox every 10 s, the distribution's sweep) send nothing more.
+        await new Promise((resolve) => setTimeout(resolve, 12_000));
+        await server.stop();
+
+        expect(smtp.accepted.filter((k) => k.startsWith(prefix)).sort()).toEqual([...keys].sort());
+        const after = await db.query(
+          `SELECT (SELECT status FROM domain_events WHERE id = $1) AS status,
+                (SELECT array_agg(subscriber) FROM domain_event_deliveries WHERE events_id = $1) AS marks,
+                (SELECT array_agg(DISTINCT status) FROM email_outbox WHERE starts_with(dedupe_key, $2)) AS outbox,
+                (SELECT status FROM update_posts WHERE id = $3) AS post`,
+          [event.id, prefix, event.post],
+        );
+        expect(after.rows[0]).toEqual({
+          status: 'done',
+          marks: ['sponsorships.update-distribution'],
+          outbox: ['sent'],
+          post: 'sent',
+        });
+      },
+    );
+  },
+);
