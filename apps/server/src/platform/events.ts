@@ -376,6 +376,23 @@ export async function dispatchEvents(options: EventDispatchOptions): Promise<Eve
   return summary;
 }
 
+/**
+ * Deletes at most `limit` events done more than `days` days ago, with their subscribers' marks (the
+ * daily pruning, decision 066). Pending and failed events stay. Answers how many events it deleted.
+ */
+export async function deleteDoneEvents(db: Db, days: number, limit: number): Promise<number> {
+  const result = await db.execute(sql`
+    WITH gone AS (
+      DELETE FROM domain_events WHERE id IN (
+        SELECT id FROM domain_events
+         WHERE status = 'done' AND completed_at < now() - make_interval(days => ${days})
+         ORDER BY id
+         LIMIT ${limit})
+      RETURNING 1)
+    SELECT count(*)::int AS n FROM gone`);
+  return Number(rowsOf(result)[0]?.n ?? 0);
+}
+
 /** The events.dispatch job: the safety net that dispatches whatever the prompt dispatch did not. */
 export function eventsDispatchJob(subscribers: readonly AnyEventSubscriber[]) {
   return defineJob({
