@@ -64,26 +64,47 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 });
 
+/**
+ * The server started over a PostgreSQL copy of the seeded database, with its SMTP server and two
+ * clients of that database: `db` reads, `holder` takes the locks that stop a subscriber.
+ */
+async function startOnPostgres() {
+  const setup = await prepare('events');
+  const smtp = await startSmtp();
+  const server = new ChildServer(await freePort(), { ...setup.env, SMTP_URL: smtp.url });
+  const db = new pg.Client({ connectionString: setup.databaseUrl! });
+  const holder = new pg.Client({ connectionString: setup.databaseUrl! });
+  cleanups.push(async () => {
+    await server.stop();
+    await db.end().catch(() => undefined);
+    await holder.end().catch(() => undefined);
+    await smtp.close();
+    await setup.cleanup();
+  });
+  await db.connect();
+  await holder.connect();
+  await server.start();
+  return { server, smtp, db, holder };
+}
+
+/** Waits until a statement inserting into `table` waits for a lock (the one `holder` took). */
+function waitingToInsert(db: pg.Client, what: string, table: string) {
+  return until(what, async () => {
+    const { rows } = await db.query(
+      `SELECT 1 FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE $1`,
+      [`insert into "${table}"%`],
+    );
+    return rows.length > 0;
+  });
+}
+
 describe.skipIf(!onPostgres)('events across a crash (PostgreSQL: the test holds the outbox)', () => {
   it(
     'a receipt whose event committed before the process died is queued and sent exactly once after the restart',
     { timeout: 180_000 },
     async () => {
-      const setup = await prepare('events');
-      const smtp = await startSmtp();
-      const server = new ChildServer(await freePort(), { ...setup.env, SMTP_URL: smtp.url });
-      const db = new pg.Client({ connectionString: setup.databaseUrl! });
-      const holder = new pg.Client({ connectionString: setup.databaseUrl! });
-      cleanups.push(async () => {
-        await server.stop();
-        await db.end().catch(() => undefined);
-        await holder.end().catch(() => undefined);
-        await smtp.close();
-        await setup.cleanup();
-      });
-      await db.connect();
-      await holder.connect();
-      await server.start();
+      const { server, smtp, db, holder } = await startOnPostgres();
 
       // Nobody may write to the outbox: the payment and its event commit, the receipt's subscriber waits.
       await holder.query('BEGIN');
@@ -108,14 +129,7 @@ describe.skipIf(!onPostgres)('events across a crash (PostgreSQL: the test holds 
         return rows[0];
       });
       // The subscriber's transaction is waiting for the outbox.
-      await until('the receipt subscriber to wait on the outbox', async () => {
-        const { rows } = await db.query(
-          `SELECT 1 FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock'
-              AND query ILIKE 'insert into "email_outbox"%'`,
-        );
-        return rows.length > 0;
-      });
+      await waitingToInsert(db, 'the receipt subscriber to wait on the outbox', 'email_outbox');
 
       await server.kill();
       expect((await answer).status).toBe(0);
@@ -214,21 +228,7 @@ describe.skipIf(!onPostgres)(
       'an update published before the process died is distributed after the restart, each notice sent exactly once',
       { timeout: 180_000 },
       async () => {
-        const setup = await prepare('events');
-        const smtp = await startSmtp();
-        const server = new ChildServer(await freePort(), { ...setup.env, SMTP_URL: smtp.url });
-        const db = new pg.Client({ connectionString: setup.databaseUrl! });
-        const holder = new pg.Client({ connectionString: setup.databaseUrl! });
-        cleanups.push(async () => {
-          await server.stop();
-          await db.end().catch(() => undefined);
-          await holder.end().catch(() => undefined);
-          await smtp.close();
-          await setup.cleanup();
-        });
-        await db.connect();
-        await holder.connect();
-        await server.start();
+        const { server, smtp, db, holder } = await startOnPostgres();
         const staff = new TestClient(server.port);
         const email = 'messages@demo.example.org';
         await staff.signIn(email, DEMO_ACCOUNTS.find((a) => a.email === email)!.password);
@@ -263,14 +263,11 @@ describe.skipIf(!onPostgres)(
           );
           return rows[0];
         });
-        await until('the distribution subscriber to wait on its mark', async () => {
-          const { rows } = await db.query(
-            `SELECT 1 FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock'
-              AND query ILIKE 'insert into "domain_event_deliveries"%'`,
-          );
-          return rows.length > 0;
-        });
+        await waitingToInsert(
+          db,
+          'the distribution subscriber to wait on its mark',
+          'domain_event_deliveries',
+        );
 
         await server.kill();
         expect(await answer).toBe(0);
