@@ -129,6 +129,7 @@ export async function buildApp(
   const removeEventBus = installEventBus(database.db, {
     config,
     log: app.log,
+    jobs,
     subscribers: EVENT_SUBSCRIBERS,
     leaseSeconds: config.OUTBOX_LEASE_SECONDS,
     retryBaseSeconds: config.OUTBOX_RETRY_SECONDS,

@@ -6,12 +6,14 @@ import { compensationJobs } from './areas/giving/compensations/compensations.job
 import { givingJobs } from './areas/giving/ledger/giving.jobs.ts';
 import { recordsImportJob } from './areas/records/import/records-import.jobs.ts';
 import { yearEndStatementsJob } from './areas/insight/reports/reports.jobs.ts';
-import { receiptComposer } from './areas/giving/receipts/receipts.service.ts';
+import { receiptComposer, STATEMENT_KEY_PREFIX } from './areas/giving/receipts/receipts.service.ts';
+import { REMINDER_KEY_PREFIX } from './areas/giving/ledger/giving.service.ts';
+import { PLAN_CHANGE_KEY_PREFIX } from './areas/partners/catalogue/plan-notices.ts';
 import { updatesDistributeJob } from './areas/sponsorships/updates/updates.jobs.ts';
 import { upkeepJobs } from './areas/giving/upkeep/upkeep.jobs.ts';
 import type { AnyJobDefinition } from './platform/jobs.ts';
 import { outboxDispatchJob } from './platform/messaging/outbox.ts';
-import { pruneJob } from './platform/pruning.ts';
+import { pruneDeliveredJob, pruneJob } from './platform/pruning.ts';
 import { eventsDispatchJob } from './platform/events.ts';
 import { EVENT_SUBSCRIBERS } from './event-subscribers.ts';
 
@@ -29,6 +31,8 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   ...compensationJobs,
   ...givingJobs,
   pruneJob(),
+  // Mail whose key stays after delivery: the guard against a later run mailing again (decision 066).
+  pruneDeliveredJob([STATEMENT_KEY_PREFIX, REMINDER_KEY_PREFIX, PLAN_CHANGE_KEY_PREFIX]),
   recordsImportJob,
   yearEndStatementsJob,
   updatesDistributeJob,

@@ -1,19 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client.ts';
-import { databaseUrlFor } from './global-setup.ts';
 import { BANKS_NOT_ALLOWED } from '../src/areas/giving/payment-methods/payment-methods.service.ts';
 import { insertRecord, line } from './giving-fixtures.ts';
-import { createPeople, signedSessionCookie, TEST_AUTH_SECRET, type TestPerson } from './people.ts';
+import { ChildServer, freePort, prepare, request } from './child-harness.ts';
+import { createPeople, signedSessionCookie, type TestPerson } from './people.ts';
 import { startStripeDouble } from './stripe-double.ts';
 
 /**
@@ -23,8 +15,6 @@ import { startStripeDouble } from './stripe-double.ts';
  * sponsorship or donation, no order may stay pending, and every receipt is written exactly once.
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 const KILLS = 5;
 const CONCURRENCY = 4;
 const RECORDS = 8;
@@ -32,187 +22,15 @@ const PEOPLE = 60;
 
 type Row = Record<string, unknown>;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-function request(
-  port: number,
-  method: string,
-  pathname: string,
-  body: unknown,
-  headers: Record<string, string>,
-): Promise<{ status: number; text: string }> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: pathname,
-        timeout: 15_000,
-        headers: {
-          host: `demo.localhost:${port}`,
-          origin: `http://demo.localhost:${port}`,
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }
-            : {}),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
-
-interface Setup {
-  env: Record<string, string>;
-  dataDir: string;
-  /** Opens the server's database from the test (PGlite: only while no server runs). */
-  open(): Promise<Database>;
-  cleanup(): Promise<void>;
-}
-
-/** A DATA_DIR and a database copied from the run's seeded template, so SEED_DEMO finds it seeded. */
-async function prepare(): Promise<Setup> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinship-crash-'));
-  fs.cpSync(inject('mediaDir'), path.join(dataDir, 'media'), { recursive: true });
-  const baseUrl = process.env.DATABASE_URL;
-  if (baseUrl && inject('postgresTemplate')) {
-    const name = `kinship_crash_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-    await admin.end();
-    const url = databaseUrlFor(baseUrl, name);
-    return {
-      env: { DATABASE_URL: url },
-      dataDir,
-      open: () => openDatabase({ databaseUrl: url, poolSize: 2 }),
-      cleanup: async () => {
-        const dropper = new pg.Client({ connectionString: baseUrl });
-        await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await dropper.end();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const dump = fs.readFileSync(inject('pgliteTemplate'));
-  const dbDir = path.join(dataDir, 'db');
-  const seeded = await openDatabase({
-    dataDir: dbDir,
-    loadDataDir: new Blob([dump], { type: 'application/x-gzip' }),
-  });
-  await seeded.close();
-  return {
-    env: {},
-    dataDir,
-    open: () => openDatabase({ dataDir: dbDir }),
-    cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-  };
-}
-
-class Server {
-  private child: ChildProcess | null = null;
-  readonly logs: string[] = [];
-  constructor(
-    private readonly setup: Setup,
-    readonly port: number,
-  ) {}
-
-  async start(extraEnv: Record<string, string> = {}): Promise<void> {
-    const env = {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? os.tmpdir(),
-      DATA_DIR: this.setup.dataDir,
-      PORT: String(this.port),
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'true',
-      AUTH_SECRET: TEST_AUTH_SECRET,
-      LOG_LEVEL: 'info',
-      WEB_DIST: '/nonexistent',
-      TRUST_PROXY: 'loopback',
-      PAYMENT_ATTEMPT_LIMIT: '100000',
-      PAYMENT_FAILURE_LIMIT: '100000',
-      PAYMENT_FORM_BURST_LIMIT: '100000',
-      // A message whose worker was killed mid-delivery is taken over after 3 s (60 s by default).
-      OUTBOX_LEASE_SECONDS: '3',
-      // A delivery that failed (the first receipt's PDF can outlast the 1.5 s a 3 s lease allows on a
-      // loaded machine) is retried after 1 s, inside the final quiet period, instead of 30 s.
-      OUTBOX_RETRY_SECONDS: '1',
-      ...this.setup.env,
-      ...extraEnv,
-    };
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child = child;
-    const collect = (chunk: Buffer) => this.logs.push(chunk.toString('utf8'));
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null)
-        throw new Error(`The server exited with ${child.exitCode}:\n${this.logs.join('').slice(-3000)}`);
-      try {
-        const res = await request(this.port, 'GET', '/api/partners/demo', undefined, {});
-        if (res.status === 200) return;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline)
-        throw new Error(`The server did not start:\n${this.logs.join('').slice(-3000)}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-
-  private async exited(child: ChildProcess): Promise<void> {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    await new Promise((resolve) => child.once('exit', resolve));
-  }
-
-  async kill(): Promise<void> {
-    const child = this.child!;
-    child.kill('SIGKILL');
-    await this.exited(child);
-    this.child = null;
-  }
-
-  async stop(): Promise<void> {
-    const child = this.child;
-    if (!child) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    await this.exited(child);
-    clearTimeout(timer);
-    this.child = null;
-  }
-}
-
 let cleanup: (() => Promise<void>) | null = null;
-let server: Server | null = null;
+let server: ChildServer | null = null;
+
+/** Payment limits off: the load pays far more often than any person would. */
+const UNLIMITED = {
+  PAYMENT_ATTEMPT_LIMIT: '100000',
+  PAYMENT_FAILURE_LIMIT: '100000',
+  PAYMENT_FORM_BURST_LIMIT: '100000',
+};
 afterAll(async () => {
   await server?.stop();
   await cleanup?.();
@@ -223,7 +41,7 @@ describe('crash safety of the money path', () => {
     'keeps every charge recorded and every receipt sent once across SIGKILLs',
     { timeout: 240_000 },
     async () => {
-      const setup = await prepare();
+      const setup = await prepare('crash');
       cleanup = setup.cleanup;
       // People and records of their own, written before the first start.
       const prep = await setup.open();
@@ -232,7 +50,7 @@ describe('crash safety of the money path', () => {
       for (let i = 0; i < RECORDS; i += 1) records.push(await insertRecord(prep, { maxSlots: PEOPLE }));
       await prep.close();
 
-      server = new Server(setup, await freePort());
+      server = new ChildServer(await freePort(), { ...setup.env, ...UNLIMITED });
       const tasks: (() => Promise<number>)[] = [];
       let n = 0;
       for (const who of people) {
@@ -406,14 +224,14 @@ describe('crash safety of the money-path compensations', () => {
     { timeout: 180_000 },
     async () => {
       const double = await startStripeDouble();
-      const setup = await prepare();
+      const setup = await prepare('crash');
       const prep = await setup.open();
       const [who] = await createPeople(prep, 1, 'compensation');
       const record = await insertRecord(prep, { maxSlots: 5 });
       // The partner takes cards only: a bank method given at checkout is detached again.
       await prep.db.execute(sql`UPDATE partners SET allow_banks = false WHERE id = 2`);
       await prep.close();
-      const node = new Server(setup, await freePort());
+      const node = new ChildServer(await freePort(), { ...setup.env, ...UNLIMITED });
       const detaches = () =>
         double.requests.filter((r) => r.method === 'POST' && /\/detach$/.test(r.path)).map((r) => r.status);
       try {

@@ -1,74 +1,30 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type net from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client.ts';
-import { databaseUrlFor } from './global-setup.ts';
-import { TEST_AUTH_SECRET } from './people.ts';
+import { DEMO_ACCOUNTS, DEMO_IDS } from '../src/seed/demo.ts';
+import {
+  ChildServer,
+  freePort,
+  onPostgres,
+  prepare,
+  request as childRequest,
+  until,
+} from './child-harness.ts';
+import { TestClient } from './http-client.ts';
 
 /**
  * Events across a crash (decision 063): the real server runs as a child process over its own
  * database and is killed with SIGKILL after a payment's transaction committed its payment.succeeded
  * event but before the receipt was delivered. After a restart the receipt reaches the SMTP server
- * exactly once.
+ * exactly once. Likewise an update published just before the kill (decision 066): its notices go out
+ * once each after the restart.
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
-const baseUrl = process.env.DATABASE_URL;
-const onPostgres = Boolean(baseUrl && inject('postgresTemplate'));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-function request(port: number, method: string, pathname: string, body?: unknown) {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: pathname,
-        headers: {
-          host: `demo.localhost:${port}`,
-          origin: `http://demo.localhost:${port}`,
-          'x-forwarded-for': '10.7.0.1',
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }
-            : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
+/** A request from the test's donor address. */
+const request = (port: number, method: string, pathname: string, body?: unknown) =>
+  childRequest(port, method, pathname, body, { 'x-forwarded-for': '10.7.0.1' });
 
 /**
  * A loopback SMTP server that records each accepted message's dedupe key. A message whose key
@@ -103,127 +59,52 @@ async function startSmtp(hold: (key: string) => boolean = () => false) {
   };
 }
 
-class Server {
-  private child: ChildProcess | null = null;
-  readonly logs: string[] = [];
-  constructor(
-    readonly port: number,
-    private readonly env: Record<string, string>,
-  ) {}
-
-  async start(): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? os.tmpdir(),
-        PORT: String(this.port),
-        HOST: '127.0.0.1',
-        SEED_DEMO: 'true',
-        AUTH_SECRET: TEST_AUTH_SECRET,
-        LOG_LEVEL: 'info',
-        WEB_DIST: '/nonexistent',
-        TRUST_PROXY: 'loopback',
-        // A claim of a killed process is taken over after 3 s; a failed attempt retried after 1 s.
-        OUTBOX_LEASE_SECONDS: '3',
-        OUTBOX_RETRY_SECONDS: '1',
-        ...this.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child = child;
-    const collect = (chunk: Buffer) => this.logs.push(chunk.toString('utf8'));
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null)
-        throw new Error(`The server exited with ${child.exitCode}:\n${this.logs.join('').slice(-3000)}`);
-      try {
-        if ((await request(this.port, 'GET', '/api/partners/demo')).status === 200) return;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline)
-        throw new Error(`The server did not start:\n${this.logs.join('').slice(-3000)}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-
-  private async exited(child: ChildProcess) {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    await new Promise((resolve) => child.once('exit', resolve));
-  }
-
-  async kill(): Promise<void> {
-    const child = this.child;
-    if (!child) return;
-    child.kill('SIGKILL');
-    await this.exited(child);
-    this.child = null;
-  }
-
-  async stop(): Promise<void> {
-    const child = this.child;
-    if (!child) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    await this.exited(child);
-    clearTimeout(timer);
-    this.child = null;
-  }
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 });
+
+/**
+ * The server started over a PostgreSQL copy of the seeded database, with its SMTP server and two
+ * clients of that database: `db` reads, `holder` takes the locks that stop a subscriber.
+ */
+async function startOnPostgres() {
+  const setup = await prepare('events');
+  const smtp = await startSmtp();
+  const server = new ChildServer(await freePort(), { ...setup.env, SMTP_URL: smtp.url });
+  const db = new pg.Client({ connectionString: setup.databaseUrl! });
+  const holder = new pg.Client({ connectionString: setup.databaseUrl! });
+  cleanups.push(async () => {
+    await server.stop();
+    await db.end().catch(() => undefined);
+    await holder.end().catch(() => undefined);
+    await smtp.close();
+    await setup.cleanup();
+  });
+  await db.connect();
+  await holder.connect();
+  await server.start();
+  return { server, smtp, db, holder };
+}
+
+/** Waits until a statement inserting into `table` waits for a lock (the one `holder` took). */
+function waitingToInsert(db: pg.Client, what: string, table: string) {
+  return until(what, async () => {
+    const { rows } = await db.query(
+      `SELECT 1 FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE $1`,
+      [`insert into "${table}"%`],
+    );
+    return rows.length > 0;
+  });
+}
 
 describe.skipIf(!onPostgres)('events across a crash (PostgreSQL: the test holds the outbox)', () => {
   it(
     'a receipt whose event committed before the process died is queued and sent exactly once after the restart',
     { timeout: 180_000 },
     async () => {
-      const name = `kinship_events_${process.pid}_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: baseUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-      await admin.end();
-      const url = databaseUrlFor(baseUrl!, name);
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinship-events-'));
-      fs.cpSync(inject('mediaDir'), path.join(dataDir, 'media'), { recursive: true });
-      const smtp = await startSmtp();
-      const server = new Server(await freePort(), {
-        DATABASE_URL: url,
-        DATA_DIR: dataDir,
-        SMTP_URL: smtp.url,
-      });
-      const db = new pg.Client({ connectionString: url });
-      const holder = new pg.Client({ connectionString: url });
-      cleanups.push(async () => {
-        await server.stop();
-        await db.end().catch(() => undefined);
-        await holder.end().catch(() => undefined);
-        await smtp.close();
-        const dropper = new pg.Client({ connectionString: baseUrl });
-        await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await dropper.end();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      });
-      await db.connect();
-      await holder.connect();
-      await server.start();
+      const { server, smtp, db, holder } = await startOnPostgres();
 
       // Nobody may write to the outbox: the payment and its event commit, the receipt's subscriber waits.
       await holder.query('BEGIN');
@@ -248,14 +129,7 @@ describe.skipIf(!onPostgres)('events across a crash (PostgreSQL: the test holds 
         return rows[0];
       });
       // The subscriber's transaction is waiting for the outbox.
-      await until('the receipt subscriber to wait on the outbox', async () => {
-        const { rows } = await db.query(
-          `SELECT 1 FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock'
-              AND query ILIKE 'insert into "email_outbox"%'`,
-        );
-        return rows.length > 0;
-      });
+      await waitingToInsert(db, 'the receipt subscriber to wait on the outbox', 'email_outbox');
 
       await server.kill();
       expect((await answer).status).toBe(0);
@@ -290,56 +164,16 @@ describe.skipIf(!onPostgres)('events across a crash (PostgreSQL: the test holds 
   );
 });
 
-/** A DATA_DIR and a database copied from the run's seeded template (PGlite inside DATA_DIR, or a PostgreSQL copy). */
-async function prepare(): Promise<{
-  env: Record<string, string>;
-  open(): Promise<Database>;
-  cleanup(): Promise<void>;
-}> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kinship-events-'));
-  fs.cpSync(inject('mediaDir'), path.join(dataDir, 'media'), { recursive: true });
-  if (onPostgres) {
-    const name = `kinship_events_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-    await admin.end();
-    const url = databaseUrlFor(baseUrl!, name);
-    return {
-      env: { DATA_DIR: dataDir, DATABASE_URL: url },
-      open: () => openDatabase({ databaseUrl: url, poolSize: 2 }),
-      cleanup: async () => {
-        const dropper = new pg.Client({ connectionString: baseUrl });
-        await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await dropper.end();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const dbDir = path.join(dataDir, 'db');
-  const seeded = await openDatabase({
-    dataDir: dbDir,
-    loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))], { type: 'application/x-gzip' }),
-  });
-  await seeded.close();
-  return {
-    env: { DATA_DIR: dataDir },
-    open: () => openDatabase({ dataDir: dbDir }),
-    cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-  };
-}
-
 describe('events across a crash (both databases: the SMTP server holds the receipt)', () => {
   it(
     'a receipt whose delivery was cut by the kill reaches the SMTP server exactly once after the restart',
     { timeout: 180_000 },
     async () => {
-      const setup = await prepare();
+      const setup = await prepare('events');
       const email = `events-smtp-${Date.now()}@example.org`;
       let holding = true;
       const smtp = await startSmtp((key) => holding && key.startsWith('receipt:payment:'));
-      const server = new Server(await freePort(), { ...setup.env, SMTP_URL: smtp.url });
+      const server = new ChildServer(await freePort(), { ...setup.env, SMTP_URL: smtp.url });
       cleanups.push(async () => {
         await server.stop();
         await smtp.close();
@@ -386,3 +220,100 @@ describe('events across a crash (both databases: the SMTP server holds the recei
     },
   );
 });
+
+describe.skipIf(!onPostgres)(
+  'update notices across a crash (PostgreSQL: the test holds the event marks)',
+  () => {
+    it(
+      'an update published before the process died is distributed after the restart, each notice sent exactly once',
+      { timeout: 180_000 },
+      async () => {
+        const { server, smtp, db, holder } = await startOnPostgres();
+        const staff = new TestClient(server.port);
+        const email = 'messages@demo.example.org';
+        await staff.signIn(email, DEMO_ACCOUNTS.find((a) => a.email === email)!.password);
+        const record = DEMO_IDS.maskedSponsoredOfSponsor;
+        const { rows: sponsors } = await db.query(
+          `SELECT DISTINCT lower(u.email) AS email FROM user_sponsoreds us JOIN users u ON u.id = us.users_id
+          WHERE us.sponsoreds_id = $1 AND us.date_ended IS NULL AND u.email IS NOT NULL`,
+          [record],
+        );
+        expect(sponsors.length).toBeGreaterThan(0);
+
+        // No subscriber may mark an event, nobody may queue mail: the post and its event commit, the
+        // distribution's subscriber waits.
+        await holder.query('BEGIN');
+        await holder.query('LOCK TABLE domain_event_deliveries, email_outbox IN EXCLUSIVE MODE');
+        const title = `Crash update ${Date.now()}`;
+        const answer = staff
+          .post('/api/dashboard/updates?partnersId=2', {
+            title,
+            updateMessage: '<p>Written just before the crash.</p>',
+            audience: { kind: 'records', sponsoredsIds: [record] },
+            schedule: true,
+          })
+          .then((res) => res.status)
+          .catch(() => 0);
+
+        const event = await until('the update.published event', async () => {
+          const { rows } = await db.query<{ id: number; post: number }>(
+            `SELECT e.id, p.id AS post FROM domain_events e JOIN update_posts p ON p.id = (e.payload->>'updatePostsId')::int
+            WHERE e.name = 'update.published' AND p.title = $1 AND e.lease_until IS NOT NULL`,
+            [title],
+          );
+          return rows[0];
+        });
+        await waitingToInsert(
+          db,
+          'the distribution subscriber to wait on its mark',
+          'domain_event_deliveries',
+        );
+
+        await server.kill();
+        expect(await answer).toBe(0);
+        await holder.query('ROLLBACK');
+
+        const prefix = `update-post:${event.post}:`;
+        // Dead between the write and the delivery: the post is published, its subscriber never ran.
+        const before = await db.query(
+          `SELECT (SELECT status FROM domain_events WHERE id = $1) AS status,
+                (SELECT count(*)::int FROM domain_event_deliveries WHERE events_id = $1) AS marks,
+                (SELECT count(*)::int FROM email_outbox WHERE starts_with(dedupe_key, $2)) AS queued,
+                (SELECT status FROM update_posts WHERE id = $3) AS post`,
+          [event.id, prefix, event.post],
+        );
+        expect(before.rows[0]).toEqual({ status: 'pending', marks: 0, queued: 0, post: 'scheduled' });
+
+        await server.start();
+        const keys = await until('every notice at the SMTP server', async () => {
+          const { rows } = await db.query<{ key: string }>(
+            `SELECT dedupe_key AS key FROM email_outbox WHERE starts_with(dedupe_key, $1)`,
+            [prefix],
+          );
+          const queued = rows.map((r) => r.key);
+          return (
+            queued.length === sponsors.length && queued.every((k) => smtp.accepted.includes(k)) && queued
+          );
+        });
+        // Later runs (events every 5 s, the outbox every 10 s, the distribution's sweep) send nothing more.
+        await new Promise((resolve) => setTimeout(resolve, 12_000));
+        await server.stop();
+
+        expect(smtp.accepted.filter((k) => k.startsWith(prefix)).sort()).toEqual([...keys].sort());
+        const after = await db.query(
+          `SELECT (SELECT status FROM domain_events WHERE id = $1) AS status,
+                (SELECT array_agg(subscriber) FROM domain_event_deliveries WHERE events_id = $1) AS marks,
+                (SELECT array_agg(DISTINCT status) FROM email_outbox WHERE starts_with(dedupe_key, $2)) AS outbox,
+                (SELECT status FROM update_posts WHERE id = $3) AS post`,
+          [event.id, prefix, event.post],
+        );
+        expect(after.rows[0]).toEqual({
+          status: 'done',
+          marks: ['sponsorships.update-distribution'],
+          outbox: ['sent'],
+          post: 'sent',
+        });
+      },
+    );
+  },
+);

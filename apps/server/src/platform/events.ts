@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db, Queryable, Tx } from '../db/client.ts';
 import { domainEventDeliveries, domainEvents } from '../db/schema/index.ts';
-import { defineJob, type JobLogger } from './jobs.ts';
+import { defineJob, type JobLogger, type JobSender } from './jobs.ts';
 
 /**
  * Domain events (decision 063). A write says what happened with `emit(tx, name, payload)`: one row
@@ -147,6 +147,22 @@ export const EVENT_CATALOGUE = {
     }),
     key: (p: { trialsId: number }) => `trial.started:${p.trialsId}`,
   },
+  /**
+   * Staff published an update post: it is to go out to the sponsors of its records at
+   * `distributeAt` (now or later). Each publication of a post (a later edit of a scheduled post
+   * publishes it again) is one event.
+   */
+  'update.published': {
+    payload: z.object({
+      partnersId: id,
+      updatePostsId: id,
+      distributeAt: z.iso.datetime(),
+      /** The post's updated_at as published: one event per version. */
+      version: z.iso.datetime(),
+    }),
+    key: (p: { updatePostsId: number; version: string }) =>
+      `update.published:${p.updatePostsId}:${p.version}`,
+  },
 } as const;
 
 export type EventName = keyof typeof EVENT_CATALOGUE;
@@ -157,6 +173,8 @@ export interface EventContext {
   tx: Tx;
   config: Config;
   log: JobLogger;
+  /** To send jobs in `tx` (absent only where a test dispatches without a queue). */
+  jobs?: JobSender | undefined;
   event: { id: number; name: EventName; createdAt: Date };
 }
 
@@ -239,6 +257,8 @@ export interface EventDispatchOptions {
   db: Db;
   config: Config;
   log: JobLogger;
+  /** The job queue subscribers send their jobs through (the app's; the job's own in events.dispatch). */
+  jobs?: JobSender | undefined;
   subscribers: readonly AnyEventSubscriber[];
   /** Only these events (the ones a transaction just emitted); all due events when omitted. */
   ids?: readonly number[];
@@ -326,7 +346,7 @@ export async function dispatchEvents(options: EventDispatchOptions): Promise<Eve
   const summary: EventDispatchSummary = { dispatched: 0, retrying: 0, failed: 0 };
   const byEvent = new Map<string, AnyEventSubscriber[]>();
   for (const s of options.subscribers) byEvent.set(s.event, [...(byEvent.get(s.event) ?? []), s]);
-  const base = { config: options.config, log: options.log };
+  const base = { config: options.config, log: options.log, jobs: options.jobs };
   for (let handled = 0; handled < maxPerRun; handled += 1) {
     const event = await claim(options.db, leaseSeconds, options.ids);
     if (!event) break;
@@ -356,6 +376,23 @@ export async function dispatchEvents(options: EventDispatchOptions): Promise<Eve
   return summary;
 }
 
+/**
+ * Deletes at most `limit` events done more than `days` days ago, with their subscribers' marks (the
+ * daily pruning, decision 066). Pending and failed events stay. Answers how many events it deleted.
+ */
+export async function deleteDoneEvents(db: Db, days: number, limit: number): Promise<number> {
+  const result = await db.execute(sql`
+    WITH gone AS (
+      DELETE FROM domain_events WHERE id IN (
+        SELECT id FROM domain_events
+         WHERE status = 'done' AND completed_at < now() - make_interval(days => ${days})
+         ORDER BY id
+         LIMIT ${limit})
+      RETURNING 1)
+    SELECT count(*)::int AS n FROM gone`);
+  return Number(rowsOf(result)[0]?.n ?? 0);
+}
+
 /** The events.dispatch job: the safety net that dispatches whatever the prompt dispatch did not. */
 export function eventsDispatchJob(subscribers: readonly AnyEventSubscriber[]) {
   return defineJob({
@@ -368,6 +405,7 @@ export function eventsDispatchJob(subscribers: readonly AnyEventSubscriber[]) {
         db: ctx.database.db,
         config: ctx.config,
         log: ctx.log,
+        jobs: ctx.jobs,
         subscribers,
         leaseSeconds: ctx.config.OUTBOX_LEASE_SECONDS,
         retryBaseSeconds: ctx.config.OUTBOX_RETRY_SECONDS,

@@ -57,3 +57,22 @@ export function batchClock(budgetMs: number = BATCH_BUDGET_MS) {
     elapsed: () => Date.now() - started,
   };
 }
+
+/**
+ * A cleanup of a large table in short statements: `deleteBatch(limit)` deletes at most `limit` rows
+ * and answers how many; batches run, giving way between them, until one comes back short. Answers
+ * the rows deleted in all.
+ */
+export async function deleteInBatches(
+  deleteBatch: (limit: number) => Promise<number>,
+  batchSize: number,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const clock = batchClock();
+    const deleted = await deleteBatch(batchSize);
+    total += deleted;
+    if (deleted < batchSize) return total;
+    await giveWay(clock.elapsed());
+  }
+}

@@ -286,6 +286,37 @@ export async function eraseDeliveredMailTo(tx: Queryable, email: string): Promis
     .where(and(eq(emailOutbox.toAddress, email), inArray(emailOutbox.status, ['sent', 'failed'])));
 }
 
+/**
+ * Deletes at most `limit` messages sent more than `days` days ago (the daily pruning, decision 066),
+ * but never one whose dedupe key starts with one of `keep`: those keys are the lasting guard that a
+ * later run does not send the mail again. Pending, sending and failed messages stay. Answers how
+ * many it deleted.
+ */
+export async function deleteSentMessages(
+  db: Db,
+  days: number,
+  keep: readonly string[],
+  limit: number,
+): Promise<number> {
+  const kept = keep.length
+    ? sql`AND NOT (${sql.join(
+        keep.map((prefix) => sql`starts_with(dedupe_key, ${prefix})`),
+        sql` OR `,
+      )})`
+    : sql``;
+  const result = await db.execute(sql`
+    WITH gone AS (
+      DELETE FROM email_outbox WHERE id IN (
+        SELECT id FROM email_outbox
+         WHERE status = 'sent' AND created_at < now() - make_interval(days => ${days})
+           AND sent_at < now() - make_interval(days => ${days}) ${kept}
+         ORDER BY id
+         LIMIT ${limit})
+      RETURNING 1)
+    SELECT count(*)::int AS n FROM gone`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
 /** Writes many messages in one statement, once per dedupe key; answers how many were new. */
 export async function insertOutboxMessages(
   tx: Queryable,

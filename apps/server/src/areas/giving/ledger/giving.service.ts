@@ -464,6 +464,12 @@ export function reminderEmail(input: {
 }
 
 /**
+ * Reminders' outbox keys start so: one per failed payment, kept after delivery (decision 066) so
+ * that staff asking again months later are told it went.
+ */
+export const REMINDER_KEY_PREFIX = 'reminder:subscription:';
+
+/**
  * POST dashboard/donations/subscriptions/{id}/remind: emails the donor (through the outbox) that
  * the renewal failed, with the decline and a link to the payment settings page. One reminder per
  * failed payment: a second click answers queued false.
@@ -496,7 +502,7 @@ export async function remindDonor(deps: GivingDeps, ctx: SiteContext, id: number
     const queued = await insertOutboxMessage(tx, {
       partnersId: ctx.partner.id,
       kind: 'reminder',
-      dedupeKey: `reminder:subscription:${id}:payment:${row.failedPaymentsId}`,
+      dedupeKey: `${REMINDER_KEY_PREFIX}${id}:payment:${row.failedPaymentsId}`,
       toAddress: row.donorEmail!,
       subject: email.subject,
       bodyText: email.text,

@@ -459,9 +459,14 @@ export async function getGivingStatementPdf(
 // ------------------------------------------------------------------------------------ year-end
 
 export const STATEMENT_PDF_FILENAME = 'statement.pdf';
+/**
+ * Statements' outbox keys start so; they are kept after delivery (decision 066), as a second run
+ * for the same year, however much later, must find them.
+ */
+export const STATEMENT_KEY_PREFIX = 'statement:';
 /** One year-end statement per partner, year and donor, however often the run is retried. */
 export const statementDedupeKey = (partnersId: number, year: number, donorKey: string) =>
-  `statement:${partnersId}:${year}:${donorKey}`;
+  `${STATEMENT_KEY_PREFIX}${partnersId}:${year}:${donorKey}`;
 const STATEMENT_KEY = /^statement:(\d+):(\d{4}):(u(\d+)|e(.+))$/;
 
 export function statementSubject(partnerName: string, year: number): string {

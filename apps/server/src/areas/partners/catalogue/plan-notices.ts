@@ -32,7 +32,10 @@ export function planChangeMail(
   );
 }
 
-export const planChangeKey = (planId: number, usersId: number) => `plan-changed:${planId}:${usersId}`;
+/** Plan notices' outbox keys start so; kept after delivery (decision 066): one notice per plan and person. */
+export const PLAN_CHANGE_KEY_PREFIX = 'plan-changed:';
+export const planChangeKey = (planId: number, usersId: number) =>
+  `${PLAN_CHANGE_KEY_PREFIX}${planId}:${usersId}`;
 
 export interface PlanNoticeOptions {
   /** People per transaction at most (default NOTICE_BATCH_SIZE). */

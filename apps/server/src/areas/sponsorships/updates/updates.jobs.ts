@@ -3,9 +3,10 @@ import { defineJob } from '../../../platform/jobs.ts';
 import { distributeDuePosts } from './updates.distribution.ts';
 
 /**
- * Distribution of updates (decision 037): sent for one post with `startAfter` its distribution
- * time when it is scheduled, and run every minute without a post to sweep every due one (a post
- * whose time was changed, or a job lost with its process). Both are safe to repeat.
+ * Distribution of updates (decisions 037 and 066): sent for one post with `startAfter` its
+ * distribution time by the update.published subscriber, and run every minute without a post to
+ * sweep every due one (a post whose time was changed, or a job that failed out). Both are safe to
+ * repeat.
  */
 export const updatesDistributeJob = defineJob({
   name: 'updates.distribute',

@@ -15,8 +15,10 @@ import {
   type UpdateRecipients,
 } from '@kinship/domain';
 import type { Db } from '../../../db/client.ts';
+import type { Tx } from '../../../db/types.ts';
 import { requireAccess, type AccessScope } from '../../../platform/access.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
+import { emit } from '../../../platform/events.ts';
 import { badRequest, fieldErrors, HttpError, unauthorized, refuse } from '../../../platform/errors.ts';
 import { processImage } from '../../../platform/images.ts';
 import type { JobSender } from '../../../platform/jobs.ts';
@@ -59,7 +61,7 @@ export const NO_RECORDS_MESSAGE = 'There are no records to write to among these 
 export const NO_PICTURE_MESSAGE = 'Send at least one picture as a file of a multipart/form-data body.';
 export const MAX_UPDATE_PICTURES = 20;
 
-type Deps = { db: Db; jobs: JobSender };
+type Deps = { db: Db };
 
 interface ResolvedRecord {
   id: number;
@@ -268,21 +270,39 @@ export async function createUpdatePost(
       entityId: row.id,
       after: audited(row),
     });
-    if (status === 'scheduled') await scheduleDistribution(deps.jobs, tx, row);
+    if (status === 'scheduled') await publish(tx, row);
     return row;
   });
   return getUpdatePost(deps.db, ctx, post.id);
 }
 
-async function scheduleDistribution(
+/**
+ * Publishing a scheduled post is an event (decision 066), in the write's transaction; its
+ * subscriber queues the distribution (`queueDistribution`).
+ */
+async function publish(tx: Tx, post: UpdatePostRow) {
+  await emit(tx, 'update.published', {
+    partnersId: post.partnersId,
+    updatePostsId: post.id,
+    distributeAt: (post.distributeAt ?? post.updatedAt).toISOString(),
+    version: post.updatedAt.toISOString(),
+  });
+}
+
+/**
+ * The update.published subscriber's work: the distribution job, sent in the subscriber's
+ * transaction to start at the post's distribution time (the job distributes only the post as it
+ * then is, so a job of an earlier version does nothing more).
+ */
+export async function queueDistribution(
   jobs: JobSender,
-  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-  post: UpdatePostRow,
-) {
+  tx: Tx,
+  payload: { updatePostsId: number; distributeAt: string },
+): Promise<void> {
   await jobs.send(
     updatesDistributeJob,
-    { updatePostsId: post.id },
-    { tx, startAfter: post.distributeAt ?? undefined },
+    { updatePostsId: payload.updatePostsId },
+    { tx, startAfter: new Date(payload.distributeAt) },
   );
 }
 
@@ -326,7 +346,7 @@ export async function changeUpdatePost(
       before: audited(before),
       after: audited(after),
     });
-    if (status === 'scheduled') await scheduleDistribution(deps.jobs, tx, after);
+    if (status === 'scheduled') await publish(tx, after);
     return before.picturePaths.filter((p) => !picturePaths.includes(p));
   });
   await removePictureFiles(deps.storage, removed);
