@@ -94,6 +94,25 @@ describe('serving the web app', () => {
     expect(maple.text).toContain('<title>Maple Schools Network</title>');
   });
 
+  it('writes the visitor’s language into <html lang>: choice, then Accept-Language, then the partner’s default, only among those offered', async () => {
+    const maple = t.client('maple.localhost');
+    const byDefault = await maple.get('/');
+    expect(byDefault.text).toContain('<html lang="en-CA"');
+    expect(byDefault.headers['content-language']).toBe('en-CA');
+    const french = await maple.get('/', { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' });
+    expect(french.text).toContain('<html lang="fr-CA"');
+    expect(french.headers['content-language']).toBe('fr-CA');
+    const chosen = await maple.get('/about', { 'accept-language': 'fr', cookie: 'kinship_locale=en-CA' });
+    expect(chosen.text).toContain('<html lang="en-CA"');
+    // The demo partner offers American English only: French asked for is not offered.
+    const demo = await t
+      .client('demo.localhost')
+      .get('/', { 'accept-language': 'fr-CA', cookie: 'kinship_locale=fr-CA' });
+    expect(demo.text).toContain('<html lang="en-US"');
+    const api = await maple.get('/api/partners/current');
+    expect(api.json()).toMatchObject({ defaultLocale: 'en-CA', locales: ['en-CA', 'fr-CA'], currency: 'cad' });
+  });
+
   it('embeds the partner as GET partners/current answers it, so the app starts without that call', async () => {
     const shell = await t.client('maple.localhost').get('/about');
     const api = await t.client('maple.localhost').get('/api/partners/current');

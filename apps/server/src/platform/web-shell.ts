@@ -31,7 +31,7 @@ export function brandedShell(
     .map((tag) => `  ${tag}\n  `)
     .join('');
   return html
-    .replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(lang)}"`)
+    .replace(/<html\b[^>]*>/, `<html lang="${escapeHtml(lang)}">`)
     .replace('</head>', () => `${head}</head>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
     .replace(
