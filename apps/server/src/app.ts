@@ -27,7 +27,6 @@ import { insightAreaRoutes } from './areas/insight/routes.ts';
 import { authSettingsOf, createAuth, registerAuthRoutes, sessionOf, type Auth } from './platform/auth.ts';
 import { registerCrossSiteProtection } from './platform/csrf.ts';
 import { frameworkErrorHandler, HttpError, registerErrorHandling } from './platform/errors.ts';
-import { staffGateRefusal } from './platform/access.ts';
 import { registerTransportSecurity } from './platform/https.ts';
 import { registerJsonBodyLimit } from './platform/json-body.ts';
 import { createJobQueue, type JobQueue } from './platform/jobs.ts';
@@ -136,7 +135,7 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => removeEventBus());
   app.decorate('deps', { database, db: database.db, config, storage, auth, mailer, gateway, jobs });
-  registerErrorHandling(app, { staffGate: staffGateRefusal });
+  registerErrorHandling(app);
   registerJsonBodyLimit(app);
 
   const stopListening = await listenForPartnerChanges(database, app.log);

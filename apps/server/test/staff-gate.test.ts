@@ -75,4 +75,23 @@ describe('staff routes check access before they validate', () => {
     const bad = await donor.get('/api/dashboard/partners?partnersId=2&partnersId=3');
     expect(bad.status).toBe(400);
   });
+
+  it("holds on every area's staff routes: what staff are told is invalid, a visitor is told to sign in", async () => {
+    const staffRoutes = t.app.routeList.filter(
+      (r) => /^\/api\/(dashboard|jobs)\//.test(r.url) && r.method !== 'OPTIONS' && r.method !== 'HEAD',
+    );
+    const answers: string[] = [];
+    for (const route of staffRoutes) {
+      const path = `${route.url.replace(/:[A-Za-z]+\??/g, 'not-a-number')}?offset=x&limit=-1`;
+      const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : [];
+      const asStaff = await admin.request(route.method, path, body);
+      if (asStaff.headers['x-error-code'] !== 'validation_failed') continue;
+      const asVisitor = await t.client('demo.localhost').request(route.method, path, body);
+      answers.push(`${route.method} ${route.url} ${asVisitor.status} ${asVisitor.headers['x-error-code']}`);
+    }
+    // Staff's field errors on most staff routes, so the inputs above do reach validation.
+    expect(answers.length).toBeGreaterThan(20);
+    // Every area registers the gate (registerStaffGate): a route it missed would show a visitor the 400.
+    expect(answers.filter((a) => !a.endsWith(' 401 unauthenticated'))).toEqual([]);
+  });
 });

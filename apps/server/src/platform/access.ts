@@ -1,7 +1,6 @@
-import { ACTION_DEFINITIONS, actionScope, can, hasAnyPartnerPermission, type Action } from '@kinship/domain';
+import { ACTION_DEFINITIONS, actionScope, can, type Action } from '@kinship/domain';
 import { inArray, sql, type Column, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import { forbidden, unauthorized, type HttpError } from './errors.ts';
+import { forbidden, unauthorized } from './errors.ts';
 import type { RequestViewer } from './viewer.ts';
 
 /**
@@ -61,17 +60,4 @@ export function scopeCondition(scope: AccessScope, entityColumn: Column): SQL | 
   if (scope.entityIds === 'all') return undefined;
   if (scope.entityIds.length === 0) return sql`false`;
   return inArray(entityColumn, [...scope.entityIds]);
-}
-
-/**
- * The staff gate (decision 052), asked before a staff route's validation errors are answered: 401
- * without a session, 403 for a person holding no role or program at the site's partner (a platform
- * administrator holds every one), else null and the field errors go out. The texts are those of
- * `requireAccess`'s 401 and the plain 403. A site that cannot be resolved answers its own error.
- */
-export async function staffGateRefusal(request: FastifyRequest): Promise<HttpError | null> {
-  const ctx = await request.siteContext();
-  if (!ctx.viewer) return unauthorized();
-  if (!hasAnyPartnerPermission(ctx.viewer.permissions, ctx.partner.id)) return forbidden();
-  return null;
 }

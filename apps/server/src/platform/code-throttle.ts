@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { loginAttempts } from '../db/schema/index.ts';
-import { countSignInAttempt, MAX_SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW_SECONDS } from './login-throttle.ts';
+import { countAttemptInWindow, MAX_SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW_SECONDS } from './login-throttle.ts';
 
 /**
  * Wrong codes (gift, trial and link codes) counted per client address with the sign-in machinery
@@ -33,6 +33,6 @@ export async function codeThrottleWait(db: Db, kind: string, address: string): P
 
 /** Counts an unknown code against the address: the seconds to wait once it is over the limit, else null. */
 export async function countWrongCode(db: Db, kind: string, address: string): Promise<number | null> {
-  const counted = await countSignInAttempt(db, keyOf(kind), address);
+  const counted = await countAttemptInWindow(db, keyOf(kind), address, MAX_SIGN_IN_ATTEMPTS);
   return counted.throttled ? counted.retryAfterSeconds : null;
 }

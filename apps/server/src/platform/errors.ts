@@ -18,28 +18,7 @@ declare module 'fastify' {
      * with one entry per field) instead of the spec calls' plain text.
      */
     problemErrors?: boolean;
-    /**
-     * Whether the route is for the partner's staff only (decision 052): by default every route under
-     * `/api/dashboard/`. A caller without staff access is answered 401/403 instead of the route's
-     * validation errors, so the shape of a staff call is never shown to them.
-     */
-    staffOnly?: boolean;
   }
-}
-
-/**
- * Who may learn why a staff route refused its input: answers the 401/403 for a caller without
- * access (the access check comes before validation), or null to answer the validation error.
- */
-export type StaffGate = (request: FastifyRequest) => Promise<HttpError | null>;
-
-const STAFF_PATH = /^\/api\/dashboard\//;
-
-/** Is this request's route for staff only (under /api/dashboard/ unless it says otherwise)? */
-export function isStaffRoute(request: FastifyRequest): boolean {
-  const declared = request.routeOptions.config.staffOnly;
-  if (declared !== undefined) return declared;
-  return STAFF_PATH.test(request.routeOptions.url ?? '');
 }
 
 /**
@@ -225,7 +204,7 @@ function containsNul(value: unknown, depth = 0): boolean {
 }
 
 /** Non-OK answers carry a plain-text message (the web client throws the response text). */
-export function registerErrorHandling(app: FastifyInstance, options: { staffGate?: StaffGate } = {}): void {
+export function registerErrorHandling(app: FastifyInstance): void {
   // PostgreSQL text cannot hold a NUL character: a request that carries one in its address is refused
   // at once rather than reaching a query.
   app.addHook('onRequest', async (request) => {
@@ -247,13 +226,6 @@ export function registerErrorHandling(app: FastifyInstance, options: { staffGate
   });
   app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
     reply.type('text/plain; charset=utf-8');
-    // A staff route's invalid input: the access check first (401/403), then the field errors.
-    if (hasZodFastifySchemaValidationErrors(error) && options.staffGate && isStaffRoute(request)) {
-      const refusal = await options
-        .staffGate(request)
-        .catch((e: unknown) => (e instanceof HttpError ? e : null));
-      if (refusal) error = refusal;
-    }
     if (error instanceof ProblemError) {
       return reply
         .code(error.statusCode)

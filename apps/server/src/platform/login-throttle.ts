@@ -61,75 +61,65 @@ export function signInDelayMs(accountFailures: number, delay: SignInDelay = DEFA
 }
 
 /**
- * Counts a sign-in attempt of a pair before the password is checked, in one atomic statement (so
- * parallel attempts are each counted and at most MAX_SIGN_IN_ATTEMPTS per pair reach the password
- * check per window). Answers whether the pair is refused (and for how long), and the account's
- * other recent attempts from every address (each pair counting at most MAX_SIGN_IN_ATTEMPTS, so
- * one address cannot push the delay up alone). Unknown emails are counted alike, so the answer
- * reveals nothing about which accounts exist.
+ * The one counter of the throttles: counts an attempt under a key (an account's email, an
+ * address's any-account key, a kind of code) from an address, in one atomic statement, so parallel
+ * attempts are each counted. A key and address pair counts within a window from its first attempt,
+ * and starts again once the window has passed. Answers whether the pair is now over `limit` and,
+ * when it is, the seconds until its window ends.
+ */
+export async function countAttemptInWindow(
+  db: Db,
+  key: string,
+  address: string,
+  limit: number,
+): Promise<{ throttled: boolean; retryAfterSeconds: number }> {
+  const expired = sql`${loginAttempts.windowStartedAt} <= now() - ${WINDOW}`;
+  const [row] = await db
+    .insert(loginAttempts)
+    .values({ email: key, address, attempts: 1 })
+    .onConflictDoUpdate({
+      target: [loginAttempts.email, loginAttempts.address],
+      set: {
+        attempts: sql`CASE WHEN ${expired} THEN 1 ELSE ${loginAttempts.attempts} + 1 END`,
+        windowStartedAt: sql`CASE WHEN ${expired} THEN now() ELSE ${loginAttempts.windowStartedAt} END`,
+      },
+    })
+    .returning({
+      attempts: loginAttempts.attempts,
+      retryAfterSeconds: sql<number>`GREATEST(1, CEIL(EXTRACT(EPOCH FROM (${loginAttempts.windowStartedAt} + ${WINDOW} - now()))))::int`,
+    });
+  return (row?.attempts ?? 1) > limit
+    ? { throttled: true, retryAfterSeconds: Number(row?.retryAfterSeconds ?? SIGN_IN_WINDOW_SECONDS) }
+    : { throttled: false, retryAfterSeconds: 0 };
+}
+
+/**
+ * Counts a sign-in attempt of a pair before the password is checked (so at most
+ * MAX_SIGN_IN_ATTEMPTS per pair reach the password check per window). Answers whether the pair is
+ * refused (and for how long), and the account's other recent attempts from every address (each
+ * pair counting at most MAX_SIGN_IN_ATTEMPTS, so one address cannot push the delay up alone).
+ * Unknown emails are counted alike, so the answer reveals nothing about which accounts exist.
  */
 export async function countSignInAttempt(
   db: Db,
   email: string,
   address: string,
 ): Promise<{ throttled: boolean; retryAfterSeconds: number; accountFailures: number }> {
-  const expired = sql`${loginAttempts.windowStartedAt} <= now() - ${WINDOW}`;
-  const [row] = await db
-    .insert(loginAttempts)
-    .values({ email, address, attempts: 1 })
-    .onConflictDoUpdate({
-      target: [loginAttempts.email, loginAttempts.address],
-      set: {
-        attempts: sql`CASE WHEN ${expired} THEN 1 ELSE ${loginAttempts.attempts} + 1 END`,
-        windowStartedAt: sql`CASE WHEN ${expired} THEN now() ELSE ${loginAttempts.windowStartedAt} END`,
-      },
-    })
-    .returning({
-      attempts: loginAttempts.attempts,
-      retryAfterSeconds: sql<number>`GREATEST(1, CEIL(EXTRACT(EPOCH FROM (${loginAttempts.windowStartedAt} + ${WINDOW} - now()))))::int`,
-    });
-  const attempts = row?.attempts ?? 1;
-  if (attempts > MAX_SIGN_IN_ATTEMPTS) {
-    return {
-      throttled: true,
-      retryAfterSeconds: Number(row?.retryAfterSeconds ?? SIGN_IN_WINDOW_SECONDS),
-      accountFailures: 0,
-    };
-  }
-  return {
-    throttled: false,
-    retryAfterSeconds: 0,
-    accountFailures: (await accountFailuresOf(db, email)) - 1,
-  };
+  const pair = await countAttemptInWindow(db, email, address, MAX_SIGN_IN_ATTEMPTS);
+  if (pair.throttled) return { ...pair, accountFailures: 0 };
+  return { ...pair, accountFailures: (await accountFailuresOf(db, email)) - 1 };
 }
 
 /**
- * Counts a sign-in attempt of an address (whatever the account) before the password is checked, in
- * one atomic statement: the address is refused once over MAX_ADDRESS_SIGN_IN_FAILURES within the
- * window, the right password included, until the window passes.
+ * Counts a sign-in attempt of an address (whatever the account) before the password is checked:
+ * the address is refused once over MAX_ADDRESS_SIGN_IN_FAILURES within the window, the right
+ * password included, until the window passes.
  */
-export async function countAddressSignInAttempt(
+export function countAddressSignInAttempt(
   db: Db,
   address: string,
 ): Promise<{ throttled: boolean; retryAfterSeconds: number }> {
-  const expired = sql`${loginAttempts.windowStartedAt} <= now() - ${WINDOW}`;
-  const [row] = await db
-    .insert(loginAttempts)
-    .values({ email: ANY_ACCOUNT_KEY, address, attempts: 1 })
-    .onConflictDoUpdate({
-      target: [loginAttempts.email, loginAttempts.address],
-      set: {
-        attempts: sql`CASE WHEN ${expired} THEN 1 ELSE ${loginAttempts.attempts} + 1 END`,
-        windowStartedAt: sql`CASE WHEN ${expired} THEN now() ELSE ${loginAttempts.windowStartedAt} END`,
-      },
-    })
-    .returning({
-      attempts: loginAttempts.attempts,
-      retryAfterSeconds: sql<number>`GREATEST(1, CEIL(EXTRACT(EPOCH FROM (${loginAttempts.windowStartedAt} + ${WINDOW} - now()))))::int`,
-    });
-  return (row?.attempts ?? 1) > MAX_ADDRESS_SIGN_IN_FAILURES
-    ? { throttled: true, retryAfterSeconds: Number(row?.retryAfterSeconds ?? SIGN_IN_WINDOW_SECONDS) }
-    : { throttled: false, retryAfterSeconds: 0 };
+  return countAttemptInWindow(db, ANY_ACCOUNT_KEY, address, MAX_ADDRESS_SIGN_IN_FAILURES);
 }
 
 /** Recent attempts on an account from every address, each address counting at most MAX_SIGN_IN_ATTEMPTS. */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { registerStaffGate } from '../../platform/staff-gate.ts';
 import { checkoutRoutes } from './checkout/checkout.routes.ts';
 import { donationsRoutes } from './donations/donations.routes.ts';
 import { giftsRoutes } from './gifts/gifts.routes.ts';
@@ -11,6 +12,7 @@ import { webhooksRoutes } from './webhooks/webhooks.routes.ts';
 
 /** Every route of the giving area, registered by app.ts. */
 export const givingAreaRoutes: FastifyPluginAsync = async (app) => {
+  registerStaffGate(app);
   await app.register(webhooksRoutes);
   await app.register(checkoutRoutes);
   await app.register(donationsRoutes);

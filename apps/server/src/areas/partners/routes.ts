@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { registerStaffGate } from '../../platform/staff-gate.ts';
 import { programsRoutes } from './catalogue/programs.routes.ts';
 import { typesRoutes } from './catalogue/types.routes.ts';
 import { platformConsoleRoutes } from './console/platform-console.routes.ts';
@@ -10,6 +11,7 @@ import { partnersRoutes } from './site/partners.routes.ts';
 
 /** Every route of the partners area, registered by app.ts. */
 export const partnersAreaRoutes: FastifyPluginAsync = async (app) => {
+  registerStaffGate(app);
   await app.register(partnersRoutes);
   await app.register(onboardingRoutes);
   await app.register(paymentsConfigRoutes);

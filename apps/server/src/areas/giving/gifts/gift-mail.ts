@@ -135,6 +135,43 @@ export async function queueGiftMail(
   });
 }
 
+/**
+ * The words of a mail about a sponsorship that ends unless the person keeps it (a trial's
+ * confirmation, the reminder of a gift's or trial's end): a greeting, the mail's own lines, the
+ * link to their sponsorships (in HTML a link labelled `linkLabel`), what happens if they do
+ * nothing, and the partner's name. Sent as stored.
+ */
+function sponsorshipEndingMail(
+  partner: PartnerRow,
+  config: SiteUrlConfig | undefined,
+  lines: string[],
+  linkLabel: string,
+): { bodyText: string; bodyHtml: string } {
+  const link = partnerSiteUrl(partner, '/profile/sponsorships', config);
+  const text = [
+    'Hello,',
+    '',
+    ...lines,
+    link,
+    '',
+    'If you do nothing, the sponsorship ends on that day and the place goes to someone else.',
+    '',
+    partner.name,
+    '',
+  ].join('\n');
+  const paragraphs = text
+    .split('\n')
+    .map((l) =>
+      l === link
+        ? `<p><a href="${escapeHtml(link)}">${escapeHtml(linkLabel)}</a></p>`
+        : `<p>${escapeHtml(l)}</p>`,
+    );
+  return {
+    bodyText: text,
+    bodyHtml: `<!doctype html><html><body style="font-family:sans-serif">${paragraphs.join('')}</body></html>`,
+  };
+}
+
 /** The invitation to continue a gift, or the reminder of a trial's end (kind 'reminder', sent as stored). */
 export async function queueReminderMail(
   tx: Queryable,
@@ -149,35 +186,22 @@ export async function queueReminderMail(
   const ends =
     (kind === 'gift' ? (row as GiftRow).paidThrough : (row as TrialRow).endsAt)?.toISOString().slice(0, 10) ??
     '';
-  const link = partnerSiteUrl(partner, '/profile/sponsorships', config);
   const what = kind === 'gift' ? 'The sponsorship you were given' : 'Your trial sponsorship';
-  const text = [
-    'Hello,',
-    '',
-    `${what} with ${partner.name} ends on ${ends}.`,
-    'To keep sponsoring, continue with your own card in one step from your sponsorships:',
-    link,
-    '',
-    'If you do nothing, the sponsorship ends on that day and the place goes to someone else.',
-    '',
-    partner.name,
-    '',
-  ].join('\n');
   await insertOutboxMessage(tx, {
     partnersId: partner.id,
     kind: 'reminder',
     dedupeKey: `${kind}:${row.id}:reminder`,
     toAddress: address,
     subject: `${what} with ${partner.name} ends on ${ends}`,
-    bodyText: text,
-    bodyHtml: `<!doctype html><html><body style="font-family:sans-serif">${text
-      .split('\n')
-      .map((l) =>
-        l === link
-          ? `<p><a href="${escapeHtml(link)}">Continue my sponsorship</a></p>`
-          : `<p>${escapeHtml(l)}</p>`,
-      )
-      .join('')}</body></html>`,
+    ...sponsorshipEndingMail(
+      partner,
+      config,
+      [
+        `${what} with ${partner.name} ends on ${ends}.`,
+        'To keep sponsoring, continue with your own card in one step from your sponsorships:',
+      ],
+      'Continue my sponsorship',
+    ),
   });
 }
 
@@ -196,37 +220,26 @@ export async function queueTrialStartedMail(
   if (!to) return;
   const ends = formatDate(trial.endsAt);
   const reminder = trialReminderDate(trial.endsAt);
-  const link = partnerSiteUrl(partner, '/profile/sponsorships', config);
   const reminderLine =
     trial.days > TRIAL_REMINDER_DAYS_BEFORE
       ? `We will email you a reminder on ${formatDate(reminder)}, ${TRIAL_REMINDER_DAYS_BEFORE} days before it ends.`
       : 'We will email you a reminder shortly, as it ends within a few days.';
-  const text = [
-    'Hello,',
-    '',
-    `Your ${trial.days}-day trial sponsorship of ${recordName} with ${partner.name} has begun. It ends on ${ends}.`,
-    reminderLine,
-    'To keep sponsoring after the trial, choose "Keep sponsoring" in your sponsorships:',
-    link,
-    '',
-    'If you do nothing, the sponsorship ends on that day and the place goes to someone else.',
-    '',
-    partner.name,
-    '',
-  ].join('\n');
   await insertOutboxMessage(tx, {
     partnersId: partner.id,
     kind: 'sponsorship_notice',
     dedupeKey: `trial:${trial.id}:started`,
     toAddress: to,
     subject: `Your trial sponsorship with ${partner.name} ends on ${ends}`,
-    bodyText: text,
-    bodyHtml: `<!doctype html><html><body style="font-family:sans-serif">${text
-      .split('\n')
-      .map((l) =>
-        l === link ? `<p><a href="${escapeHtml(link)}">Keep sponsoring</a></p>` : `<p>${escapeHtml(l)}</p>`,
-      )
-      .join('')}</body></html>`,
+    ...sponsorshipEndingMail(
+      partner,
+      config,
+      [
+        `Your ${trial.days}-day trial sponsorship of ${recordName} with ${partner.name} has begun. It ends on ${ends}.`,
+        reminderLine,
+        'To keep sponsoring after the trial, choose "Keep sponsoring" in your sponsorships:',
+      ],
+      'Keep sponsoring',
+    ),
   });
 }
 

@@ -37,57 +37,46 @@ function thanks(input: ReceiptEmailInput): string {
   return `Thank you for your ${what} to ${input.partnerName}.`;
 }
 
+/** The partner's name and support address that close every mail of this file, as text lines. */
+const signatureText = (partnerName: string, supportEmail: string | null) => [
+  partnerName,
+  ...(supportEmail ? [supportEmail] : []),
+  '',
+];
+
+/**
+ * The HTML frame of the receipt and refund mails: the partner's name as the heading, the body's
+ * blocks, and the partner's name with its support address at the foot.
+ */
+function mailHtml(partnerName: string, supportEmail: string | null, body: string[]): string {
+  return [
+    '<!doctype html><html><body style="font-family:sans-serif;max-width:36rem;margin:2rem auto;color:#222">',
+    `<h1 style="font-size:1.4rem">${escapeHtml(partnerName)}</h1>`,
+    ...body,
+    `<p>${escapeHtml(partnerName)}${supportEmail ? `<br>${escapeHtml(supportEmail)}` : ''}</p>`,
+    '</body></html>',
+  ].join('\n');
+}
+
+const greeting = (donorName: string | null) => (donorName ? `Dear ${donorName},` : 'Hello,');
+
 export function receiptEmailText(input: ReceiptEmailInput): string {
   return [
-    input.donorName ? `Dear ${input.donorName},` : 'Hello,',
+    greeting(input.donorName),
     '',
     thanks(input),
     '',
-    `Receipt: ${input.code}`,
-    `Date: ${input.date}`,
-    `For: ${input.description}`,
-    `Amount: ${input.amount}`,
-    ...input.refunds.map((r) => `Refunded on ${r.date}: ${r.amount}`),
-    ...(input.netAmount ? [`Net amount: ${input.netAmount}`] : []),
-    '',
-    ...input.paymentNotice.flatMap((p) => [p, '']),
-    ...giftManageText(input),
-    `View your receipt online: ${input.receiptUrl}`,
-    'A PDF copy of this receipt is attached.',
-    '',
-    input.partnerName,
-    ...(input.supportEmail ? [input.supportEmail] : []),
-    '',
+    receiptFactsText(input),
+    ...signatureText(input.partnerName, input.supportEmail),
   ].join('\n');
 }
 
 export function receiptEmailHtml(input: ReceiptEmailInput): string {
-  const row = (label: string, value: string) =>
-    `<tr><td style="padding:4px 16px 4px 0;color:#555">${escapeHtml(label)}</td><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`;
-  return [
-    '<!doctype html><html><body style="font-family:sans-serif;max-width:36rem;margin:2rem auto;color:#222">',
-    `<h1 style="font-size:1.4rem">${escapeHtml(input.partnerName)}</h1>`,
-    `<p>${escapeHtml(input.donorName ? `Dear ${input.donorName},` : 'Hello,')}</p>`,
+  return mailHtml(input.partnerName, input.supportEmail, [
+    `<p>${escapeHtml(greeting(input.donorName))}</p>`,
     `<p>${escapeHtml(thanks(input))}</p>`,
-    '<table style="border-collapse:collapse">',
-    row('Receipt', input.code),
-    row('Date', input.date),
-    row('For', input.description),
-    row('Amount', input.amount),
-    ...input.refunds.map((r) => row(`Refunded on ${r.date}`, r.amount)),
-    ...(input.netAmount ? [row('Net amount', input.netAmount)] : []),
-    '</table>',
-    ...input.paymentNotice.map((p) => `<p style="color:#555;font-size:0.9rem">${escapeHtml(p)}</p>`),
-    ...(input.giftManageUrl
-      ? [
-          `<p>${escapeHtml(GIFT_MANAGE_LINE)}: <a href="${escapeHtml(input.giftManageUrl)}">manage your gift</a></p>`,
-        ]
-      : []),
-    `<p><a href="${escapeHtml(input.receiptUrl)}">View your receipt online</a></p>`,
-    '<p style="color:#555;font-size:0.9rem">A PDF copy of this receipt is attached.</p>',
-    `<p>${escapeHtml(input.partnerName)}${input.supportEmail ? `<br>${escapeHtml(input.supportEmail)}` : ''}</p>`,
-    '</body></html>',
-  ].join('\n');
+    receiptFactsHtml(input),
+  ]);
 }
 
 /**
@@ -112,7 +101,7 @@ export function refundSubject(partnerName: string): string {
 
 function refundLines(input: RefundEmailInput): string[] {
   return [
-    input.donorName ? `Dear ${input.donorName},` : 'Hello,',
+    greeting(input.donorName),
     `${input.partnerName} has refunded ${input.refunded} of your payment for ${input.description} (receipt ${input.code}) on ${input.date}.`,
     `The payment now comes to ${input.netAmount}. The refund reaches your card or account within 5 to 10 business days.`,
   ];
@@ -123,9 +112,7 @@ export function refundEmailText(input: RefundEmailInput): string {
     ...refundLines(input).flatMap((line) => [line, '']),
     `Your updated receipt: ${input.receiptUrl}`,
     '',
-    input.partnerName,
-    ...(input.supportEmail ? [input.supportEmail] : []),
-    '',
+    ...signatureText(input.partnerName, input.supportEmail),
   ].join('\n');
 }
 
@@ -148,14 +135,10 @@ export function receiptFactsText(input: ReceiptEmailInput): string {
 }
 
 export function refundEmailHtml(input: RefundEmailInput): string {
-  return [
-    '<!doctype html><html><body style="font-family:sans-serif;max-width:36rem;margin:2rem auto;color:#222">',
-    `<h1 style="font-size:1.4rem">${escapeHtml(input.partnerName)}</h1>`,
+  return mailHtml(input.partnerName, input.supportEmail, [
     ...refundLines(input).map((line) => `<p>${escapeHtml(line)}</p>`),
     `<p><a href="${escapeHtml(input.receiptUrl)}">Your updated receipt</a></p>`,
-    `<p>${escapeHtml(input.partnerName)}${input.supportEmail ? `<br>${escapeHtml(input.supportEmail)}` : ''}</p>`,
-    '</body></html>',
-  ].join('\n');
+  ]);
 }
 
 export function receiptFactsHtml(input: ReceiptEmailInput): string {
