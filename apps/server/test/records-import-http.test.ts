@@ -256,7 +256,7 @@ describe('records import over HTTP', () => {
       .trim()
       .split(/\r?\n/);
     expect(lines[0]).toBe(
-      'Code,First name,Last name,Gender,Birthday,Grade,Homeroom,Title,Program,Status,Slots filled,Max slots,Monthly amount,Masked',
+      'Code,First name,Last name,Gender,Birthday,Grade,Homeroom,Title,Program,Status,Slots filled,Max slots,Monthly amount,Masked,Bio (HTML)',
     );
     expect(lines).toHaveLength(1 + 497);
     const evil = lines.find((l) => l.startsWith('HTTP-0001,'))!;

@@ -17,3 +17,23 @@ describe('sanitizeRichText', () => {
     }
   });
 });
+
+describe('sanitizeRichText of what it wrote', () => {
+  // The export's Bio (HTML) column is read back through this same cleaning (decision 067): a bio
+  // the editor stored must come back exactly, whatever the editor was sent.
+  it('changes nothing the second time, so a stored bio re-imports unchanged', () => {
+    for (const sent of [
+      '<p>Loves <strong>football</strong> &amp; <em>maths</em><br>and "drawing"</p><p>Next</p>',
+      '<p><a href="https://example.org/a?b=1&c=2" target="_blank">link</a> <a href="mailto:x@example.org">mail</a></p>',
+      '<h2>Title</h2><ul><li>one</li><li><b>two</b></li></ul><ol><li>x</li></ol><blockquote>q</blockquote>',
+      '<p>Unclosed <strong>bold<p>and a second paragraph</p>',
+      '<p onclick="x()" style="color:red">styled</p><script>alert(1)</script><iframe src="x"></iframe>',
+      '<p>&nbsp;spaced&nbsp;</p><p>Zoë &lt;3 東京 🎒</p>',
+      '<a href="javascript:alert(1)">bad</a><u>u</u><s>s</s><i>i</i>',
+      'plain text, no tags & an ampersand',
+    ]) {
+      const stored = sanitizeRichText(sent);
+      expect(sanitizeRichText(stored), sent).toBe(stored);
+    }
+  });
+});

@@ -39,14 +39,14 @@ describe('error answers', () => {
     stubApi({
       'POST /api/checkout': new Response('There are issues with your cart.', {
         status: 409,
-        headers: { 'content-type': 'text/plain', 'x-error-code': ERRORS.CART_INVALID },
+        headers: { 'content-type': 'text/plain', 'x-error-code': ERRORS.SLOTS_FULL },
       }),
     });
     const error = await apiRequest('checkout', { method: 'POST', body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 409,
-      code: 'cart_invalid',
+      code: 'slots_full',
       message: 'There are issues with your cart.',
     });
   });

@@ -1,7 +1,5 @@
 /** The giving area's error codes (decision 065); their statuses are in shared/error-status.ts. */
 export const GivingError = {
-  /** The cart's records cannot all be sponsored as asked (the spec's "There are issues with your cart."). */
-  CART_INVALID: 'cart_invalid',
   /** The price the client saw is no longer the price. */
   PRICE_CHANGED: 'price_changed',
   /** The card or bank refused the payment. */

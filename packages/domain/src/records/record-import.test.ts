@@ -27,6 +27,7 @@ describe('the fields an import can set', () => {
       'grade',
       'homeroom',
       'bio',
+      'bioHtml',
       'program',
       'status',
       'monthlyAmount',
@@ -43,6 +44,7 @@ describe('the fields an import can set', () => {
       'title',
       'grade',
       'bio',
+      'bioHtml',
       'program',
       'status',
       'monthlyAmount',
@@ -53,6 +55,7 @@ describe('the fields an import can set', () => {
       'code',
       'title',
       'bio',
+      'bioHtml',
       'program',
       'status',
       'monthlyAmount',
@@ -143,6 +146,7 @@ describe('validating a row', () => {
       { id: 8, name: 'River Valley' },
     ],
     today: '2026-11-23',
+    cleanHtml: (html) => html,
   };
 
   it('answers what a good row sets', () => {

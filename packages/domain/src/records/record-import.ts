@@ -8,6 +8,8 @@ import {
   MAX_SLOTS_MESSAGE,
   RECORD_LIMITS,
   recordFieldSchemas,
+  requiredMessage,
+  requiredRecordField,
 } from './records.ts';
 import {
   parseSpreadsheetDate,
@@ -27,6 +29,7 @@ export type ImportFieldKind =
   | 'code'
   | 'text'
   | 'longText'
+  | 'html'
   | 'gender'
   | 'date'
   | 'grade'
@@ -48,6 +51,7 @@ export type ImportFieldKey =
   | 'homeroom'
   | 'title'
   | 'bio'
+  | 'bioHtml'
   | 'program'
   | 'status'
   | 'monthlyAmount'
@@ -104,7 +108,7 @@ const F = {
     key: 'firstName',
     label: 'First Name',
     kind: 'text',
-    required: true,
+    required: false,
     synonyms: ['first', 'firstname', 'given name', 'given names', 'forename', 'first names', 'name'],
     maxLength: IMPORT_TEXT_LIMITS.name,
   },
@@ -161,6 +165,19 @@ const F = {
     synonyms: ['biography', 'about', 'description', 'story', 'profile', 'notes'],
     maxLength: IMPORT_TEXT_LIMITS.bio,
   },
+  /**
+   * The bio as the HTML it is stored as: the column the export writes, so a bio's formatting
+   * (paragraphs, bold, links) comes back as it was. Cleaned as the editor's bio is (decision 067);
+   * the column's header says its format, nothing is guessed from a cell.
+   */
+  bioHtml: {
+    key: 'bioHtml',
+    label: 'Bio (HTML)',
+    kind: 'html',
+    required: false,
+    synonyms: ['html bio', 'bio as html', 'biography html'],
+    maxLength: IMPORT_TEXT_LIMITS.bio,
+  },
   program: {
     key: 'program',
     label: 'Program',
@@ -213,6 +230,7 @@ const F = {
 
 const COMMON_TAIL: readonly ImportField[] = [
   F.bio,
+  F.bioHtml,
   F.program,
   F.status,
   F.monthlyAmount,
@@ -226,8 +244,8 @@ const TYPE_FIELDS: Readonly<Record<number, readonly ImportField[]>> = {
   [SponsoredType.Student]: [F.code, F.firstName, F.lastName, F.gender, F.birthday, F.grade, F.homeroom],
   [SponsoredType.Teacher]: [F.code, F.firstName, F.lastName, F.gender, F.birthday, F.grade, F.title],
   [SponsoredType.Staff]: [F.code, F.firstName, F.lastName, F.gender, F.birthday, F.title],
-  [SponsoredType.Class]: [F.code, { ...F.title, required: true }, F.grade],
-  [SponsoredType.Initiative]: [F.code, { ...F.title, required: true }],
+  [SponsoredType.Class]: [F.code, F.title, F.grade],
+  [SponsoredType.Initiative]: [F.code, F.title],
 };
 
 /** What an import can set on a record of this sponsored type, the partner's custom columns last. */
@@ -238,12 +256,16 @@ export function importFieldsFor(
   const own = TYPE_FIELDS[sponsoredTypesId];
   if (!own) return [];
   const fields = [...own, ...COMMON_TAIL, ...(isPersonType(sponsoredTypesId) ? PERSON_FLAGS : [])];
+  // The code, and the field the record's own rule requires of its type (records.ts, decision 067).
+  const required = requiredRecordField(sponsoredTypesId);
   // "name" is the first name of a person and the title of anything else.
-  const tuned = fields.map((field) =>
-    field.key === 'title' && isPersonType(sponsoredTypesId)
-      ? { ...field, synonyms: field.synonyms.filter((s) => s !== 'name') }
-      : field,
-  );
+  const tuned = fields.map((field) => ({
+    ...field,
+    required: field.key === 'code' || field.key === required,
+    ...(field.key === 'title' && isPersonType(sponsoredTypesId)
+      ? { synonyms: field.synonyms.filter((s) => s !== 'name') }
+      : {}),
+  }));
   const custom = [...new Set(customColumns.map((c) => c.trim()).filter(Boolean))].map(
     (column): ImportField => ({
       key: `custom:${column}`,
@@ -337,6 +359,8 @@ export function mappingProblems(fields: readonly ImportField[], mapping: ColumnM
     else if (seen.has(key)) problems.push(`${field.label} is chosen for more than one column.`);
     seen.add(key);
   }
+  if (seen.has('bio') && seen.has('bioHtml'))
+    problems.push('Choose Bio or Bio (HTML), not both: each fills the bio.');
   return problems;
 }
 
@@ -390,6 +414,11 @@ export interface RowValidationContext {
   dateOrder?: DateOrder;
   /** Today, `YYYY-MM-DD`: a birthday cannot be later. */
   today: string;
+  /**
+   * The server's cleaning of staff-written HTML (the editor's bio goes through the same): a
+   * `Bio (HTML)` cell is stored as it answers, null when nothing is left.
+   */
+  cleanHtml: (html: string) => string | null;
 }
 
 export type RowValidation = { ok: true; record: ImportedRecord } | { ok: false; errors: ImportRowError[] };
@@ -525,7 +554,7 @@ export function validateImportRow(
       else fail(result.error.issues[0]?.message ?? `${field.label} is not allowed.`);
     };
     if (text === '') {
-      if (field.required) fail(`${field.label} is required.`);
+      if (field.required) fail(requiredMessage(field.label));
       else clearField(record, field);
       return;
     }
@@ -546,6 +575,12 @@ export function validateImportRow(
         checked<string | null>(recordFieldSchemas.bio, html, (v) => setText(record, field.key, v));
         return;
       }
+      case 'html':
+        // The bio written as HTML: cleaned as the editor's is, then held to the record's rule.
+        checked<string | null>(recordFieldSchemas.bio, context.cleanHtml(text), (v) =>
+          setText(record, field.key, v),
+        );
+        return;
       case 'custom':
         checked<string>(customRule(field.label), text, (v) => (record.customColumnValues[field.label] = v));
         return;
@@ -632,7 +667,7 @@ function textSchemaOf(key: ImportFieldKey) {
 function setText(record: ImportedRecord, key: ImportFieldKey, text: string | null): void {
   if (key === 'firstName' || key === 'lastName' || key === 'homeroom' || key === 'title' || key === 'bio') {
     record.fields[key] = text;
-  }
+  } else if (key === 'bioHtml') record.fields.bio = text;
 }
 
 function setFlag(record: ImportedRecord, key: ImportFieldKey, flag: boolean): void {
@@ -645,6 +680,7 @@ function clearField(record: ImportedRecord, field: ImportField): void {
   switch (field.kind) {
     case 'text':
     case 'longText':
+    case 'html':
       setText(record, field.key, null);
       return;
     case 'custom':

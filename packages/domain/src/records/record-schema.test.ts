@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { SponsoredType } from '../shared/ids.ts';
-import { importFieldsFor, validateImportRow, type ImportFieldKey } from './record-import.ts';
-import { RECORD_LIMITS, recordInputSchema, recordUpdateSchema } from './records.ts';
+import {
+  guessColumnMapping,
+  importFieldsFor,
+  mappingProblems,
+  validateImportRow,
+  type ImportFieldKey,
+} from './record-import.ts';
+import {
+  missingRequiredField,
+  RECORD_LIMITS,
+  recordInputSchema,
+  recordUpdateSchema,
+  requiredRecordField,
+} from './records.ts';
 import { escapeHtmlText, plainTextToHtml } from '../shared/rich-text.ts';
 import { neutraliseSpreadsheetText, unneutraliseSpreadsheetText } from '../shared/spreadsheet.ts';
 
@@ -29,6 +41,7 @@ function importSays(key: ImportFieldKey, cell: string | number): string | null {
     mapping,
     programs: [{ id: 7, name: 'Hope School' }],
     today: '2026-11-23',
+    cleanHtml: (html) => html,
   });
   if (result.ok) return null;
   return result.errors.find((e) => e.column === key)?.reason ?? 'other column';
@@ -151,6 +164,7 @@ describe('the bio as HTML', () => {
       mapping: ['code', 'firstName', 'bio'],
       programs: [],
       today: '2026-11-23',
+      cleanHtml: (html) => html,
     });
     expect(result).toMatchObject({
       ok: true,
@@ -168,7 +182,96 @@ describe('the bio as HTML', () => {
       mapping: ['code', 'firstName', 'homeroom'],
       programs: [],
       today: '2026-11-23',
+      cleanHtml: (html) => html,
     });
     expect(result).toMatchObject({ ok: true, record: { fields: { homeroom: '-B' } } });
+  });
+});
+
+describe('the field each type requires (decision 067)', () => {
+  const types = [
+    SponsoredType.Student,
+    SponsoredType.Teacher,
+    SponsoredType.Staff,
+    SponsoredType.Class,
+    SponsoredType.Initiative,
+  ];
+
+  it('is the one the import requires, refused with the same message when empty', () => {
+    for (const type of types) {
+      const field = requiredRecordField(type);
+      expect(field, String(type)).toBe(
+        type === SponsoredType.Class || type === SponsoredType.Initiative ? 'title' : 'firstName',
+      );
+      const typeFields = importFieldsFor(type);
+      expect(typeFields.filter((f) => f.required).map((f) => f.key)).toEqual(['code', field]);
+      const label = typeFields.find((f) => f.key === field)!.label;
+      const editor = missingRequiredField(type, { firstName: null, title: null });
+      expect(editor).toEqual({ field, message: `${label} is required.` });
+      const row = validateImportRow(2, ['X-1', '  '], {
+        fields: typeFields,
+        headers: ['Code', label],
+        mapping: ['code', field],
+        programs: [],
+        today: '2026-11-23',
+        cleanHtml: (html) => html,
+      });
+      expect(row).toEqual({
+        ok: false,
+        errors: [{ row: 2, column: label, value: '  ', reason: editor!.message }],
+      });
+      expect(mappingProblems(typeFields, ['code'])).toEqual([`Choose the column that holds ${label}.`]);
+    }
+  });
+
+  it('is held by the value, not by the other field', () => {
+    expect(missingRequiredField(SponsoredType.Student, { firstName: 'Ana', title: null })).toBeNull();
+    expect(missingRequiredField(SponsoredType.Student, { firstName: ' ', title: 'Head' })).toMatchObject({
+      field: 'firstName',
+    });
+    expect(missingRequiredField(SponsoredType.Class, { firstName: 'Ana' })).toMatchObject({ field: 'title' });
+    expect(missingRequiredField(SponsoredType.Initiative, { title: 'Well' })).toBeNull();
+  });
+});
+
+describe("the bio as HTML (the export's Bio (HTML) column, decision 067)", () => {
+  const html =
+    '<p>One <strong>bold</strong> <a href="https://example.org" rel="noopener noreferrer">link</a></p><p>Two</p>';
+  /** A stand-in for the server's sanitiser: drops scripts, and is the identity on clean HTML. */
+  const cleanHtml = (value: string) => value.replace(/<script>.*?<\/script>/g, '') || null;
+  const row = (cell: string) =>
+    validateImportRow(2, ['T-1', 'Ana', cell], {
+      fields,
+      headers: ['Code', 'First Name', 'Bio (HTML)'],
+      mapping: ['code', 'firstName', 'bioHtml'],
+      programs: [],
+      today: '2026-11-23',
+      cleanHtml,
+    });
+
+  it('is found by its header, beside the plain-text Bio, and one of the two fills the bio', () => {
+    expect(guessColumnMapping(['Code', 'Bio', 'Bio (HTML)'], fields)).toEqual(['code', 'bio', 'bioHtml']);
+    expect(mappingProblems(fields, ['code', 'firstName', 'bio', 'bioHtml'])).toEqual([
+      'Choose Bio or Bio (HTML), not both: each fills the bio.',
+    ]);
+  });
+
+  it('stores the cell as the cleaning answers it, so clean HTML comes back exactly', () => {
+    expect(row(html)).toMatchObject({ ok: true, record: { fields: { bio: html } } });
+    expect(row(`${html}<script>alert(1)</script>`)).toMatchObject({
+      ok: true,
+      record: { fields: { bio: html } },
+    });
+    expect(row('<script>x</script>')).toMatchObject({ ok: true, record: { fields: { bio: null } } });
+    expect(row('')).toMatchObject({ ok: true, record: { fields: { bio: null } } });
+  });
+
+  it("holds the cleaned HTML to the bio's rule", () => {
+    const over = `<p>${long(RECORD_LIMITS.bio)}</p>`;
+    expect(row(over)).toMatchObject({
+      ok: false,
+      errors: [{ column: 'Bio (HTML)', reason: 'Bio is longer than 20,000 characters.' }],
+    });
+    expect(editorSays('bio', over)).toBe('Bio is longer than 20,000 characters.');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPersonType } from '../shared/ids.ts';
 
 // The dashboard's Records section (issue 12 items 1, 2; decision 029): the list's query, a row, one
 // record in full and what the editor sends. The server validates with these, the web app builds
@@ -235,6 +236,36 @@ export const recordFieldSchemas = {
     )
     .optional(),
 };
+
+/**
+ * The one field a record must hold, by its sponsored type (decision 067): a person's first name,
+ * a class's or an initiative's title. The editor refuses a write that leaves it empty and the
+ * import requires its column and cell, both with `requiredMessage`.
+ */
+export type RequiredRecordField = 'firstName' | 'title';
+export const REQUIRED_FIELD_LABELS: Readonly<Record<RequiredRecordField, string>> = {
+  firstName: 'First Name',
+  title: 'Title',
+};
+export const requiredMessage = (label: string) => `${label} is required.`;
+
+export function requiredRecordField(sponsoredTypesId: number): RequiredRecordField {
+  return isPersonType(sponsoredTypesId) ? 'firstName' : 'title';
+}
+
+/**
+ * The required field a record of this type would lack once written, with its message; null when
+ * it has it. `record` is the record as it will be stored (names already trimmed, empty as null).
+ */
+export function missingRequiredField(
+  sponsoredTypesId: number,
+  record: { firstName?: string | null | undefined; title?: string | null | undefined },
+): { field: RequiredRecordField; message: string } | null {
+  const field = requiredRecordField(sponsoredTypesId);
+  const value = record[field];
+  if (value !== null && value !== undefined && value.trim() !== '') return null;
+  return { field, message: requiredMessage(REQUIRED_FIELD_LABELS[field]) };
+}
 
 /** What the editor sends to create a record, or (every field optional) to change one. */
 export const recordInputSchema = z.object({

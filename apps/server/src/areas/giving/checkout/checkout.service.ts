@@ -149,6 +149,13 @@ const nameOf = (row: Pick<PricingRow, 'firstName' | 'title' | 'id' | 'sponsoredT
   sponsoredRecordName(row, `record ${row.id}`);
 const intervalWord = (interval: PaymentInterval) => (interval === 'year' ? 'annually' : 'monthly');
 
+/**
+ * Why a cart's records cannot be sponsored as asked (decision 067): a record no longer open to
+ * sponsorship, or fewer free slots than asked. Both answer 409 with the spec's cart message.
+ */
+type CartProblem = typeof ERRORS.RECORD_CLOSED | typeof ERRORS.SLOTS_FULL;
+
+/** The slots were taken between the hold and the confirmation: a full record. */
 class CartIssue extends Error {}
 
 /** Prices every line from the plan and checks what can be checked before any lock is taken. */
@@ -171,7 +178,7 @@ async function priceCart(
     const row = byId.get(line.sponsoredsId);
     // A record that is gone, or no longer open for sponsorship, is an invalid cart item.
     if (!row || row.status !== 'active' || !row.active || !row.typeActive)
-      throw refuse(ERRORS.CART_INVALID, CART_ISSUE_MESSAGE);
+      throw refuse(ERRORS.RECORD_CLOSED, CART_ISSUE_MESSAGE);
     if (row.monthlyAmount === null) throw badRequest(MESSAGES.planNotDefined);
     if (row.offeredIntervals !== null && !row.offeredIntervals.includes(interval)) {
       throw badRequest(`${nameOf(row)} cannot be sponsored ${intervalWord(interval)}.`);
@@ -204,8 +211,9 @@ async function priceCart(
 }
 
 /**
- * Step 1: the pending order and its slot holds, in one short transaction. Null when the slots are
- * not there (a cart issue) or another request with the same idempotency key got there first.
+ * Step 1: the pending order and its slot holds, in one short transaction. Else the cart's problem
+ * (a record closed, or its slots taken), or null when another request with the same idempotency
+ * key got there first.
  */
 async function holdSlots(
   db: Db,
@@ -214,24 +222,31 @@ async function holdSlots(
   request: CheckoutRequest,
   lines: PricedLine[],
   amounts: { base: number; additional: number },
-): Promise<OrderRow | null> {
+): Promise<{ order: OrderRow } | { problem: CartProblem } | null> {
   const slotLines = lines.filter((l) => !l.isConversion);
   const ids = slotLines.map((l) => l.sponsoredsId).sort((a, b) => a - b);
-  const roomFor = (rows: Awaited<ReturnType<typeof lockSponsoreds>>, held: Map<number, number>) => {
+  const problemOf = (
+    rows: Awaited<ReturnType<typeof lockSponsoreds>>,
+    held: Map<number, number>,
+  ): CartProblem | null => {
     for (const line of slotLines) {
       const row = rows.find((r) => r.id === line.sponsoredsId);
-      const remaining = row ? row.maxSlots - row.slotsFilled - (held.get(line.sponsoredsId) ?? 0) : 0;
-      if (!row || row.status !== 'active' || !row.active || remaining < line.numSlots) return false;
+      if (!row || row.status !== 'active' || !row.active) return ERRORS.RECORD_CLOSED;
+      const remaining = row.maxSlots - row.slotsFilled - (held.get(line.sponsoredsId) ?? 0);
+      if (remaining < line.numSlots) return ERRORS.SLOTS_FULL;
     }
-    return true;
+    return null;
   };
   // A look without locks first: when the slots are already taken or held, answer at once instead of
   // queueing for the row lock (a crowd on a popular record is answered in parallel).
-  if (!roomFor(await readSlots(db, partner.id, ids), await heldSlotsBySponsored(db, ids))) return null;
+  const seen = problemOf(await readSlots(db, partner.id, ids), await heldSlotsBySponsored(db, ids));
+  if (seen) return { problem: seen };
+  let problem: CartProblem | null = null;
   try {
-    return await db.transaction(async (tx) => {
+    const order = await db.transaction(async (tx) => {
       const locked = await lockSponsoreds(tx, partner.id, ids);
-      if (!roomFor(locked, await heldSlotsBySponsored(tx, ids))) throw new CartIssue();
+      problem = problemOf(locked, await heldSlotsBySponsored(tx, ids));
+      if (problem) throw new CartIssue();
       const order = await insertOrder(tx, {
         partnersId: partner.id,
         usersId: user.id,
@@ -256,8 +271,9 @@ async function holdSlots(
       );
       return order;
     });
+    return { order };
   } catch (error) {
-    if (error instanceof CartIssue) return null;
+    if (error instanceof CartIssue && problem) return { problem };
     if (request.idempotencyKey && isUniqueViolation(error, 'orders_idempotency')) return null;
     throw error;
   }
@@ -302,11 +318,11 @@ export async function checkout(
   const limits = paymentLimitsOf(deps.config);
   await assertPaymentAllowed(deps.db, limits, { ...client, signedIn: true });
 
-  const order = await holdSlots(deps.db, partner, user, request, lines, { base, additional });
-  if (!order) {
+  const held = await holdSlots(deps.db, partner, user, request, lines, { base, additional });
+  if (!held || 'problem' in held) {
     // The same request sent at the same moment holds the slots: answer its outcome, not a cart issue.
     const raced = await orderByIdempotencyKey(deps.db, partner.id, request.idempotencyKey);
-    if (!raced) throw refuse(ERRORS.CART_INVALID, CART_ISSUE_MESSAGE);
+    if (!raced) throw refuse(held?.problem ?? ERRORS.CONFLICT, CART_ISSUE_MESSAGE);
     return {
       invoice: await replayOrder(deps.db, partner, deps.config, raced, {
         kind: 'subscription',
@@ -314,6 +330,7 @@ export async function checkout(
       }),
     };
   }
+  const { order } = held;
 
   // Step 2: the person's customer and payment method, then the charge. No transaction is open.
   let paymentRequest: { customerId: string; paymentMethodId: string; details: OrderPaymentDetails };
@@ -462,8 +479,9 @@ async function chargeAndConfirm(
         idempotencyKey: `order:${order.id}:refund`,
       });
     }
+    // A replay of this order answers the same (orders.service's failureOf).
     await failOrder(deps.db, partner.id, order.id, CART_ISSUE_MESSAGE);
-    throw refuse(ERRORS.CART_INVALID, CART_ISSUE_MESSAGE);
+    throw refuse(ERRORS.SLOTS_FULL, CART_ISSUE_MESSAGE);
   }
 }
 

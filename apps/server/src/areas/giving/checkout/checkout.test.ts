@@ -1,7 +1,7 @@
 import { BOOST_NOT_ALLOWED_MESSAGE, CART_ISSUE_MESSAGE } from '@kinship/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slotHolds, userSponsoreds } from '../../../db/schema/index.ts';
+import { slotHolds, sponsoreds, userSponsoreds } from '../../../db/schema/index.ts';
 import { DEMO_IDS } from '../../../seed/demo.ts';
 import {
   freshAddress,
@@ -200,7 +200,16 @@ describe('POST /api/payments/checkout/{interval}', () => {
     const cart = await checkoutAs(who, 'month', body(who, [line(full, 2)], 10000, 500));
     expect([cart.status, cart.headers['x-error-code'], cart.text]).toEqual([
       409,
-      'cart_invalid',
+      'slots_full',
+      CART_ISSUE_MESSAGE,
+    ]);
+    // A record no longer open answers the same status and text with its own code (decision 067).
+    const closed = await insertRecord(t.database, { maxSlots: 3 });
+    await t.database.db.update(sponsoreds).set({ status: 'inactive' }).where(eq(sponsoreds.id, closed));
+    const gone = await checkoutAs(who, 'month', body(who, [line(closed, 1)], 5000, 250));
+    expect([gone.status, gone.headers['x-error-code'], gone.text]).toEqual([
+      409,
+      'record_closed',
       CART_ISSUE_MESSAGE,
     ]);
     const open = await insertRecord(t.database, { maxSlots: 5 });
@@ -251,6 +260,7 @@ describe('POST /api/payments/checkout/{interval}', () => {
     const res = await checkoutAs(who, 'month', body(who, [line(record, 1)], 5000, 0));
     expect(res.status).toBe(409);
     expect(res.text).toBe(CART_ISSUE_MESSAGE);
+    expect(res.headers['x-error-code']).toBe('slots_full');
     await t.database.db
       .update(slotHolds)
       .set({ expiresAt: sql`now() - interval '1 minute'` })

@@ -80,7 +80,12 @@ async function person(): Promise<TestPerson> {
   return (await createPeople(t.database, 1, 'compensation'))[0]!;
 }
 
-const checkout = (who: TestPerson, record: number, pm = 'pm_card_visa') =>
+const checkout = (
+  who: TestPerson,
+  record: number,
+  pm = 'pm_card_visa',
+  headers: Record<string, string> = {},
+) =>
   clientAs(t.port, who).post(
     '/api/payments/checkout/month?partnersId=2',
     {
@@ -93,7 +98,7 @@ const checkout = (who: TestPerson, record: number, pm = 'pm_card_visa') =>
       baseAmount: 5000,
       additionalAmount: 0,
     },
-    freshAddress(),
+    { ...freshAddress(), ...headers },
   );
 
 async function queuedJobsFor(compensationId: number): Promise<Row[]> {
@@ -114,6 +119,8 @@ describe('money-path compensations', () => {
     const res = await checkout(who, record);
     expect(res.status).toBe(409);
     expect(res.text).toBe(CART_ISSUE_MESSAGE);
+    // The slots were taken while paying (decision 067).
+    expect(res.headers['x-error-code']).toBe('slots_full');
 
     const [order] = await rowsWhere<Row>(t.database, 'orders', `users_id = ${who.usersId}`);
     const rows = await rowsWhere<Row>(
@@ -177,8 +184,16 @@ describe('money-path compensations', () => {
     const who = await person();
     const record = await insertRecord(t.database, { maxSlots: 1 });
     faults.takeSlotsOf = record;
-    const res = await checkout(who, record);
+    const key = { 'idempotency-key': `compensated-${record}` };
+    const res = await checkout(who, record, 'pm_card_visa', key);
     expect(res.status).toBe(409);
+    // Sent again, the failed order answers as it did: the slots were taken (decision 067).
+    const again = await checkout(who, record, 'pm_card_visa', key);
+    expect([again.status, again.headers['x-error-code'], again.text]).toEqual([
+      409,
+      'slots_full',
+      CART_ISSUE_MESSAGE,
+    ]);
     const [order] = await rowsWhere<Row>(t.database, 'orders', `users_id = ${who.usersId}`);
     expect(await rowsWhere(t.database, 'payment_compensations', `orders_id = ${String(order!.id)}`)).toEqual(
       [],

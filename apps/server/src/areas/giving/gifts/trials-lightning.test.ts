@@ -1,4 +1,4 @@
-import { CODE_MESSAGES, formatDate, type UserSponsored } from '@kinship/domain';
+import { CART_ISSUE_MESSAGE, CODE_MESSAGES, formatDate, type UserSponsored } from '@kinship/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_EXPIRED_TRIAL_CODE, DEMO_IDS, DEMO_LIGHTNING_CODE } from '../../../seed/demo.ts';
@@ -84,6 +84,36 @@ describe('trial codes', () => {
     );
     await t.runJob('gifts.sweep');
     expect(await slotsFilledOf(t.database, record)).toBe(0);
+  });
+
+  it('refuses a trial of a full record and of a closed one with the cart message, each with its own code', async () => {
+    const staff = await signedInAdmin();
+    const { codes } = (
+      await staff.post(
+        '/api/dashboard/trials?partnersId=2',
+        { count: 1, days: 10, partnerSponsoredTypesId: null },
+        freshAddress(),
+      )
+    ).json<{ codes: string[] }>();
+    const full = await insertRecord(t.database, { maxSlots: 1, slotsFilled: 1 });
+    const closed = await insertRecord(t.database, { maxSlots: 1 });
+    await t.database.db.execute(sql`update sponsoreds set status = 'inactive' where id = ${closed}`);
+    const [person] = await createPeople(t.database, 1, 'trial-refused');
+    const client = clientAs(t.port, person!);
+    const redeem = (sponsoredsId: number) =>
+      client.post(`/api/trials/redeem/${codes[0]}`, { sponsoredsId }, freshAddress());
+    const taken = await redeem(full);
+    expect([taken.status, taken.headers['x-error-code'], taken.text]).toEqual([
+      409,
+      'slots_full',
+      CART_ISSUE_MESSAGE,
+    ]);
+    const gone = await redeem(closed);
+    expect([gone.status, gone.headers['x-error-code'], gone.text]).toEqual([
+      409,
+      'record_closed',
+      CART_ISSUE_MESSAGE,
+    ]);
   });
 
   it('a started trial is listed as a trial with its end and reminder dates, and is confirmed by email saying when the reminder comes', async () => {

@@ -146,8 +146,9 @@ export async function redeemTrial(
     if (!trial || problem) throw codeError(problem ?? 'unknown');
     const [row] = await lockSponsoreds(tx, ctx.partner.id, [record.id]);
     const held = (await heldSlotsBySponsored(tx, [record.id])).get(record.id) ?? 0;
-    if (!row || row.status !== 'active' || !row.active || row.maxSlots - row.slotsFilled - held < 1)
-      throw refuse(ERRORS.CART_INVALID, CART_ISSUE_MESSAGE);
+    if (!row || row.status !== 'active' || !row.active)
+      throw refuse(ERRORS.RECORD_CLOSED, CART_ISSUE_MESSAGE);
+    if (row.maxSlots - row.slotsFilled - held < 1) throw refuse(ERRORS.SLOTS_FULL, CART_ISSUE_MESSAGE);
     if ((await findActiveSponsorships(tx, ctx.partner.id, user.id, [record.id])).length)
       throw refuse(ERRORS.ALREADY_SPONSORING, ALREADY_SPONSORING(recordNameOf(record)));
     await changeFilledSlots(tx, record.id, 1);

@@ -94,9 +94,13 @@ export async function failOrder(
   await releaseHoldsOfOrder(db, partnersId, ordersId);
 }
 
-/** The answer a failed order gave, given again to a replay. */
+/**
+ * The answer a failed order gave, given again to a replay. An order fails with the cart message
+ * only when its slots were taken while it was paid for (checkout's confirmation), so that is
+ * `slots_full` (decision 067).
+ */
 export function failureOf(message: string | null): HttpError {
-  if (message === CART_ISSUE_MESSAGE) return refuse(ERRORS.CART_INVALID, message);
+  if (message === CART_ISSUE_MESSAGE) return refuse(ERRORS.SLOTS_FULL, message);
   return refuse(ERRORS.PAYMENT_DECLINED, message ?? 'The payment failed.');
 }
 

@@ -3,6 +3,7 @@ import {
   canMoveRecord,
   GRADES,
   ERRORS,
+  missingRequiredField,
   statusOfError,
   type RecordDetail,
   type RecordListQuery,
@@ -207,6 +208,29 @@ async function checkReferences(
   return type;
 }
 
+/**
+ * The field a record of its type must hold (decision 067; the import requires the same one with the
+ * same message): refused when the write leaves it empty. A write that touches neither that field nor
+ * the type leaves a record stored without it (before the rule) as it is.
+ */
+function checkRequiredField(
+  sponsoredTypesId: number,
+  values: Partial<RecordInputValues>,
+  before?: { firstName: string | null; title: string | null },
+) {
+  const touched =
+    before === undefined ||
+    values.firstName !== undefined ||
+    values.title !== undefined ||
+    values.partnerSponsoredTypesId !== undefined;
+  if (!touched) return;
+  const missing = missingRequiredField(sponsoredTypesId, {
+    firstName: values.firstName !== undefined ? values.firstName : before?.firstName,
+    title: values.title !== undefined ? values.title : before?.title,
+  });
+  if (missing) throw fieldErrors({ [missing.field]: missing.message });
+}
+
 function checkCustomColumns(values: Record<string, string | null> | undefined, columns: string[]) {
   if (!values) return;
   const unknown = Object.keys(values).filter((c) => !columns.includes(c));
@@ -226,6 +250,7 @@ export async function createRecord(
   requireAccess(ctx, 'records.manage', { entitiesId: values.entitiesId });
   const id = await db.transaction(async (tx) => {
     const type = await checkReferences(tx, ctx.partner.id, values);
+    checkRequiredField(type!.sponsoredTypesId, values);
     checkCustomColumns(values.customColumnValues, type!.customColumns);
     if (values.status === 'archived') throw fieldErrors({ status: 'A new record cannot start archived.' });
     const [row] = await tx
@@ -285,6 +310,7 @@ export async function updateRecord(
     const type =
       (await checkReferences(tx, ctx.partner.id, values, id)) ??
       (await findType(tx, ctx.partner.id, before.partnerSponsoredTypesId));
+    checkRequiredField(type!.sponsoredTypesId, values, before);
     checkCustomColumns(values.customColumnValues, type!.customColumns);
     const from = before.status as RecordStatus;
     if (values.status !== undefined && !canMoveRecord(from, values.status))

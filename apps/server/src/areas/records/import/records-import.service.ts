@@ -14,6 +14,7 @@ import {
 import type { Db, Tx } from '../../../db/client.ts';
 import type { sponsoreds } from '../../../db/schema/sponsoreds.ts';
 import { badRequest, refuse } from '../../../platform/errors.ts';
+import { sanitizeRichText } from '../../../platform/rich-text.ts';
 import { BATCH_BUDGET_MS, batchClock, giveWay } from '../../../platform/give-way.ts';
 import { findRecordType, type RecordType } from '../editor/records.service.ts';
 import { IMPORT_FILE_LIMITS, readImportFile, type ImportFileLimits } from './import-file.ts';
@@ -108,6 +109,7 @@ async function prepare(request: ImportRequest): Promise<Prepared> {
     programs,
     dateOrder: request.dateOrder ?? 'mdy',
     today: request.today ?? new Date().toISOString().slice(0, 10),
+    cleanHtml: sanitizeRichText,
   };
   const records: ImportedRecord[] = [];
   const errors: ImportRowError[] = [];

@@ -361,6 +361,8 @@ export interface ExportRow {
   maxSlots: number;
   monthlyAmount: number | null;
   masked: boolean;
+  /** The stored (sanitised) HTML. */
+  bio: string | null;
 }
 
 export const EXPORT_COLUMNS: ExportColumn<ExportRow>[] = [
@@ -378,6 +380,8 @@ export const EXPORT_COLUMNS: ExportColumn<ExportRow>[] = [
   { header: 'Max slots', value: (r) => r.maxSlots },
   { header: 'Monthly amount', value: (r) => (r.monthlyAmount === null ? null : r.monthlyAmount / 100) },
   { header: 'Masked', value: (r) => (r.masked ? 'Yes' : 'No') },
+  // As stored: the import's Bio (HTML) column reads it back unchanged (decision 067).
+  { header: 'Bio (HTML)', value: (r) => r.bio },
 ];
 
 /** Checks access and the type before the first byte is sent; answers the rows page by page. */
@@ -411,6 +415,7 @@ export async function exportRecords(
           maxSlots: sponsoreds.maxSlots,
           monthlyAmount: sponsoreds.monthlyAmount,
           masked: sponsoreds.masked,
+          bio: sponsoreds.bio,
         })
         .from(sponsoreds)
         .innerJoin(entities, eq(entities.id, sponsoreds.entitiesId))

@@ -3,7 +3,6 @@ import { useForm } from '@mantine/form';
 import { isValidEmail, LABELS, MESSAGES, type PaymentInterval, type User } from '@kinship/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import {
   PaymentMethodPicker,
@@ -14,6 +13,7 @@ import { PayerFields } from '../../../shared/payments/components/payer-fields';
 import type { PaymentMethodResult } from '../../../shared/payments/utils/payment-method-result';
 import { usePartner } from '../../../shared/partner/partner-context';
 import { checkout } from '../api/checkout';
+import { recordChangedUnderCart } from '../utils/checkout-errors';
 import { checkoutLines, type PricedCart } from '../utils/price-cart';
 import { CartSummary } from './cart-summary';
 
@@ -93,7 +93,7 @@ export function PaymentStep({ cart, interval, boostPercent, user, onCancel, onPa
         idempotency.settle(caught);
         setError(checkoutErrorText(caught instanceof Error ? caught.message : String(caught)));
         // The slots or the price changed under the cart: show the records as they are now.
-        if (caught instanceof ApiError && caught.status === 409) {
+        if (recordChangedUnderCart(caught)) {
           await queryClient.invalidateQueries({ queryKey: ['sponsored'] });
         }
       } finally {

@@ -110,6 +110,25 @@ describe('the record editor', () => {
     expect(api.calls[0]!.body).toMatchObject({ monthlyAmount: 1950 });
   });
 
+  it('marks the field its type requires (decision 067): a person’s first name, a class’s title', () => {
+    const { unmount } = renderWithProviders(
+      <RecordEditor type={TYPE} programs={PROGRAMS} onSave={vi.fn()} onDone={() => undefined} />,
+    );
+    expect(screen.getByRole('textbox', { name: 'First name' })).toBeRequired();
+    expect(screen.getByRole('textbox', { name: 'Last name' })).not.toBeRequired();
+    unmount();
+    renderWithProviders(
+      <RecordEditor
+        type={{ ...TYPE, sponsoredTypesId: SponsoredType.Class, customLabelSingular: 'Class' }}
+        programs={PROGRAMS}
+        onSave={vi.fn()}
+        onDone={() => undefined}
+      />,
+    );
+    expect(screen.getByRole('textbox', { name: 'Title' })).toBeRequired();
+    expect(screen.queryByRole('textbox', { name: 'First name' })).not.toBeInTheDocument();
+  });
+
   it('puts the server’s field errors on their fields', async () => {
     stubApi({
       'PATCH /api/dashboard/records/42': () =>

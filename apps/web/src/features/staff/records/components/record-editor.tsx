@@ -18,6 +18,7 @@ import {
   GRADES,
   RECORD_TRANSITIONS,
   recordInputSchema,
+  requiredRecordField,
   SponsoredType,
   type PartnerSponsoredType,
   type RecordDetail,
@@ -105,6 +106,8 @@ export function RecordEditor({
 }: RecordEditorProps) {
   const form = useSchemaForm(recordInputSchema, initialValues(type, record, programs));
   const kind = type.sponsoredTypesId;
+  // The field a record of this type must hold (decision 067): the server refuses it empty.
+  const required = requiredRecordField(kind);
   const values = form.getValues();
   const statuses = (
     record ? [record.status, ...RECORD_TRANSITIONS[record.status]] : ['active', 'reserved', 'inactive']
@@ -139,6 +142,7 @@ export function RecordEditor({
             <>
               <TextInput
                 label="First name"
+                required={required === 'firstName'}
                 {...form.getInputProps('firstName')}
                 key={form.key('firstName')}
               />
@@ -161,7 +165,12 @@ export function RecordEditor({
             </>
           )}
           {WITH_TITLE.includes(kind) && (
-            <TextInput label="Title" {...form.getInputProps('title')} key={form.key('title')} />
+            <TextInput
+              label="Title"
+              required={required === 'title'}
+              {...form.getInputProps('title')}
+              key={form.key('title')}
+            />
           )}
           {WITH_GRADE.includes(kind) && (
             <Select
