@@ -110,7 +110,11 @@ describe('serving the web app', () => {
       .get('/', { 'accept-language': 'fr-CA', cookie: 'kinship_locale=fr-CA' });
     expect(demo.text).toContain('<html lang="en-US"');
     const api = await maple.get('/api/partners/current');
-    expect(api.json()).toMatchObject({ defaultLocale: 'en-CA', locales: ['en-CA', 'fr-CA'], currency: 'cad' });
+    expect(api.json()).toMatchObject({
+      defaultLocale: 'en-CA',
+      locales: ['en-CA', 'fr-CA'],
+      currency: 'cad',
+    });
   });
 
   it('embeds the partner as GET partners/current answers it, so the app starts without that call', async () => {
