@@ -64,7 +64,7 @@ describe('the landing in French', () => {
     const partner = canadian({ landingPageTemplatesId: 3 });
     renderWithProviders(<IntroLanding partner={partner} />, { partner, locale: 'fr-CA' });
     expect(screen.getByRole('link', { name: 'En savoir plus sur Hope Schools' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Qui vous pouvez parrainer' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Qui parrainer' })).toBeInTheDocument();
   });
 
   it('the sections below: steps, waiting records, figures in French numbers and plurals, and the donate call', async () => {
