@@ -68,7 +68,21 @@ const boundaries = [
  * person reads, as a child or as a label, description, placeholder, title, error or aria text. The
  * list grows as screens move onto the catalogue, until it is the whole web app.
  */
-export const TRANSLATED_SCREENS = ['apps/web/src/app/layout/**/*.tsx', 'apps/web/src/i18n/**/*.tsx'];
+export const TRANSLATED_SCREENS = [
+  'apps/web/src/app/layout/**/*.tsx',
+  'apps/web/src/i18n/**/*.tsx',
+  'apps/web/src/features/landing/**/*.tsx',
+  'apps/web/src/features/listing/**/*.tsx',
+  'apps/web/src/app/routes/landing.tsx',
+  'apps/web/src/app/routes/about.tsx',
+  'apps/web/src/app/routes/about-partner.tsx',
+  'apps/web/src/app/routes/contact.tsx',
+  'apps/web/src/app/routes/privacy.tsx',
+  'apps/web/src/app/routes/not-found.tsx',
+  'apps/web/src/app/routes/redirect.tsx',
+  'apps/web/src/components/*.tsx',
+  'apps/web/src/components/map/**/*.tsx',
+];
 
 /** What a person reads in JSX: children and these props of any element. */
 export const LITERAL_TEXT_RULE = [

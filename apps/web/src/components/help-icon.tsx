@@ -1,4 +1,5 @@
 import { ActionIcon, Popover, Text } from '@mantine/core';
+import { useIntl } from 'react-intl';
 import { useOpenedOnArrival } from './deferred-menu';
 import { helpIconLabel, type HelpIconProps } from './help-label';
 import { HelpIconGlyph } from './icons';
@@ -6,6 +7,7 @@ import { HelpIconGlyph } from './icons';
 /** A help button that opens a click popover with an optional title and a tip (SPEC section 2). */
 export function HelpIcon({ title, tip, openOnArrival = false }: HelpIconProps & { openOnArrival?: boolean }) {
   const { target, opened, setOpened } = useOpenedOnArrival<HTMLButtonElement>(openOnArrival);
+  const intl = useIntl();
   return (
     <Popover
       width={280}
@@ -23,7 +25,7 @@ export function HelpIcon({ title, tip, openOnArrival = false }: HelpIconProps & 
           variant="subtle"
           color="gray.8"
           radius="xl"
-          aria-label={helpIconLabel(title)}
+          aria-label={helpIconLabel(intl, title)}
           onClick={() => setOpened((open) => !open)}
         >
           <HelpIconGlyph size={18} />

@@ -1,4 +1,5 @@
 import { ActionIcon } from '@mantine/core';
+import { useIntl } from 'react-intl';
 import { lazyNamed } from '../lib/lazy-with-timeout';
 import { DeferredMenu } from './deferred-menu';
 import { helpIconLabel, type HelpIconProps } from './help-label';
@@ -12,6 +13,7 @@ const HelpIcon = lazyNamed(loadHelpIcon, 'HelpIcon');
  * on first hover, focus or click, so public pages do not carry it: the stand-in looks the same.
  */
 export function HelpTip({ title, tip }: HelpIconProps) {
+  const intl = useIntl();
   return (
     <DeferredMenu
       preload={() => void loadHelpIcon()}
@@ -20,7 +22,7 @@ export function HelpTip({ title, tip }: HelpIconProps) {
           variant="subtle"
           color="gray.8"
           radius="xl"
-          aria-label={helpIconLabel(title)}
+          aria-label={helpIconLabel(intl, title)}
           {...props}
           aria-haspopup="dialog"
         >

@@ -1,5 +1,6 @@
 import { Alert, Button, Container, Text } from '@mantine/core';
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { LoadingScreen } from './loading-screen';
 
 class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, { error: Error | null }> {
@@ -21,11 +22,19 @@ class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }
     if (!this.state.error) return this.props.children;
     return (
       <Container size="sm" py="xl">
-        <Alert variant="default" title="Something went wrong" role="alert">
+        <Alert
+          variant="default"
+          title={<FormattedMessage id="lazyBoundary.title" defaultMessage="Something went wrong" />}
+          role="alert"
+        >
           <Text size="sm" mb="sm">
-            {this.state.error.message || 'This page could not be shown.'}
+            {this.state.error.message || (
+              <FormattedMessage id="lazyBoundary.text" defaultMessage="This page could not be shown." />
+            )}
           </Text>
-          <Button onClick={() => window.location.reload()}>Reload the page</Button>
+          <Button onClick={() => window.location.reload()}>
+            <FormattedMessage id="lazyBoundary.reload" defaultMessage="Reload the page" />
+          </Button>
         </Alert>
       </Container>
     );

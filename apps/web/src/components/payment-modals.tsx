@@ -1,5 +1,6 @@
 import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 
 /** The spec's processing state of a payment form: a modal nobody can close while the payment runs. */
 export function ProcessingModal({
@@ -46,7 +47,9 @@ export function PaymentErrorModal({
       <Stack gap="sm">
         {children}
         <Group justify="flex-end">
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>
+            <FormattedMessage id="paymentModal.close" defaultMessage="Close" />
+          </Button>
         </Group>
       </Stack>
     </Modal>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { meQueryOptions } from '../../shared/auth/api/get-me';
@@ -10,6 +11,7 @@ export function RedirectRoute() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [target] = useState(peekPostLoginTarget);
+  const intl = useIntl();
 
   useEffect(() => {
     forgetPostLoginTarget();
@@ -19,7 +21,9 @@ export function RedirectRoute() {
 
   return (
     <main>
-      <LoadingScreen message="Signing you in…" />
+      <LoadingScreen
+        message={intl.formatMessage({ id: 'redirect.signingIn', defaultMessage: 'Signing you in…' })}
+      />
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
+import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { landPath, mapView, openStreetMapUrl, project, StaticMap, unproject } from './static-map';
 import { WORLD_OUTLINE } from './world-outline';
@@ -44,9 +45,11 @@ describe('static map projection', () => {
 describe('StaticMap', () => {
   it('is an image named after the place, with a link to OpenStreetMap', () => {
     render(
-      <MantineProvider env="test">
-        <StaticMap latitude={-0.0917} longitude={34.768} place="Kisumu Lakeside Academy, Kisumu, Kenya" />
-      </MantineProvider>,
+      <IntlProvider locale="en-US" defaultLocale="en-US">
+        <MantineProvider env="test">
+          <StaticMap latitude={-0.0917} longitude={34.768} place="Kisumu Lakeside Academy, Kisumu, Kenya" />
+        </MantineProvider>
+      </IntlProvider>,
     );
     expect(
       screen.getByRole('img', { name: 'Map showing the location of Kisumu Lakeside Academy, Kisumu, Kenya' }),
@@ -74,9 +77,17 @@ describe('the map as a picker', () => {
 
   it('as a picker, names no place in its caption until one is chosen', () => {
     const picker = (marker: boolean) => (
-      <MantineProvider env="test">
-        <StaticMap latitude={10} longitude={0} place="the program" marker={marker} onPick={() => undefined} />
-      </MantineProvider>
+      <IntlProvider locale="en-US" defaultLocale="en-US">
+        <MantineProvider env="test">
+          <StaticMap
+            latitude={10}
+            longitude={0}
+            place="the program"
+            marker={marker}
+            onPick={() => undefined}
+          />
+        </MantineProvider>
+      </IntlProvider>
     );
     const { rerender } = render(picker(false));
     expect(screen.getByRole('img', { name: 'Map: click to place the program' })).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { WORLD_OUTLINE, WORLD_OUTLINE_UNITS_PER_DEGREE } from './world-outline';
 
 /**
@@ -142,12 +143,23 @@ export function StaticMap({
   const land = useMemo(() => landPath(view), [view]);
   const graticule = useMemo(() => graticulePath(view), [view]);
   const [x, y] = project(view, longitude, latitude);
+  const intl = useIntl();
 
   return (
     <Stack gap={6} component="figure" m={0} maw={MAX_DISPLAY_WIDTH}>
       <svg
         role="img"
-        aria-label={onPick ? `Map: click to place ${place}` : `Map showing the location of ${place}`}
+        aria-label={
+          onPick
+            ? intl.formatMessage(
+                { id: 'map.pickerLabel', defaultMessage: 'Map: click to place {place}' },
+                { place },
+              )
+            : intl.formatMessage(
+                { id: 'map.label', defaultMessage: 'Map showing the location of {place}' },
+                { place },
+              )
+        }
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         width="100%"
         style={{
@@ -202,7 +214,7 @@ export function StaticMap({
             rel="noopener noreferrer"
             size="sm"
           >
-            Open in OpenStreetMap
+            <FormattedMessage id="map.openStreetMap" defaultMessage="Open in OpenStreetMap" />
           </Anchor>
         )}
       </Group>

@@ -1,7 +1,8 @@
 import { Button, Container, Group, Text, Title } from '@mantine/core';
-import { LABELS, partnerCapabilities, type PartnerPublic } from '@kinship/domain';
+import { partnerCapabilities, type PartnerPublic } from '@kinship/domain';
 import { Link } from 'react-router';
 import { GiftIcon } from '../../../components/icons';
+import { useLabels } from '../../../i18n/labels';
 import { mediaUrl } from '../../../lib/api-client';
 import { sponsoredTypeLinks } from '../../../shared/partner/site-links';
 import classes from './hero-landing.module.css';
@@ -10,6 +11,7 @@ import classes from './hero-landing.module.css';
 export function HeroLanding({ partner }: { partner: PartnerPublic }) {
   const header = mediaUrl(partner.headerImage);
   const { gifts } = partnerCapabilities(partner);
+  const labels = useLabels();
   return (
     <section
       className={classes.hero}
@@ -39,7 +41,7 @@ export function HeroLanding({ partner }: { partner: PartnerPublic }) {
               color="dark"
               leftSection={<GiftIcon size={18} />}
             >
-              {LABELS.giftSponsorship}
+              {labels.giftSponsorship}
             </Button>
           )}
         </Group>

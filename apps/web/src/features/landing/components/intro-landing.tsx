@@ -1,5 +1,6 @@
 import { Anchor, Button, Container, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { PartnerPublic } from '@kinship/domain';
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { mediaUrl } from '../../../lib/api-client';
 import { sponsoredTypeLinks } from '../../../shared/partner/site-links';
@@ -39,14 +40,18 @@ export function IntroLanding({ partner }: { partner: PartnerPublic }) {
           )}
           {excerpt && <Text>{excerpt}</Text>}
           <Anchor component={Link} to="/about/partner">
-            More about {partner.name}
+            <FormattedMessage
+              id="landing.intro.moreAbout"
+              defaultMessage="More about {name}"
+              values={{ name: partner.name }}
+            />
           </Anchor>
         </Stack>
       </SimpleGrid>
       {links.length > 0 && (
         <section aria-labelledby="landing-sponsor-heading">
           <Title order={2} size="h3" mt={48} mb="md" id="landing-sponsor-heading">
-            Who you can sponsor
+            <FormattedMessage id="landing.intro.whoToSponsor" defaultMessage="Who you can sponsor" />
           </Title>
           <Stack gap="xs" maw={420}>
             {links.map((link) => (

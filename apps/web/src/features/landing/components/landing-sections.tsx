@@ -6,6 +6,8 @@ import {
   type PartnerPublic,
   type SponsoredSummary,
 } from '@kinship/domain';
+import { FormattedMessage, FormattedNumber, defineMessages, useIntl } from 'react-intl';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LockIcon } from '../../../components/icons';
 import { mediaUrl } from '../../../lib/api-client';
@@ -16,15 +18,29 @@ import classes from './landing-sections.module.css';
 const DEFAULT_PROFILE_IMAGE = '/default-profile.svg';
 
 const STEPS = [
-  { title: 'Choose someone', text: 'Browse the profiles and pick a student, teacher or project to support.' },
-  {
-    title: 'Sponsor monthly or annually',
-    text: 'Pay securely by card. Your receipt arrives by email, and you can change your card at any time.',
-  },
-  {
-    title: 'See the difference',
-    text: 'Sponsors see the full profile, pictures and updates from the program as the year goes on.',
-  },
+  defineMessages({
+    title: { id: 'landing.how.chooseTitle', defaultMessage: 'Choose someone' },
+    text: {
+      id: 'landing.how.chooseText',
+      defaultMessage: 'Browse the profiles and pick a student, teacher or project to support.',
+    },
+  }),
+  defineMessages({
+    title: { id: 'landing.how.sponsorTitle', defaultMessage: 'Sponsor monthly or annually' },
+    text: {
+      id: 'landing.how.sponsorText',
+      defaultMessage:
+        'Pay securely by card. Your receipt arrives by email, and you can change your card at any time.',
+    },
+  }),
+  defineMessages({
+    title: { id: 'landing.how.seeTitle', defaultMessage: 'See the difference' },
+    text: {
+      id: 'landing.how.seeText',
+      defaultMessage:
+        'Sponsors see the full profile, pictures and updates from the program as the year goes on.',
+    },
+  }),
 ];
 
 function HowItWorks({ partner }: { partner: PartnerPublic }) {
@@ -33,7 +49,7 @@ function HowItWorks({ partner }: { partner: PartnerPublic }) {
     <section className={classes.band} aria-labelledby="landing-how-title">
       <Container size="lg">
         <Title order={2} id="landing-how-title" mb="lg">
-          How sponsorship works
+          <FormattedMessage id="landing.how.title" defaultMessage="How sponsorship works" />
         </Title>
         <SimpleGrid
           cols={{ base: 1, sm: 3 }}
@@ -44,20 +60,22 @@ function HowItWorks({ partner }: { partner: PartnerPublic }) {
           style={{ listStyle: 'none' }}
         >
           {STEPS.map((step, index) => (
-            <Stack key={step.title} gap="xs" component="li">
+            <Stack key={step.title.id} gap="xs" component="li">
               <span className={classes.stepNumber} aria-hidden="true">
                 {index + 1}
               </span>
               <Title order={3} size="h4">
-                {step.title}
+                <FormattedMessage {...step.title} />
               </Title>
-              <Text>{step.text}</Text>
+              <Text>
+                <FormattedMessage {...step.text} />
+              </Text>
             </Stack>
           ))}
         </SimpleGrid>
         {first && (
           <Button component={Link} to={first.to} mt="xl" size="md">
-            Find someone to sponsor
+            <FormattedMessage id="landing.how.find" defaultMessage="Find someone to sponsor" />
           </Button>
         )}
       </Container>
@@ -65,8 +83,19 @@ function HowItWorks({ partner }: { partner: PartnerPublic }) {
   );
 }
 
+const waitingMessages = defineMessages({
+  masked: { id: 'landing.waiting.masked', defaultMessage: 'Masked profile' },
+});
+
 function WaitingRecord({ record }: { record: SponsoredSummary }) {
-  const name = sponsoredRecordName(record, `Profile ${record.id}`);
+  const intl = useIntl();
+  const name = sponsoredRecordName(
+    record,
+    intl.formatMessage(
+      { id: 'landing.waiting.profileFallback', defaultMessage: 'Profile {id}' },
+      { id: record.id },
+    ),
+  );
   return (
     <Link to={`/sponsored/profile/${record.id}`} className={classes.record}>
       <img src={mediaUrl(record.profileImagePath) ?? DEFAULT_PROFILE_IMAGE} alt="" loading="lazy" />
@@ -75,23 +104,39 @@ function WaitingRecord({ record }: { record: SponsoredSummary }) {
           <Text fw={700} truncate>
             {name}
           </Text>
-          {record.masked && <LockIcon size={16} role="img" aria-hidden={false} aria-label="Masked profile" />}
+          {record.masked && (
+            <LockIcon
+              size={16}
+              role="img"
+              aria-hidden={false}
+              aria-label={intl.formatMessage(waitingMessages.masked)}
+            />
+          )}
         </Group>
         <Text size="sm" c="dimmed">
-          {record.slotsFilled === 0
-            ? 'No sponsor yet'
-            : `${record.maxSlots - record.slotsFilled} left to fill`}
+          {record.slotsFilled === 0 ? (
+            <FormattedMessage id="landing.waiting.noSponsor" defaultMessage="No sponsor yet" />
+          ) : (
+            <FormattedMessage
+              id="landing.waiting.leftToFill"
+              defaultMessage="{count} left to fill"
+              values={{ count: record.maxSlots - record.slotsFilled }}
+            />
+          )}
         </Text>
       </Stack>
     </Link>
   );
 }
 
-function Figure({ value, label }: { value: number; label: string }) {
+/** A figure and its words (a message that takes the figure as `count`, for its plural). */
+function Figure({ value, children }: { value: number; children: ReactNode }) {
   return (
     <Stack gap={4}>
-      <span className={classes.figure}>{value.toLocaleString('en-US')}</span>
-      <Text>{label}</Text>
+      <span className={classes.figure}>
+        <FormattedNumber value={value} />
+      </span>
+      <Text>{children}</Text>
     </Stack>
   );
 }
@@ -118,10 +163,13 @@ export function LandingSections({ partner }: { partner: PartnerPublic }) {
         <section className={classes.band} aria-labelledby="landing-waiting-title">
           <Container size="lg">
             <Title order={2} id="landing-waiting-title" mb={4}>
-              Waiting longest for a sponsor
+              <FormattedMessage id="landing.waiting.title" defaultMessage="Waiting longest for a sponsor" />
             </Title>
             <Text c="dimmed" mb="lg">
-              These profiles have waited the longest. You could be their first sponsor.
+              <FormattedMessage
+                id="landing.waiting.intro"
+                defaultMessage="These profiles have waited the longest. You could be their first sponsor."
+              />
             </Text>
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
               {waiting.map((record) => (
@@ -135,13 +183,37 @@ export function LandingSections({ partner }: { partner: PartnerPublic }) {
         <section className={classes.band} aria-labelledby="landing-impact-title">
           <Container size="lg">
             <Title order={2} id="landing-impact-title" mb="lg">
-              Our impact together
+              <FormattedMessage id="landing.impact.title" defaultMessage="Our impact together" />
             </Title>
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xl">
-              <Figure value={impact.activeSponsorships} label="active sponsorships" />
-              <Figure value={impact.sponsors} label={impact.sponsors === 1 ? 'sponsor' : 'sponsors'} />
-              <Figure value={impact.programs} label={impact.programs === 1 ? 'program' : 'programs'} />
-              <Figure value={impact.countries} label={impact.countries === 1 ? 'country' : 'countries'} />
+              <Figure value={impact.activeSponsorships}>
+                <FormattedMessage
+                  id="landing.impact.activeSponsorships"
+                  defaultMessage="{count, plural, other {active sponsorships}}"
+                  values={{ count: impact.activeSponsorships }}
+                />
+              </Figure>
+              <Figure value={impact.sponsors}>
+                <FormattedMessage
+                  id="landing.impact.sponsors"
+                  defaultMessage="{count, plural, one {sponsor} other {sponsors}}"
+                  values={{ count: impact.sponsors }}
+                />
+              </Figure>
+              <Figure value={impact.programs}>
+                <FormattedMessage
+                  id="landing.impact.programs"
+                  defaultMessage="{count, plural, one {program} other {programs}}"
+                  values={{ count: impact.programs }}
+                />
+              </Figure>
+              <Figure value={impact.countries}>
+                <FormattedMessage
+                  id="landing.impact.countries"
+                  defaultMessage="{count, plural, one {country} other {countries}}"
+                  values={{ count: impact.countries }}
+                />
+              </Figure>
             </SimpleGrid>
           </Container>
         </section>
@@ -150,11 +222,17 @@ export function LandingSections({ partner }: { partner: PartnerPublic }) {
         <section className={`${classes.band} ${classes.donate}`} aria-labelledby="landing-donate-title">
           <Container size="lg">
             <Title order={2} id="landing-donate-title" mb={4}>
-              Not ready to sponsor?
+              <FormattedMessage id="landing.donate.title" defaultMessage="Not ready to sponsor?" />
             </Title>
-            <Text mb="md">A one-time gift to {partner.name} helps where it is needed most.</Text>
+            <Text mb="md">
+              <FormattedMessage
+                id="landing.donate.text"
+                defaultMessage="A one-time gift to {name} helps where it is needed most."
+                values={{ name: partner.name }}
+              />
+            </Text>
             <Button component={Link} to="/donate" size="md" variant="outline">
-              Make a donation
+              <FormattedMessage id="landing.donate.button" defaultMessage="Make a donation" />
             </Button>
           </Container>
         </section>

@@ -1,5 +1,6 @@
 import type { Filters, PartnerSponsoredType } from '@kinship/domain';
 import { Button, Group, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { usePartner } from '../../../shared/partner/partner-context';
 import { filterChoices, filterLabel } from '../utils/sponsored-display';
 
@@ -17,15 +18,23 @@ export interface ListingFilterBarProps {
  */
 export function ListingFilterBar({ type, filters, onFilterChange, onClear }: ListingFilterBarProps) {
   const partner = usePartner();
+  const intl = useIntl();
   if (type.filterTypes.length === 0) return null;
   return (
-    <Stack gap="xs" component="section" aria-label="Filters">
+    <Stack
+      gap="xs"
+      component="section"
+      aria-label={intl.formatMessage({ id: 'listing.filters.label', defaultMessage: 'Filters' })}
+    >
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {type.filterTypes.map((filterType) => (
           <NativeSelect
             key={filterType.id}
             label={filterLabel(filterType, partner)}
-            data={[{ value: '', label: 'Any' }, ...filterChoices(filterType, partner)]}
+            data={[
+              { value: '', label: intl.formatMessage({ id: 'listing.filters.any', defaultMessage: 'Any' }) },
+              ...filterChoices(filterType, partner),
+            ]}
             value={filters[filterType.filterField] ?? ''}
             // "Any" is the empty value, and an empty value removes the filter (spec 5).
             onChange={(event) => onFilterChange(filterType.filterField, event.currentTarget.value || null)}
@@ -34,7 +43,7 @@ export function ListingFilterBar({ type, filters, onFilterChange, onClear }: Lis
       </SimpleGrid>
       <Group justify="flex-end">
         <Button variant="subtle" onClick={onClear} disabled={Object.keys(filters).length === 0}>
-          Clear filters
+          <FormattedMessage id="listing.filters.clear" defaultMessage="Clear filters" />
         </Button>
       </Group>
     </Stack>

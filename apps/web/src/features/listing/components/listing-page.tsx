@@ -1,6 +1,7 @@
-import { MESSAGES, type PartnerPublic, type PartnerSponsoredType } from '@kinship/domain';
+import { type PartnerPublic, type PartnerSponsoredType } from '@kinship/domain';
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useDeferredValue, useEffect, useMemo } from 'react';
+import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { usePageTitle } from '../../../hooks/use-page-title';
@@ -13,6 +14,16 @@ import { ListingHeader } from './listing-header';
 import { ListingPagination } from './listing-pagination';
 import { SponsoredGrid } from './sponsored-grid';
 
+/** The listing's states; the loading and empty texts are the spec's (MESSAGES.listingLoading, listingEmpty). */
+export const listingMessages = defineMessages({
+  loading: { id: 'listing.loading', defaultMessage: 'Loading Profiles' },
+  empty: {
+    id: 'listing.empty',
+    defaultMessage: 'No results. Please change your filters or check back later!',
+  },
+  notFoundTitle: { id: 'listing.notFound.title', defaultMessage: 'Page not found' },
+});
+
 /** /sponsored/board/:sponsoredType: the profiles of one of the partner's sponsored types. */
 export function ListingPage() {
   const { sponsoredType = '' } = useParams();
@@ -23,6 +34,7 @@ export function ListingPage() {
 }
 
 function ListingBoard({ partner, type }: { partner: PartnerPublic; type: PartnerSponsoredType }) {
+  const intl = useIntl();
   usePageTitle(type.customLabelPlural);
   const filterFields = useMemo<FilterFields>(
     () =>
@@ -70,10 +82,10 @@ function ListingBoard({ partner, type }: { partner: PartnerPublic; type: Partner
             onClear={clearFilters}
           />
           {listing.isError ? null : listing.isPending || !data ? (
-            <LoadingScreen message={MESSAGES.listingLoading} />
+            <LoadingScreen message={intl.formatMessage(listingMessages.loading)} />
           ) : data.items.length === 0 ? (
             <Text ta="center" size="lg" py="xl">
-              {MESSAGES.listingEmpty}
+              <FormattedMessage {...listingMessages.empty} />
             </Text>
           ) : (
             <>
@@ -88,16 +100,22 @@ function ListingBoard({ partner, type }: { partner: PartnerPublic; type: Partner
 }
 
 function ListingNotFound() {
-  usePageTitle('Page not found');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage(listingMessages.notFoundTitle));
   return (
     <Container size="sm" py={64}>
       <Stack align="center" gap="md">
-        <Title order={1}>Page not found</Title>
+        <Title order={1}>
+          <FormattedMessage {...listingMessages.notFoundTitle} />
+        </Title>
         <Text ta="center">
-          There is no list of profiles at this address. It may have moved or been removed.
+          <FormattedMessage
+            id="listing.notFound.text"
+            defaultMessage="There is no list of profiles at this address. It may have moved or been removed."
+          />
         </Text>
         <Button component={Link} to="/">
-          Back to home
+          <FormattedMessage id="listing.notFound.home" defaultMessage="Back to home" />
         </Button>
       </Stack>
     </Container>

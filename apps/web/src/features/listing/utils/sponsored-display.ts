@@ -1,5 +1,4 @@
 import {
-  DEFAULT_SLOT_NAME,
   PartnerSetting,
   partnerSettingText,
   programLabel,
@@ -18,16 +17,9 @@ export function sponsoredName(sponsored: Pick<SponsoredSummary, 'firstName' | 'l
   return name || sponsored.title || '';
 }
 
-/** The type's slot name, 'Slot' when the partner has not named it. */
-export function slotName(type: Pick<PartnerSponsoredType, 'customSlotName'>): string {
-  return type.customSlotName?.trim() || DEFAULT_SLOT_NAME;
-}
-
-export function slotsFilledText(
-  sponsored: Pick<SponsoredSummary, 'slotsFilled' | 'maxSlots'>,
-  type: Pick<PartnerSponsoredType, 'customSlotName'>,
-): string {
-  return `${sponsored.slotsFilled} of ${sponsored.maxSlots} ${slotName(type)}s filled`;
+/** The type's own slot name, or null when the partner has not named it (the spec's 'Slot', translated). */
+export function customSlotName(type: Pick<PartnerSponsoredType, 'customSlotName'>): string | null {
+  return type.customSlotName?.trim() || null;
 }
 
 /** The dynamic (program) filter takes the partner's custom program label when setting 3 is set. */
