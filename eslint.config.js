@@ -82,6 +82,8 @@ export const TRANSLATED_SCREENS = [
   'apps/web/src/app/routes/redirect.tsx',
   'apps/web/src/components/*.tsx',
   'apps/web/src/components/map/**/*.tsx',
+  'apps/web/src/features/profile/**/*.tsx',
+  'apps/web/src/features/sponsored-update/**/*.tsx',
 ];
 
 /** What a person reads in JSX: children and these props of any element. */

@@ -1,10 +1,12 @@
-import { formatDate, sponsoredUpdatePageSchema, type SponsoredUpdatePage } from '@kinship/domain';
+import { sponsoredUpdatePageSchema, type SponsoredUpdatePage } from '@kinship/domain';
 import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { SanitizedHtml } from '../../components/sanitized-html';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { useFormat } from '../../i18n/use-format';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { LoginButton } from '../../shared/auth/components/login-button';
 
@@ -21,9 +23,10 @@ function useSponsoredUpdate(code: string) {
   });
 }
 
-function displayDate(value: string): string {
+/** The page's date format (en-US MM/DD/YYYY); a date the formatter cannot read is shown as given. */
+function displayDate(value: string, date: (value: string) => string): string {
   try {
-    return formatDate(value);
+    return date(value);
   } catch {
     return value;
   }
@@ -37,7 +40,13 @@ function displayDate(value: string): string {
 export function SponsoredUpdatePage() {
   const { code = '' } = useParams();
   const update = useSponsoredUpdate(code);
-  usePageTitle(update.data ? update.data.title : 'Update');
+  const intl = useIntl();
+  const format = useFormat();
+  usePageTitle(
+    update.data
+      ? update.data.title
+      : intl.formatMessage({ id: 'sponsoredUpdate.pageTitle', defaultMessage: 'Update' }),
+  );
 
   if (update.isPending) return <LoadingScreen />;
   if (update.isError) {
@@ -45,7 +54,9 @@ export function SponsoredUpdatePage() {
     return (
       <Container size="sm" py="xl">
         <Stack gap="md" align="flex-start">
-          <Title order={1}>Sponsor update</Title>
+          <Title order={1}>
+            <FormattedMessage id="sponsoredUpdate.title" defaultMessage="Sponsor update" />
+          </Title>
           <Alert color={status === 401 ? 'blue' : 'red'} role="alert" w="100%">
             {update.error.message}
           </Alert>
@@ -53,7 +64,7 @@ export function SponsoredUpdatePage() {
             <LoginButton variant="filled" />
           ) : (
             <Button component={Link} to="/" variant="default">
-              Back to the site
+              <FormattedMessage id="sponsoredUpdate.backToSite" defaultMessage="Back to the site" />
             </Button>
           )}
         </Stack>
@@ -73,22 +84,30 @@ export function SponsoredUpdatePage() {
         <Stack gap="md">
           <Stack gap={4}>
             <Text size="sm" c="dimmed">
-              An update about{' '}
-              <Anchor component={Link} to={`/sponsored/profile/${data.sponsoredsId}`}>
-                {data.recordName}
-              </Anchor>
+              <FormattedMessage
+                id="sponsoredUpdate.about"
+                defaultMessage="An update about <link>{name}</link>"
+                values={{
+                  name: data.recordName,
+                  link: (chunks) => (
+                    <Anchor component={Link} to={`/sponsored/profile/${data.sponsoredsId}`}>
+                      {chunks}
+                    </Anchor>
+                  ),
+                }}
+              />
             </Text>
             <Title order={1} id="update-title">
               {data.title}
             </Title>
             <Text size="sm" c="dimmed">
-              {displayDate(data.distributionDate)}
+              {displayDate(data.distributionDate, format.date)}
             </Text>
           </Stack>
           <SanitizedHtml html={data.updateMessage} />
           <Group>
             <Button component={Link} to={`/sponsored/profile/${data.sponsoredsId}`} variant="default">
-              See the profile
+              <FormattedMessage id="sponsoredUpdate.seeProfile" defaultMessage="See the profile" />
             </Button>
           </Group>
         </Stack>

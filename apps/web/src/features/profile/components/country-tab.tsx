@@ -1,11 +1,21 @@
 import type { CountryRecord } from '@kinship/domain';
 import { Image, Stack, Text, Title } from '@mantine/core';
+import { FormattedMessage } from 'react-intl';
 import { SanitizedHtml } from '../../../components/sanitized-html';
 import { mediaUrl } from '../../../lib/api-client';
 
 /** The Country tab: the country's picture and HTML description. */
 export function CountryTab({ country }: { country: CountryRecord | null }) {
-  if (!country) return <Text c="dimmed">There is no country information for this program yet.</Text>;
+  if (!country) {
+    return (
+      <Text c="dimmed">
+        <FormattedMessage
+          id="profile.country.none"
+          defaultMessage="There is no country information for this program yet."
+        />
+      </Text>
+    );
+  }
   const image = mediaUrl(country.imageUrl);
   return (
     <Stack gap="lg">

@@ -1,13 +1,38 @@
-import { maskedNoticeKind, MESSAGES, type MaskedNoticeKind, type SponsoredDetail } from '@kinship/domain';
+import { maskedNoticeKind, type MaskedNoticeKind, type SponsoredDetail } from '@kinship/domain';
 import { Alert, Group } from '@mantine/core';
+import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { HelpTip } from '../../../components/help-tip';
 import { LockIcon } from '../../../components/icons';
 
-const NOTICES: Record<MaskedNoticeKind, { text: string; color: string }> = {
-  lock: { text: MESSAGES.maskedLock, color: 'gray' },
-  admin: { text: MESSAGES.maskedAdmin, color: 'blue' },
-  sponsor: { text: MESSAGES.maskedSponsor, color: 'teal' },
-};
+/** The spec's masking notices (domain MESSAGES.maskedLock, maskedAdmin, maskedSponsor) word for word. */
+export const maskedNoticeMessages = defineMessages({
+  lock: {
+    id: 'profile.masked.lock',
+    defaultMessage:
+      'This profile is masked to protect identity and safety. Sponsor to unlock the full name, pictures and updates.',
+  },
+  admin: {
+    id: 'profile.masked.admin',
+    defaultMessage:
+      'This profile is masked to protect identity and safety. You can see it in full because you are a partner administrator.',
+  },
+  sponsor: {
+    id: 'profile.masked.sponsor',
+    defaultMessage:
+      'This profile is masked to protect identity and safety. You can see it in full because you are a sponsor.',
+  },
+}) satisfies Record<MaskedNoticeKind, MessageDescriptor>;
+
+const messages = defineMessages({
+  whyTitle: { id: 'profile.masked.whyTitle', defaultMessage: 'Why is this profile masked?' },
+  whyTip: {
+    id: 'profile.masked.whyTip',
+    defaultMessage:
+      'To protect the safety of the people in this program, their full name, pictures and updates are shown only to their sponsors. Once you sponsor, you see the whole profile.',
+  },
+});
+
+const COLORS: Record<MaskedNoticeKind, string> = { lock: 'gray', admin: 'blue', sponsor: 'teal' };
 
 /** On a masked profile: the lock notice for visitors, the admin notice for partner admins, the sponsor notice for sponsors. */
 export function MaskedNotice({
@@ -15,22 +40,19 @@ export function MaskedNotice({
 }: {
   detail: Pick<SponsoredDetail, 'masked' | 'isSponsor' | 'canAdminister'>;
 }) {
+  const intl = useIntl();
   const kind = maskedNoticeKind({
     masked: detail.masked,
     isSponsor: detail.isSponsor,
     isPartnerAdmin: detail.canAdminister,
   });
   if (!kind) return null;
-  const notice = NOTICES[kind];
   return (
-    <Alert color={notice.color} icon={<LockIcon />} data-notice={kind}>
+    <Alert color={COLORS[kind]} icon={<LockIcon />} data-notice={kind}>
       <Group gap={4} wrap="nowrap" align="flex-start" justify="space-between">
-        <span>{notice.text}</span>
+        <span>{intl.formatMessage(maskedNoticeMessages[kind])}</span>
         {kind === 'lock' && (
-          <HelpTip
-            title="Why is this profile masked?"
-            tip="To protect the safety of the people in this program, their full name, pictures and updates are shown only to their sponsors. Once you sponsor, you see the whole profile."
-          />
+          <HelpTip title={intl.formatMessage(messages.whyTitle)} tip={intl.formatMessage(messages.whyTip)} />
         )}
       </Group>
     </Alert>

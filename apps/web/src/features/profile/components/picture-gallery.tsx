@@ -1,6 +1,7 @@
 import type { SponsoredImage } from '@kinship/domain';
 import { Image, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Suspense, useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { mediaUrl } from '../../../lib/api-client';
 import { lazyNamed } from '../../../lib/lazy-with-timeout';
 import { useSponsoredImages } from '../api/get-sponsored-images';
@@ -10,6 +11,7 @@ const PictureViewer = lazyNamed(() => import('./picture-viewer'), 'PictureViewer
 
 /** Pictures shared with the record's sponsors and partner admins; each opens in a modal viewer. */
 export function PictureGallery({ sponsoredId, name }: { sponsoredId: number; name: string }) {
+  const intl = useIntl();
   const images = useSponsoredImages(sponsoredId);
   const [open, setOpen] = useState<SponsoredImage | null>(null);
   const [viewerUsed, setViewerUsed] = useState(false);
@@ -24,10 +26,12 @@ export function PictureGallery({ sponsoredId, name }: { sponsoredId: number; nam
   return (
     <Stack gap="sm" component="section" aria-labelledby="profile-pictures">
       <Title order={2} size="h3" id="profile-pictures">
-        Pictures
+        <FormattedMessage id="profile.pictures.title" defaultMessage="Pictures" />
       </Title>
       {images.data.length === 0 ? (
-        <Text c="dimmed">No pictures yet. Check back later!</Text>
+        <Text c="dimmed">
+          <FormattedMessage id="profile.pictures.none" defaultMessage="No pictures yet. Check back later!" />
+        </Text>
       ) : (
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
           {images.data.map((image, index) => (
@@ -37,7 +41,10 @@ export function PictureGallery({ sponsoredId, name }: { sponsoredId: number; nam
                 setViewerUsed(true);
                 setOpen(image);
               }}
-              aria-label={`Open picture ${index + 1} of ${name}`}
+              aria-label={intl.formatMessage(
+                { id: 'profile.pictures.open', defaultMessage: 'Open picture {number} of {name}' },
+                { number: index + 1, name },
+              )}
             >
               <Image
                 src={mediaUrl(image.imagePath)}

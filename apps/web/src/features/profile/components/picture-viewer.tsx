@@ -1,6 +1,12 @@
-import { IMAGE_VIEWER_MAX_HEIGHT, MESSAGES, type SponsoredImage } from '@kinship/domain';
+import { IMAGE_VIEWER_MAX_HEIGHT, type SponsoredImage } from '@kinship/domain';
 import { Image, Modal, Stack, Text } from '@mantine/core';
+import { defineMessages, useIntl } from 'react-intl';
 import { mediaUrl } from '../../../lib/api-client';
+
+export const pictureViewerMessages = defineMessages({
+  // The spec's text (domain MESSAGES.noDescription) word for word.
+  noDescription: { id: 'profile.pictures.noDescription', defaultMessage: 'No description.' },
+});
 
 /** The modal image viewer: the picture at most 750px high and its description, or 'No description.'. */
 export function PictureViewer({
@@ -12,9 +18,19 @@ export function PictureViewer({
   name: string;
   onClose: () => void;
 }) {
-  const description = image?.description?.trim() || MESSAGES.noDescription;
+  const intl = useIntl();
+  const description = image?.description?.trim() || intl.formatMessage(pictureViewerMessages.noDescription);
   return (
-    <Modal opened={image !== null} onClose={onClose} title={`Picture of ${name}`} size="auto" centered>
+    <Modal
+      opened={image !== null}
+      onClose={onClose}
+      title={intl.formatMessage(
+        { id: 'profile.pictures.viewerTitle', defaultMessage: 'Picture of {name}' },
+        { name },
+      )}
+      size="auto"
+      centered
+    >
       {image && (
         <Stack gap="sm">
           <Image

@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   PartnerSetting,
+  type Locale,
   type PartnerPublic,
   type SponsoredDetail,
   type SponsoredImage,
@@ -9,6 +10,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadPart } from '../../../i18n/catalogue';
 import { readCart } from '../../../shared/cart/cart-store';
 import { buildPartner, buildSponsoredType } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
@@ -113,7 +115,10 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname}</output>;
 }
 
-function renderProfile(detail: Partial<SponsoredDetail> = {}, options: { partner?: PartnerPublic } = {}) {
+function renderProfile(
+  detail: Partial<SponsoredDetail> = {},
+  options: { partner?: PartnerPublic; locale?: Locale } = {},
+) {
   answers.detail = buildDetail(detail);
   return renderWithProviders(
     <>
@@ -123,7 +128,11 @@ function renderProfile(detail: Partial<SponsoredDetail> = {}, options: { partner
       </Routes>
       <LocationProbe />
     </>,
-    { route: '/sponsored/profile/101', partner: options.partner ?? partner },
+    {
+      route: '/sponsored/profile/101',
+      partner: options.partner ?? partner,
+      ...(options.locale ? { locale: options.locale } : {}),
+    },
   );
 }
 
@@ -521,5 +530,99 @@ describe('ProfilePage profile tab', () => {
     const viewer = await screen.findByRole('dialog');
     expect(within(viewer).getByText('At the science fair', { selector: 'p' })).toBeInTheDocument();
     expect(within(viewer).queryByText('No description.')).not.toBeInTheDocument();
+  });
+});
+
+describe('ProfilePage in French', () => {
+  const maple = buildPartner({
+    countriesId: 8,
+    currency: 'cad',
+    defaultLocale: 'en-CA',
+    locales: ['en-CA', 'fr-CA'],
+    partnerSponsoredTypes: partner.partnerSponsoredTypes,
+  });
+  const spaces = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+  const rowsOf = (section: HTMLElement) =>
+    within(section)
+      .getAllByRole('row')
+      .map((row) => [
+        spaces(row.querySelector('th')!.textContent),
+        spaces(row.querySelector('td')!.textContent),
+      ]);
+
+  beforeEach(async () => {
+    await loadPart('fr-CA', 'public');
+  });
+
+  it('shows the tabs, key information, amounts and dates in French', async () => {
+    const { user } = renderProfile(
+      {
+        birthday: '1990-04-12',
+        birthdayFormatted: '04/12/1990',
+        monthlyAmount: 123456,
+        maxSlots: 5,
+        slotsFilled: 2,
+        partnerSponsoredTypesId: 22,
+      },
+      { partner: maple, locale: 'fr-CA' },
+    );
+    const key = (await screen.findByRole('heading', { name: 'Renseignements clés' })).closest('section')!;
+    expect(rowsOf(key)).toEqual([
+      ['Genre', 'Féminin'],
+      ['Date de naissance', '1990-04-12'],
+      ['Niveau scolaire', '4e année'],
+      ['Montant mensuel', '1 234,56 $'],
+      ['Places', '2 places sur 5 sont prises'],
+      ['Lieu', 'Antigua Community School, Antigua, Guatemala'],
+    ]);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profil', 'Programme', 'Pays']);
+    expect(screen.getByRole('button', { name: 'Retour' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Comment ça fonctionne' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Ce que vous recevez comme parrain ou marraine' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Vous pouvez prendre plus d’une place.')).toBeInTheDocument();
+
+    const sponsor = screen.getByRole('button', { name: /^Parrainer – à partir de/ });
+    expect(spaces(sponsor.textContent)).toBe('Parrainer – à partir de 1 234,56 $/mois');
+    await user.click(sponsor);
+    const choices = await screen.findAllByRole('menuitem');
+    expect(choices.map((choice) => spaces(choice.textContent))).toEqual([
+      '1 place – 1 234,56 $/mois',
+      '2 places – 2 469,12 $/mois',
+      '3 places – 3 703,68 $/mois',
+    ]);
+  });
+
+  it('gives the age in years and the masking notice in French', async () => {
+    renderProfile({ masked: true }, { partner: maple, locale: 'fr-CA' });
+    const key = (await screen.findByRole('heading', { name: 'Renseignements clés' })).closest('section')!;
+    expect(rowsOf(key)).toContainEqual(['Âge', '9 ans']);
+    expect(
+      screen.getByText(
+        'Ce profil est masqué pour protéger l’identité et la sécurité de la personne. Parrainez pour voir le nom complet, les photos et les nouvelles.',
+      ),
+    ).toBeInTheDocument();
+    expect(spaces(screen.getByRole('button', { name: /^Parrainer –/ }).textContent)).toBe(
+      'Parrainer – 39,00 $/mois',
+    );
+  });
+
+  it('shows a sponsor the updates with their dates in French', async () => {
+    answers.updates = [
+      {
+        id: 1,
+        title: 'Bulletin du premier trimestre',
+        distributionDate: '2025-03-07',
+        updateMessage: 'Ana a réussi tous ses examens.',
+      },
+    ];
+    const { user } = renderProfile({ isSponsor: true }, { partner: maple, locale: 'fr-CA' });
+    expect(await screen.findByRole('button', { name: 'Parrainage confirmé!' })).toBeDisabled();
+    await user.click(screen.getByRole('tab', { name: 'Nouvelles aux parrains' }));
+    const update = (await screen.findByRole('heading', { name: 'Bulletin du premier trimestre' })).closest(
+      'article',
+    );
+    expect(within(update as HTMLElement).getByText('2025-03-07')).toBeInTheDocument();
   });
 });

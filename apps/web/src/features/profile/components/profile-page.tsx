@@ -1,9 +1,16 @@
-import { canSeeSponsorContent, LABELS, programLabel, type SponsoredDetail } from '@kinship/domain';
+import {
+  canSeeSponsorContent,
+  PartnerSetting,
+  partnerSettingText,
+  type SponsoredDetail,
+} from '@kinship/domain';
 import { Button, Container, Group, Stack, Tabs, Text } from '@mantine/core';
 import { Suspense, useDeferredValue, useEffect, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { useNavigate, useParams } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { usePageTitle } from '../../../hooks/use-page-title';
+import { useLabels } from '../../../i18n/labels';
 import { lazyNamed } from '../../../lib/lazy-with-timeout';
 import { usePartner } from '../../../shared/partner/partner-context';
 import { useSponsored } from '../api/get-sponsored';
@@ -53,10 +60,11 @@ export function ProfilePage() {
 
 function GoBack() {
   const navigate = useNavigate();
+  const labels = useLabels();
   return (
     <Group>
       <Button variant="default" onClick={() => void navigate(-1)}>
-        {LABELS.goBack}
+        {labels.goBack}
       </Button>
     </Group>
   );
@@ -65,13 +73,17 @@ function GoBack() {
 function ProfileUnavailable() {
   return (
     <Text size="lg" py="xl" ta="center">
-      This profile is not available right now. Please go back and choose another.
+      <FormattedMessage
+        id="profile.unavailable"
+        defaultMessage="This profile is not available right now. Please go back and choose another."
+      />
     </Text>
   );
 }
 
 function ProfileContent({ detail }: { detail: SponsoredDetail }) {
   const partner = usePartner();
+  const labels = useLabels();
   const type = partner.partnerSponsoredTypes.find((t) => t.id === detail.partnerSponsoredTypesId);
   const showUpdates = canSeeSponsorContent({
     isSponsor: detail.isSponsor,
@@ -82,10 +94,12 @@ function ProfileContent({ detail }: { detail: SponsoredDetail }) {
       <MaskedNotice detail={detail} />
       <Tabs defaultValue="profile" keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="profile">{LABELS.tabProfile}</Tabs.Tab>
-          <Tabs.Tab value="program">{programLabel(partner)}</Tabs.Tab>
-          <Tabs.Tab value="country">{LABELS.tabCountry}</Tabs.Tab>
-          {showUpdates && <Tabs.Tab value="updates">{LABELS.tabSponsorUpdates}</Tabs.Tab>}
+          <Tabs.Tab value="profile">{labels.tabProfile}</Tabs.Tab>
+          <Tabs.Tab value="program">
+            {partnerSettingText(partner, PartnerSetting.ProgramLabel, labels.tabProgram)}
+          </Tabs.Tab>
+          <Tabs.Tab value="country">{labels.tabCountry}</Tabs.Tab>
+          {showUpdates && <Tabs.Tab value="updates">{labels.tabSponsorUpdates}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="profile" pt="lg">
           <ProfileTab detail={detail} type={type} />

@@ -1,12 +1,13 @@
 import {
   canSeeSponsorContent,
-  PAYMENT_PROCESSING_NOTICE,
   sponsorButtonLabel,
   type PartnerSponsoredType,
   type SponsoredDetail,
 } from '@kinship/domain';
 import { Alert, Anchor, Grid, Image, List, Stack, Text, Title } from '@mantine/core';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { SanitizedHtml } from '../../../components/sanitized-html';
+import { useLabels } from '../../../i18n/labels';
 import { mediaUrl } from '../../../lib/api-client';
 import { usePartner } from '../../../shared/partner/partner-context';
 import { DEFAULT_PROFILE_IMAGE, sponsoredName } from '../utils/sponsored-display';
@@ -15,6 +16,15 @@ import { KeyInformation } from './key-information';
 import { PictureGallery } from './picture-gallery';
 import { SponsorButton } from './sponsor-button';
 
+export const profileTabMessages = defineMessages({
+  // The second sentence is the spec's payment notice (domain PAYMENT_PROCESSING_NOTICE) word for word.
+  checkOut: {
+    id: 'profile.howItWorks.checkOut',
+    defaultMessage:
+      'Check out with a monthly or annual payment. Online payments are processed securely by our card payment provider, and an email receipt is sent for every payment.',
+  },
+});
+
 export interface ProfileTabProps {
   detail: SponsoredDetail;
   type: PartnerSponsoredType | undefined;
@@ -22,6 +32,7 @@ export interface ProfileTabProps {
 
 /** The Profile tab: name, picture, bio, fun facts, key information, perks or pictures, how it works, support. */
 export function ProfileTab({ detail, type }: ProfileTabProps) {
+  const intl = useIntl();
   const name = sponsoredName(detail);
   const privileged = canSeeSponsorContent({
     isSponsor: detail.isSponsor,
@@ -36,7 +47,10 @@ export function ProfileTab({ detail, type }: ProfileTabProps) {
             <Image
               src={mediaUrl(detail.profileImagePath) ?? DEFAULT_PROFILE_IMAGE}
               fallbackSrc={DEFAULT_PROFILE_IMAGE}
-              alt={`Picture of ${name}`}
+              alt={intl.formatMessage(
+                { id: 'profile.picture', defaultMessage: 'Picture of {name}' },
+                { name },
+              )}
               radius="md"
               maw={520}
               fit="cover"
@@ -55,7 +69,11 @@ export function ProfileTab({ detail, type }: ProfileTabProps) {
             {type?.description && (
               <section aria-labelledby="about-sponsoring">
                 <Title order={2} size="h3" id="about-sponsoring" mb="xs">
-                  About sponsoring a {type.customLabelSingular.toLowerCase()}
+                  <FormattedMessage
+                    id="profile.aboutSponsoring"
+                    defaultMessage="About sponsoring a {type}"
+                    values={{ type: type.customLabelSingular.toLowerCase() }}
+                  />
                 </Title>
                 <Text>{type.description}</Text>
               </section>
@@ -75,7 +93,7 @@ function FunFacts({ attributes }: { attributes: SponsoredDetail['sponsoredAttrib
   return (
     <section aria-labelledby="fun-facts">
       <Title order={2} size="h3" id="fun-facts" mb="xs">
-        Fun facts
+        <FormattedMessage id="profile.funFacts" defaultMessage="Fun facts" />
       </Title>
       <FactTable
         rows={attributes.map((attribute) => [attribute.description, attribute.value] as const)}
@@ -89,13 +107,32 @@ function SponsorPerks({ masked }: { masked: boolean }) {
   return (
     <section aria-labelledby="sponsor-perks">
       <Title order={2} size="h3" id="sponsor-perks" mb="xs">
-        What you receive as a sponsor
+        <FormattedMessage id="profile.perks.title" defaultMessage="What you receive as a sponsor" />
       </Title>
       <List spacing={4}>
-        <List.Item>Sponsor updates with news from the program</List.Item>
-        <List.Item>Pictures shared by the program through the year</List.Item>
-        {masked && <List.Item>The full profile, unlocked for you</List.Item>}
-        <List.Item>An email receipt for every payment</List.Item>
+        <List.Item>
+          <FormattedMessage
+            id="profile.perks.updates"
+            defaultMessage="Sponsor updates with news from the program"
+          />
+        </List.Item>
+        <List.Item>
+          <FormattedMessage
+            id="profile.perks.pictures"
+            defaultMessage="Pictures shared by the program through the year"
+          />
+        </List.Item>
+        {masked && (
+          <List.Item>
+            <FormattedMessage
+              id="profile.perks.fullProfile"
+              defaultMessage="The full profile, unlocked for you"
+            />
+          </List.Item>
+        )}
+        <List.Item>
+          <FormattedMessage id="profile.perks.receipt" defaultMessage="An email receipt for every payment" />
+        </List.Item>
       </List>
     </section>
   );
@@ -103,15 +140,29 @@ function SponsorPerks({ masked }: { masked: boolean }) {
 
 function HowItWorks() {
   const partner = usePartner();
+  const labels = useLabels();
   return (
     <section aria-labelledby="how-it-works">
       <Title order={2} size="h3" id="how-it-works" mb="xs">
-        How it works
+        {labels.howItWorks}
       </Title>
       <List type="ordered" spacing={4}>
-        <List.Item>Choose {sponsorButtonLabel(partner)} to add this sponsorship to your cart.</List.Item>
-        <List.Item>Check out with a monthly or annual payment. {PAYMENT_PROCESSING_NOTICE}</List.Item>
-        <List.Item>Follow along: sponsors receive updates and pictures throughout the year.</List.Item>
+        <List.Item>
+          <FormattedMessage
+            id="profile.howItWorks.choose"
+            defaultMessage="Choose {label} to add this sponsorship to your cart."
+            values={{ label: sponsorButtonLabel(partner, labels.sponsor) }}
+          />
+        </List.Item>
+        <List.Item>
+          <FormattedMessage {...profileTabMessages.checkOut} />
+        </List.Item>
+        <List.Item>
+          <FormattedMessage
+            id="profile.howItWorks.followAlong"
+            defaultMessage="Follow along: sponsors receive updates and pictures throughout the year."
+          />
+        </List.Item>
       </List>
     </section>
   );
@@ -119,11 +170,19 @@ function HowItWorks() {
 
 function SupportAlert() {
   const partner = usePartner();
-  if (!partner.supportEmail) return null;
+  const intl = useIntl();
+  const email = partner.supportEmail;
+  if (!email) return null;
   return (
-    <Alert color="blue" title="Questions?">
-      Contact us at <Anchor href={`mailto:${partner.supportEmail}`}>{partner.supportEmail}</Anchor> and we
-      will be glad to help.
+    <Alert
+      color="blue"
+      title={intl.formatMessage({ id: 'profile.support.title', defaultMessage: 'Questions?' })}
+    >
+      <FormattedMessage
+        id="profile.support.contact"
+        defaultMessage="Contact us at <link>{email}</link> and we will be glad to help."
+        values={{ email, link: (chunks) => <Anchor href={`mailto:${email}`}>{chunks}</Anchor> }}
+      />
     </Alert>
   );
 }

@@ -1,6 +1,7 @@
 import type { SponsoredDetail } from '@kinship/domain';
 import { Image, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { SanitizedHtml } from '../../../components/sanitized-html';
 import { mediaUrl } from '../../../lib/api-client';
 import { locationText } from '../utils/sponsored-display';
@@ -24,7 +25,13 @@ export function ProgramTab({ entity }: { entity: SponsoredDetail['entities'] }) 
       {image && <Image src={image} alt={entity.name} radius="md" mah={420} fit="cover" />}
       <SanitizedHtml html={entity.description} />
       {entity.latitude !== null && entity.longitude !== null && (
-        <Suspense fallback={<Text c="dimmed">Loading map…</Text>}>
+        <Suspense
+          fallback={
+            <Text c="dimmed">
+              <FormattedMessage id="profile.program.loadingMap" defaultMessage="Loading map…" />
+            </Text>
+          }
+        >
           <StaticMap latitude={entity.latitude} longitude={entity.longitude} place={locationText(entity)} />
         </Suspense>
       )}

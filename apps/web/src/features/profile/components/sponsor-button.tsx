@@ -1,24 +1,42 @@
 import {
-  formatCents,
-  MESSAGES,
   sponsorButtonLabel,
   sponsorButtonState,
   type PartnerSponsoredType,
   type SponsoredDetail,
 } from '@kinship/domain';
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { defineMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { DeferredMenu } from '../../../components/deferred-menu';
 import { HelpTip } from '../../../components/help-tip';
 import { ChevronDownIcon } from '../../../components/icons';
+import { useLabels } from '../../../i18n/labels';
+import { useFormat } from '../../../i18n/use-format';
 import { lazyNamed } from '../../../lib/lazy-with-timeout';
 import { addToCart } from '../../../shared/cart/cart-store';
 import { usePartner } from '../../../shared/partner/partner-context';
-import { slotCount, slotName } from '../utils/sponsored-display';
+import { useSlotTexts } from '../utils/slot-messages';
 import classes from './sponsor-button.module.css';
 
 const loadSlotMenu = () => import('./slot-menu');
 const SlotMenu = lazyNamed(loadSlotMenu, 'SlotMenu');
+
+export const sponsorButtonMessages = {
+  // The spec's text (domain MESSAGES.sponsored) word for word.
+  sponsored: defineMessage({ id: 'profile.sponsor.sponsored', defaultMessage: 'Sponsored!' }),
+  single: defineMessage<{ label: string; amount: string }>({
+    id: 'profile.sponsor.single',
+    defaultMessage: '{label} – {amount}/month',
+  }),
+  from: defineMessage<{ label: string; amount: string }>({
+    id: 'profile.sponsor.from',
+    defaultMessage: '{label} – from {amount}/month',
+  }),
+  choice: defineMessage<{ slots: string; amount: string }>({
+    id: 'profile.sponsor.choice',
+    defaultMessage: '{slots} – {amount}/month',
+  }),
+};
 
 export interface SponsorButtonProps {
   detail: Pick<SponsoredDetail, 'id' | 'isSponsor' | 'maxSlots' | 'slotsFilled' | 'monthlyAmount'>;
@@ -33,14 +51,18 @@ export interface SponsorButtonProps {
 export function SponsorButton({ detail, type }: SponsorButtonProps) {
   const partner = usePartner();
   const navigate = useNavigate();
-  const label = sponsorButtonLabel(partner);
+  const intl = useIntl();
+  const labels = useLabels();
+  const format = useFormat();
+  const slotTexts = useSlotTexts(type);
+  const label = sponsorButtonLabel(partner, labels.sponsor);
   const state = sponsorButtonState({
     isSponsor: detail.isSponsor,
     maxSlots: detail.maxSlots,
     slotsFilled: detail.slotsFilled,
     visibleSlots: type?.visibleSlots,
   });
-  const perMonth = (slots: number) => `${formatCents(detail.monthlyAmount * slots)}/month`;
+  const amount = (slots: number) => format.cents(detail.monthlyAmount * slots);
   const choose = (quantity: number) => {
     addToCart({ id: String(detail.id), sponsoredsId: detail.id, quantity });
     void navigate('/checkout');
@@ -50,22 +72,24 @@ export function SponsorButton({ detail, type }: SponsorButtonProps) {
     case 'sponsored':
       return (
         <Button size="lg" fullWidth classNames={classes} disabled>
-          {MESSAGES.sponsored}
+          {intl.formatMessage(sponsorButtonMessages.sponsored)}
         </Button>
       );
     case 'single':
       return (
         <Button size="lg" fullWidth classNames={classes} onClick={() => choose(1)}>
-          {`${label} – ${perMonth(1)}`}
+          {intl.formatMessage(sponsorButtonMessages.single, { label, amount: amount(1) })}
         </Button>
       );
     case 'dropdown': {
-      const buttonLabel = `${label} – from ${perMonth(1)}`;
+      const buttonLabel = intl.formatMessage(sponsorButtonMessages.from, { label, amount: amount(1) });
       const choices = state.choices.map((slots) => ({
         slots,
-        label: `${slotCount(slots, type)} – ${perMonth(slots)}`,
+        label: intl.formatMessage(sponsorButtonMessages.choice, {
+          slots: slotTexts.count(slots),
+          amount: amount(slots),
+        }),
       }));
-      const slot = slotName(type).toLowerCase();
       return (
         <Stack gap={4}>
           <DeferredMenu
@@ -79,12 +103,9 @@ export function SponsorButton({ detail, type }: SponsorButtonProps) {
           />
           <Group gap={4} justify="center" wrap="nowrap">
             <Text size="sm" c="dimmed">
-              You can take more than one {slot}.
+              {slotTexts.takeMore}
             </Text>
-            <HelpTip
-              title={`What is a ${slot}?`}
-              tip={`Several sponsors can share one profile, each taking a ${slot} at the monthly amount. Taking more than one ${slot} gives more support; you can choose 1 to ${state.choices.length}.`}
-            />
+            <HelpTip title={slotTexts.whatIs} tip={slotTexts.explain(state.choices.length)} />
           </Group>
         </Stack>
       );
