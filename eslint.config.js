@@ -68,7 +68,15 @@ const boundaries = [
  * person reads, as a child or as a label, description, placeholder, title, error or aria text. The
  * list grows as screens move onto the catalogue, until it is the whole web app.
  */
-export const TRANSLATED_SCREENS = ['apps/web/src/app/layout/**/*.tsx', 'apps/web/src/i18n/**/*.tsx'];
+export const TRANSLATED_SCREENS = [
+  'apps/web/src/app/layout/**/*.tsx',
+  'apps/web/src/i18n/**/*.tsx',
+  'apps/web/src/features/cart/**/*.tsx',
+  'apps/web/src/features/donations/**/*.tsx',
+  'apps/web/src/features/payments/**/*.tsx',
+  'apps/web/src/shared/payments/**/*.tsx',
+  'apps/web/src/shared/cart/**/*.tsx',
+];
 
 /** What a person reads in JSX: children and these props of any element. */
 export const LITERAL_TEXT_RULE = [
