@@ -15,9 +15,11 @@ export const stripeCardMessages = defineMessages({
 });
 
 /** The page's locale as Stripe Elements names it (its card field and its card errors follow it). */
-export function stripeLocaleOf(locale: Locale): StripeElementLocale {
-  return locale === 'fr-CA' ? 'fr-CA' : 'en';
-}
+const STRIPE_LOCALES: Record<Locale, StripeElementLocale> = {
+  'en-US': 'en',
+  'en-CA': 'en-CA',
+  'fr-CA': 'fr-CA',
+};
 
 // This module is its own lazy chunk: Stripe.js is fetched only when a Stripe-mode card field shows.
 
@@ -105,7 +107,7 @@ export function StripeCardField({ publishableKey, stripeAccount, ref, onReadyCha
   const { locale } = useLocale();
   // Elements takes its options once; a new locale mounts a new Elements (the language switch is rare).
   return (
-    <Elements key={locale} stripe={stripe} options={{ locale: stripeLocaleOf(locale) }}>
+    <Elements key={locale} stripe={stripe} options={{ locale: STRIPE_LOCALES[locale] }}>
       <CardElementField {...(ref ? { ref } : {})} {...(onReadyChange ? { onReadyChange } : {})} />
     </Elements>
   );
