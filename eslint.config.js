@@ -84,6 +84,11 @@ export const TRANSLATED_SCREENS = [
   'apps/web/src/components/map/**/*.tsx',
   'apps/web/src/features/profile/**/*.tsx',
   'apps/web/src/features/sponsored-update/**/*.tsx',
+  'apps/web/src/features/cart/**/*.tsx',
+  'apps/web/src/features/donations/**/*.tsx',
+  'apps/web/src/features/payments/**/*.tsx',
+  'apps/web/src/shared/payments/**/*.tsx',
+  'apps/web/src/shared/cart/**/*.tsx',
 ];
 
 /** What a person reads in JSX: children and these props of any element. */

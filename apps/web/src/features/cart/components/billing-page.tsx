@@ -2,21 +2,21 @@ import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, Title } fr
 import { useForm } from '@mantine/form';
 import {
   BILLING_DEFAULT_BOOST,
-  formatCents,
   isPaymentInterval,
   isValidEmail,
-  LABELS,
-  MESSAGES,
   type PaymentInterval,
   type SubscriptionDetail,
   type User,
 } from '@kinship/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { PaymentErrorModal, ProcessingModal } from '../../../components/payment-modals';
 import { usePageTitle } from '../../../hooks/use-page-title';
+import { useLabels } from '../../../i18n/labels';
+import { useFormat } from '../../../i18n/use-format';
 import { STEP_HEADING_STYLE, useStepFocus } from '../../../hooks/use-step-focus';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { receiptPath } from '../../../lib/receipt-path';
@@ -33,6 +33,7 @@ import type { PaymentMethodResult } from '../../../shared/payments/utils/payment
 import { useCartSponsoreds } from '../api/get-cart-sponsoreds';
 import { checkoutHelper } from '../api/checkout-helper';
 import type { CartItem } from '../../../shared/cart/cart-store';
+import { cartMessages, perIntervalMessages } from '../messages';
 import { checkoutLines, priceCart } from '../utils/price-cart';
 import { CartItemRow } from './cart-item-row';
 import { BoostPicker } from './boost-picker';
@@ -51,6 +52,12 @@ type BillingTarget =
   | { kind: 'new'; items: CartItem[]; interval: PaymentInterval }
   | { kind: 'update'; detail: SubscriptionDetail };
 
+const messages = defineMessages({
+  title: { id: 'cart.billing.title', defaultMessage: 'Billing' },
+  updateTitle: { id: 'cart.billing.updateTitle', defaultMessage: 'Update the payment of your subscription' },
+  noMethod: { id: 'cart.billing.noMethod', defaultMessage: 'No payment method was chosen.' },
+});
+
 const LIVE_STATUSES: readonly SubscriptionDetail['status'][] = ['active', 'past_due', 'incomplete'];
 
 type Phase =
@@ -66,6 +73,9 @@ function wholeNumber(value: string | null): number | null {
 
 function BillingForm({ target, user }: { target: BillingTarget; user: User }) {
   const partner = usePartner();
+  const intl = useIntl();
+  const labels = useLabels();
+  const format = useFormat();
   const queryClient = useQueryClient();
   const picker = useRef<PaymentMethodPickerHandle>(null);
   const [ready, setReady] = useState(false);
@@ -89,9 +99,15 @@ function BillingForm({ target, user }: { target: BillingTarget; user: User }) {
       email: user.email ?? '',
     },
     validate: {
-      firstName: (value) => (value.trim() ? null : 'Enter your first name'),
-      lastName: (value) => (value.trim() ? null : 'Enter your last name'),
-      email: (value) => (isValidEmail(value.trim()) ? null : 'Enter a valid email address'),
+      firstName: (value) => (value.trim() ? null : intl.formatMessage(cartMessages.firstNameRequired)),
+      lastName: (value) => (value.trim() ? null : intl.formatMessage(cartMessages.lastNameRequired)),
+      email: (value) =>
+        isValidEmail(value.trim())
+          ? null
+          : intl.formatMessage({
+              id: 'cart.payer.emailRequired',
+              defaultMessage: 'Enter a valid email address',
+            }),
     },
   });
 
@@ -102,7 +118,7 @@ function BillingForm({ target, user }: { target: BillingTarget; user: User }) {
 
   const onPaymentMethod = async (result: PaymentMethodResult) => {
     if (result.error || !result.paymentMethod) {
-      fail(result.error ?? 'No payment method was chosen.');
+      fail(result.error ?? intl.formatMessage(messages.noMethod));
       return;
     }
     try {
@@ -142,21 +158,26 @@ function BillingForm({ target, user }: { target: BillingTarget; user: User }) {
     return (
       <Stack gap="md" align="flex-start">
         <Title order={1} {...headingProps}>
-          Payment complete
+          <FormattedMessage id="cart.billing.paidTitle" defaultMessage="Payment complete" />
         </Title>
-        <Text>Thank you! Your sponsorship is paid and a receipt has been sent by email.</Text>
+        <Text>
+          <FormattedMessage
+            id="cart.billing.paid"
+            defaultMessage="Thank you! Your sponsorship is paid and a receipt has been sent by email."
+          />
+        </Text>
         <Group>
           {receipt.internal ? (
             <Button component={Link} to={receipt.href}>
-              View your receipt
+              <FormattedMessage {...cartMessages.viewReceipt} />
             </Button>
           ) : (
             <Button component="a" href={receipt.href}>
-              View your receipt
+              <FormattedMessage {...cartMessages.viewReceipt} />
             </Button>
           )}
           <Anchor component={Link} to="/profile/sponsorships">
-            See your sponsorships
+            <FormattedMessage {...cartMessages.seeSponsorships} />
           </Anchor>
         </Group>
       </Stack>
@@ -166,14 +187,25 @@ function BillingForm({ target, user }: { target: BillingTarget; user: User }) {
     return (
       <Stack gap="md" align="flex-start">
         <Title order={1} {...headingProps}>
-          Payment method updated
+          <FormattedMessage id="cart.billing.updatedTitle" defaultMessage="Payment method updated" />
         </Title>
         <Text>
-          Your subscription of {formatCents(phase.detail.totalAmount)} per {phase.detail.interval} is now paid
-          with the method you chose.
+          {phase.detail.interval === 'year' ? (
+            <FormattedMessage
+              id="cart.billing.updatedYearly"
+              defaultMessage="Your subscription of {amount} per year is now paid with the method you chose."
+              values={{ amount: format.cents(phase.detail.totalAmount) }}
+            />
+          ) : (
+            <FormattedMessage
+              id="cart.billing.updatedMonthly"
+              defaultMessage="Your subscription of {amount} per month is now paid with the method you chose."
+              values={{ amount: format.cents(phase.detail.totalAmount) }}
+            />
+          )}
         </Text>
         <Anchor component={Link} to="/profile/paymentsettings">
-          Back to payment settings
+          <FormattedMessage id="cart.billing.backToSettings" defaultMessage="Back to payment settings" />
         </Anchor>
       </Stack>
     );
@@ -189,12 +221,23 @@ function BillingForm({ target, user }: { target: BillingTarget; user: User }) {
   return (
     <Stack gap="lg">
       <Title order={1} {...headingProps}>
-        {target.kind === 'new' ? 'Billing' : 'Update the payment of your subscription'}
+        {intl.formatMessage(target.kind === 'new' ? messages.title : messages.updateTitle)}
       </Title>
       {target.kind === 'new' ? (
         <>
-          {cart.hasIssues && <Alert color="red" variant="light" role="alert" title={MESSAGES.cartIssues} />}
-          <Stack component="ul" gap="sm" p={0} m={0} aria-label="What you are paying for">
+          {cart.hasIssues && (
+            <Alert color="red" variant="light" role="alert" title={intl.formatMessage(cartMessages.issues)} />
+          )}
+          <Stack
+            component="ul"
+            gap="sm"
+            p={0}
+            m={0}
+            aria-label={intl.formatMessage({
+              id: 'cart.billing.items',
+              defaultMessage: 'What you are paying for',
+            })}
+          >
             {cart.lines.map((line) => (
               <CartItemRow key={line.item.id} line={line} interval={interval} />
             ))}
@@ -209,26 +252,37 @@ function BillingForm({ target, user }: { target: BillingTarget; user: User }) {
       ) : (
         <Paper withBorder p="lg" radius="md">
           <Text>
-            {target.detail.lines
-              .filter((line) => line.dateEnded === null)
-              .map((line) => line.name)
-              .join(', ')}{' '}
-            · {formatCents(target.detail.totalAmount)} per {target.detail.interval}
+            <FormattedMessage
+              id="cart.billing.subscription"
+              defaultMessage="{names} · {price}"
+              values={{
+                names: target.detail.lines
+                  .filter((line) => line.dateEnded === null)
+                  .map((line) => line.name)
+                  .join(', '),
+                price: intl.formatMessage(perIntervalMessages[target.detail.interval], {
+                  amount: format.cents(target.detail.totalAmount),
+                }),
+              }}
+            />
           </Text>
           <Text size="sm" c="dimmed">
-            Nothing is charged now; the next payment uses the method you choose.
+            <FormattedMessage
+              id="cart.billing.nothingCharged"
+              defaultMessage="Nothing is charged now; the next payment uses the method you choose."
+            />
           </Text>
         </Paper>
       )}
       <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="billing-details-title">
         <Title order={2} size="h4" id="billing-details-title" mb="md">
-          Billing details
+          <FormattedMessage id="cart.billing.details" defaultMessage="Billing details" />
         </Title>
         <PayerFields form={form} />
       </Paper>
       <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="billing-method-title">
         <Title order={2} size="h4" id="billing-method-title" mb="md">
-          Payment method
+          <FormattedMessage {...cartMessages.paymentMethod} />
         </Title>
         <PaymentMethodPicker
           ref={picker}
@@ -239,34 +293,61 @@ function BillingForm({ target, user }: { target: BillingTarget; user: User }) {
       </Paper>
       <Group justify="flex-end">
         <Button variant="default" component={Link} to="/profile/paymentsettings">
-          {LABELS.cancel}
+          {labels.cancel}
         </Button>
         <Button onClick={submit} disabled={!ready || phase.kind === 'processing' || blocked}>
-          {LABELS.payNow}
+          {labels.payNow}
         </Button>
       </Group>
       <ProcessingModal
         opened={phase.kind === 'processing'}
-        title="Processing your payment"
-        message="Please wait while we complete your transaction."
+        title={intl.formatMessage({
+          id: 'cart.billing.processingTitle',
+          defaultMessage: 'Processing your payment',
+        })}
+        message={intl.formatMessage({
+          id: 'cart.billing.processing',
+          defaultMessage: 'Please wait while we complete your transaction.',
+        })}
       />
       <PaymentErrorModal
         opened={phase.kind === 'failed'}
         onClose={() => setPhase({ kind: 'form' })}
-        title={MESSAGES.billingErrorTitle}
+        title={intl.formatMessage(cartMessages.billingErrorTitle)}
       >
-        <Text>{phase.kind === 'failed' ? MESSAGES.billingErrorBody(phase.error) : ''}</Text>
+        <Text>
+          {phase.kind === 'failed'
+            ? intl.formatMessage(cartMessages.billingErrorBody, { error: phase.error })
+            : ''}
+        </Text>
       </PaymentErrorModal>
     </Stack>
   );
 }
 
 function SubscriptionBilling({ id, user }: { id: number; user: User }) {
+  const intl = useIntl();
   const detail = useSubscriptionDetail(id);
-  if (detail.isPending) return <LoadingScreen message="Loading your subscription" />;
+  if (detail.isPending)
+    return (
+      <LoadingScreen
+        message={intl.formatMessage({
+          id: 'cart.billing.loading',
+          defaultMessage: 'Loading your subscription',
+        })}
+      />
+    );
   if (detail.isError)
     return (
-      <Alert color="red" variant="light" role="alert" title="This subscription could not be loaded">
+      <Alert
+        color="red"
+        variant="light"
+        role="alert"
+        title={intl.formatMessage({
+          id: 'cart.billing.loadFailed',
+          defaultMessage: 'This subscription could not be loaded',
+        })}
+      >
         {detail.error.message}
       </Alert>
     );
@@ -284,7 +365,8 @@ function SubscriptionBilling({ id, user }: { id: number; user: User }) {
 
 /** /checkout/billing: the card payment for a subscription (see BillingTarget for the query). */
 export function BillingPage() {
-  usePageTitle('Billing');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage(messages.title));
   const [params] = useSearchParams();
   const { data: me, isPending } = useMe();
   const subscriptionId = wholeNumber(params.get('subscription'));
@@ -298,16 +380,24 @@ export function BillingPage() {
   else if (!me?.signedIn)
     content = (
       <Stack gap="md" align="flex-start">
-        <Title order={1}>Billing</Title>
-        <Text>{MESSAGES.checkoutLoginRequired}</Text>
+        <Title order={1}>
+          <FormattedMessage {...messages.title} />
+        </Title>
+        <Text>
+          <FormattedMessage {...cartMessages.loginRequired} />
+        </Text>
         <LoginButton variant="filled" />
       </Stack>
     );
   else if (!me.user)
     content = (
       <Stack gap="md" align="flex-start">
-        <Title order={1}>Billing</Title>
-        <Text>Please complete your profile before making a payment.</Text>
+        <Title order={1}>
+          <FormattedMessage {...messages.title} />
+        </Title>
+        <Text>
+          <FormattedMessage {...cartMessages.completeProfile} />
+        </Text>
       </Stack>
     );
   else if (subscriptionId !== null) content = <SubscriptionBilling id={subscriptionId} user={me.user} />;
@@ -336,10 +426,17 @@ export function BillingPage() {
   } else
     content = (
       <Stack gap="md" align="flex-start">
-        <Title order={1}>Billing</Title>
-        <Text>There is nothing to pay here. Your subscriptions are in your payment settings.</Text>
+        <Title order={1}>
+          <FormattedMessage {...messages.title} />
+        </Title>
+        <Text>
+          <FormattedMessage
+            id="cart.billing.nothingToPay"
+            defaultMessage="There is nothing to pay here. Your subscriptions are in your payment settings."
+          />
+        </Text>
         <Anchor component={Link} to="/profile/paymentsettings">
-          Payment settings
+          <FormattedMessage id="cart.billing.settingsLink" defaultMessage="Payment settings" />
         </Anchor>
       </Stack>
     );

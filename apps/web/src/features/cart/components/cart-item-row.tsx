@@ -1,10 +1,12 @@
 import { Anchor, Avatar, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { formatCents, type PaymentInterval } from '@kinship/domain';
+import type { PaymentInterval } from '@kinship/domain';
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { useFormat } from '../../../i18n/use-format';
 import { mediaUrl } from '../../../lib/api-client';
+import { cartMessages } from '../messages';
 import { cartItemName, type CartLine } from '../utils/price-cart';
-
-const PER: Record<PaymentInterval, string> = { month: 'per month', year: 'per year' };
 
 /** One cart line: picture, name (linking to the profile), slots, price, Remove, and the invalid-item flag. */
 export function CartItemRow({
@@ -16,8 +18,25 @@ export function CartItemRow({
   interval: PaymentInterval;
   onRemove?: () => void;
 }) {
+  const intl = useIntl();
+  const format = useFormat();
   const { item, sponsored } = line;
-  const name = cartItemName(sponsored, item.sponsoredsId);
+  const name = cartItemName(
+    sponsored,
+    item.sponsoredsId,
+    intl.formatMessage(cartMessages.profileFallback, { id: String(item.sponsoredsId) }),
+  );
+  const issue =
+    line.issueKind === 'alreadySponsor'
+      ? intl.formatMessage(cartMessages.alreadySponsor, { name })
+      : line.issueKind === 'invalid'
+        ? intl.formatMessage(cartMessages.invalidItem)
+        : null;
+  const dimmed = (chunks: ReactNode[]) => (
+    <Text span size="sm" c="dimmed" fw={400}>
+      {chunks}
+    </Text>
+  );
   return (
     <Paper
       component="li"
@@ -44,22 +63,42 @@ export function CartItemRow({
             </Anchor>
           )}
           <Text size="sm" c="dimmed">
-            {item.quantity} {item.quantity === 1 ? 'slot' : 'slots'}
-            {item.isConversion ? ' · converting your existing sponsorship to card payments' : ''}
+            {item.isConversion ? (
+              <FormattedMessage
+                id="cart.item.slotsConverting"
+                defaultMessage="{count, plural, one {# slot} other {# slots}} · converting your existing sponsorship to card payments"
+                values={{ count: item.quantity }}
+              />
+            ) : (
+              <FormattedMessage
+                id="cart.item.slots"
+                defaultMessage="{count, plural, one {# slot} other {# slots}}"
+                values={{ count: item.quantity }}
+              />
+            )}
           </Text>
-          {line.issue && (
+          {issue && (
             <Text size="sm" c="red.9" role="alert">
-              {line.issue}
+              {issue}
             </Text>
           )}
         </Stack>
         <Stack gap={4} align="flex-end">
           {sponsored && (
             <Text fw={700} ta="right">
-              {formatCents(line.amount)}{' '}
-              <Text span size="sm" c="dimmed" fw={400}>
-                {PER[interval]}
-              </Text>
+              {interval === 'year' ? (
+                <FormattedMessage
+                  id="cart.item.pricePerYear"
+                  defaultMessage="{amount} <dim>per year</dim>"
+                  values={{ amount: format.cents(line.amount), dim: dimmed }}
+                />
+              ) : (
+                <FormattedMessage
+                  id="cart.item.pricePerMonth"
+                  defaultMessage="{amount} <dim>per month</dim>"
+                  values={{ amount: format.cents(line.amount), dim: dimmed }}
+                />
+              )}
             </Text>
           )}
           {onRemove && (
@@ -68,9 +107,12 @@ export function CartItemRow({
               color="red.9"
               size="compact-sm"
               onClick={onRemove}
-              aria-label={`Remove ${name}`}
+              aria-label={intl.formatMessage(
+                { id: 'cart.item.removeLabel', defaultMessage: 'Remove {name}' },
+                { name },
+              )}
             >
-              Remove
+              <FormattedMessage id="cart.item.remove" defaultMessage="Remove" />
             </Button>
           )}
         </Stack>

@@ -1,8 +1,9 @@
 import { Divider, Group, Stack, Text } from '@mantine/core';
-import { formatCents, formatPercent, type PaymentInterval } from '@kinship/domain';
+import type { PaymentInterval } from '@kinship/domain';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useFormat } from '../../../i18n/use-format';
+import { perIntervalMessages } from '../messages';
 import type { PricedCart } from '../utils/price-cart';
-
-const PER: Record<PaymentInterval, string> = { month: 'per month', year: 'per year' };
 
 /** Base, boost on base and total (spec 9), for the chosen interval. */
 export function CartSummary({
@@ -14,21 +15,40 @@ export function CartSummary({
   interval: PaymentInterval;
   boostPercent: number;
 }) {
+  const intl = useIntl();
+  const format = useFormat();
   return (
-    <Stack gap={6} aria-label="Order summary" role="group">
+    <Stack
+      gap={6}
+      aria-label={intl.formatMessage({ id: 'cart.summary.label', defaultMessage: 'Order summary' })}
+      role="group"
+    >
       <Group justify="space-between">
-        <Text>Sponsorship</Text>
-        <Text data-testid="cart-base">{formatCents(cart.baseAmount)}</Text>
+        <Text>
+          <FormattedMessage id="cart.summary.base" defaultMessage="Sponsorship" />
+        </Text>
+        <Text data-testid="cart-base">{format.cents(cart.baseAmount)}</Text>
       </Group>
       <Group justify="space-between">
-        <Text>Boost ({formatPercent(boostPercent)})</Text>
-        <Text data-testid="cart-boost">{formatCents(cart.additionalAmount)}</Text>
+        <Text>
+          <FormattedMessage
+            id="cart.summary.boost"
+            defaultMessage="Boost ({percent})"
+            values={{ percent: format.percent(boostPercent) }}
+          />
+        </Text>
+        <Text data-testid="cart-boost">{format.cents(cart.additionalAmount)}</Text>
       </Group>
       <Divider />
       <Group justify="space-between">
-        <Text fw={700}>Total</Text>
+        <Text fw={700}>
+          <FormattedMessage id="cart.summary.total" defaultMessage="Total" />
+        </Text>
         <Text fw={700} data-testid="cart-total">
-          {formatCents(cart.total)} {PER[interval]}
+          <FormattedMessage
+            {...perIntervalMessages[interval]}
+            values={{ amount: format.cents(cart.total) }}
+          />
         </Text>
       </Group>
     </Stack>

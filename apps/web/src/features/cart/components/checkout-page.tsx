@@ -11,11 +11,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { CHECKOUT_DEFAULT_BOOST, LABELS, MESSAGES, type PaymentInterval } from '@kinship/domain';
+import { CHECKOUT_DEFAULT_BOOST, type PaymentInterval } from '@kinship/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { HelpTip } from '../../../components/help-tip';
+import { useLabels } from '../../../i18n/labels';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { STEP_HEADING_STYLE, useStepFocus } from '../../../hooks/use-step-focus';
 import { useMe } from '../../../shared/auth/api/get-me';
@@ -24,6 +26,7 @@ import { SignUpButton } from '../../../shared/auth/components/sign-up-button';
 import { askForNewUserDetails } from '../../../shared/auth/new-user-details';
 import { useCartSponsoreds } from '../api/get-cart-sponsoreds';
 import { clearCart, removeFromCart, useCart } from '../../../shared/cart/cart-store';
+import { cartMessages } from '../messages';
 import { priceCart } from '../utils/price-cart';
 import { CartItemRow } from './cart-item-row';
 import { BoostPicker } from './boost-picker';
@@ -38,7 +41,9 @@ type Step = 'cart' | 'payment';
  * a thank-you once paid. Visitors see the register and sign-in prompt instead of Checkout.
  */
 export function CheckoutPage() {
-  usePageTitle(LABELS.checkout);
+  const intl = useIntl();
+  const labels = useLabels();
+  usePageTitle(labels.checkout);
   const queryClient = useQueryClient();
   const { data: me, isPending: meLoading } = useMe();
   const items = useCart();
@@ -60,7 +65,7 @@ export function CheckoutPage() {
 
   const heading = (
     <Title order={1} mb="lg" ref={headingRef} tabIndex={-1} style={STEP_HEADING_STYLE}>
-      {LABELS.checkout}
+      {labels.checkout}
     </Title>
   );
 
@@ -69,9 +74,11 @@ export function CheckoutPage() {
       <Container size="md" py="xl">
         {heading}
         <Stack gap="md" align="flex-start">
-          <Text size="lg">{MESSAGES.cartEmpty}</Text>
+          <Text size="lg">
+            <FormattedMessage {...cartMessages.empty} />
+          </Text>
           <Anchor component={Link} to="/">
-            Find someone to sponsor
+            <FormattedMessage id="cart.findSomeone" defaultMessage="Find someone to sponsor" />
           </Anchor>
         </Stack>
       </Container>
@@ -103,12 +110,24 @@ export function CheckoutPage() {
   }
 
   let action;
-  if (meLoading) action = <Loader size="sm" aria-label="Checking your sign-in" />;
+  if (meLoading)
+    action = (
+      <Loader
+        size="sm"
+        aria-label={intl.formatMessage({
+          id: 'cart.checkingSignIn',
+          defaultMessage: 'Checking your sign-in',
+        })}
+      />
+    );
   else if (!me?.signedIn)
     action = (
-      <Alert variant="light" title={MESSAGES.checkoutLoginRequired} w="100%">
+      <Alert variant="light" title={intl.formatMessage(cartMessages.loginRequired)} w="100%">
         <Text size="sm" mb="sm">
-          Sponsorships are monthly or annual subscriptions, so they belong to an account.
+          <FormattedMessage
+            id="cart.accountNeeded"
+            defaultMessage="Sponsorships are monthly or annual subscriptions, so they belong to an account."
+          />
         </Text>
         <Group>
           <LoginButton variant="filled" />
@@ -120,15 +139,17 @@ export function CheckoutPage() {
     action = (
       <Alert variant="light" w="100%">
         <Text size="sm" mb="sm">
-          Please complete your profile before making a payment.
+          <FormattedMessage {...cartMessages.completeProfile} />
         </Text>
-        <Button onClick={askForNewUserDetails}>Complete my profile</Button>
+        <Button onClick={askForNewUserDetails}>
+          <FormattedMessage id="cart.completeProfileButton" defaultMessage="Complete my profile" />
+        </Button>
       </Alert>
     );
   else
     action = (
       <Button size="md" onClick={() => setStep('payment')} disabled={cart.hasIssues || cart.loading}>
-        {LABELS.checkout}
+        {labels.checkout}
       </Button>
     );
 
@@ -136,8 +157,16 @@ export function CheckoutPage() {
     <Container size="md" py="xl">
       {heading}
       <Stack gap="lg">
-        {cart.hasIssues && <Alert color="red" variant="light" role="alert" title={MESSAGES.cartIssues} />}
-        <Stack component="ul" gap="sm" p={0} m={0} aria-label="Your cart">
+        {cart.hasIssues && (
+          <Alert color="red" variant="light" role="alert" title={intl.formatMessage(cartMessages.issues)} />
+        )}
+        <Stack
+          component="ul"
+          gap="sm"
+          p={0}
+          m={0}
+          aria-label={intl.formatMessage({ id: 'cart.list', defaultMessage: 'Your cart' })}
+        >
           {cart.lines.map((line) => (
             <CartItemRow
               key={line.item.id}
@@ -152,11 +181,18 @@ export function CheckoutPage() {
             <div>
               <Group gap={4} wrap="nowrap" mb={6}>
                 <Text fw={600} id="checkout-interval">
-                  Payment interval
+                  <FormattedMessage id="cart.interval.title" defaultMessage="Payment interval" />
                 </Text>
                 <HelpTip
-                  title="Monthly or annual?"
-                  tip="Monthly charges your card each month. Annual charges 12 months at once, once a year, for the same total. You can change your payment method later in your payment settings."
+                  title={intl.formatMessage({
+                    id: 'cart.interval.helpTitle',
+                    defaultMessage: 'Monthly or annual?',
+                  })}
+                  tip={intl.formatMessage({
+                    id: 'cart.interval.helpTip',
+                    defaultMessage:
+                      'Monthly charges your card each month. Annual charges 12 months at once, once a year, for the same total. You can change your payment method later in your payment settings.',
+                  })}
                 />
               </Group>
               <SegmentedControl
@@ -164,8 +200,8 @@ export function CheckoutPage() {
                 value={interval}
                 onChange={(value) => setPaymentInterval(value === 'year' ? 'year' : 'month')}
                 data={[
-                  { value: 'month', label: LABELS.monthly },
-                  { value: 'year', label: LABELS.annual },
+                  { value: 'month', label: labels.monthly },
+                  { value: 'year', label: labels.annual },
                 ]}
               />
             </div>

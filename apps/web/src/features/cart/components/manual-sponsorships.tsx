@@ -1,7 +1,9 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { isSponsorshipActive, sponsoredRecordName, type UserSponsored } from '@kinship/domain';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { HelpTip } from '../../../components/help-tip';
 import { usePayByCard } from '../../../shared/cart/use-pay-by-card';
+import { cartMessages } from '../messages';
 
 /** Active manual sponsorships at this partner (paid offline, no subscription behind them); trials are listed apart. */
 export function manualSponsorships(lines: UserSponsored[], partnersId: number): UserSponsored[] {
@@ -21,6 +23,7 @@ export function manualSponsorships(lines: UserSponsored[], partnersId: number): 
  * subscription without taking a new slot.
  */
 export function ManualSponsorships({ lines, partnersId }: { lines: UserSponsored[]; partnersId: number }) {
+  const intl = useIntl();
   const payByCard = usePayByCard();
   const manual = manualSponsorships(lines, partnersId);
   if (manual.length === 0) return null;
@@ -28,31 +31,45 @@ export function ManualSponsorships({ lines, partnersId }: { lines: UserSponsored
     <section aria-labelledby="manual-sponsorships-title">
       <Group gap={4} wrap="nowrap" mb="sm">
         <Title order={2} size="h3" id="manual-sponsorships-title">
-          Sponsorships paid offline
+          <FormattedMessage id="cart.manual.title" defaultMessage="Sponsorships paid offline" />
         </Title>
         <HelpTip
-          title="Paying by card"
-          tip="These sponsorships are paid by cheque, transfer or cash. Pay by card turns one into a monthly or annual card subscription; you keep the same sponsorship and slots."
+          title={intl.formatMessage({ id: 'cart.manual.helpTitle', defaultMessage: 'Paying by card' })}
+          tip={intl.formatMessage({
+            id: 'cart.manual.helpTip',
+            defaultMessage:
+              'These sponsorships are paid by cheque, transfer or cash. Pay by card turns one into a monthly or annual card subscription; you keep the same sponsorship and slots.',
+          })}
         />
       </Group>
       <Stack component="ul" gap="sm" p={0} m={0}>
         {manual.map((line) => {
-          const name = sponsoredRecordName(line.sponsoreds, `Profile ${line.sponsoredsId}`);
+          const name = sponsoredRecordName(
+            line.sponsoreds,
+            intl.formatMessage(cartMessages.profileFallback, { id: String(line.sponsoredsId) }),
+          );
           return (
             <Paper key={line.id} withBorder p="sm" radius="md" component="li" style={{ listStyle: 'none' }}>
               <Group justify="space-between" wrap="wrap" gap="sm">
                 <div>
                   <Text fw={600}>{name}</Text>
                   <Text size="sm" c="dimmed">
-                    {line.numSlots} {line.numSlots === 1 ? 'slot' : 'slots'} · paid offline
+                    <FormattedMessage
+                      id="cart.manual.slots"
+                      defaultMessage="{count, plural, one {# slot} other {# slots}} · paid offline"
+                      values={{ count: line.numSlots }}
+                    />
                   </Text>
                 </div>
                 <Button
                   size="compact-md"
                   onClick={() => payByCard(line)}
-                  aria-label={`Pay by card for ${name}`}
+                  aria-label={intl.formatMessage(
+                    { id: 'cart.manual.payByCardLabel', defaultMessage: 'Pay by card for {name}' },
+                    { name },
+                  )}
                 >
-                  Pay by card
+                  <FormattedMessage id="cart.manual.payByCard" defaultMessage="Pay by card" />
                 </Button>
               </Group>
             </Paper>

@@ -1,8 +1,10 @@
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { isValidEmail, LABELS, MESSAGES, type PaymentInterval, type User } from '@kinship/domain';
+import { isValidEmail, type PaymentInterval, type User } from '@kinship/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { useLabels } from '../../../i18n/labels';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import {
   PaymentMethodPicker,
@@ -14,12 +16,13 @@ import type { PaymentMethodResult } from '../../../shared/payments/utils/payment
 import { usePartner } from '../../../shared/partner/partner-context';
 import { checkout } from '../api/checkout';
 import { recordChangedUnderCart } from '../utils/checkout-errors';
+import { cartMessages } from '../messages';
 import { checkoutLines, type PricedCart } from '../utils/price-cart';
 import { CartSummary } from './cart-summary';
 
-/** 'Error: {message}.' without doubling the message's own full stop. */
-export function checkoutErrorText(message: string): string {
-  return MESSAGES.checkoutError(message.trim().replace(/\.+$/, ''));
+/** 'Error: {message}.' (domain MESSAGES.checkoutError) without doubling the message's own full stop. */
+export function checkoutErrorText(intl: IntlShape, message: string): string {
+  return intl.formatMessage(cartMessages.checkoutError, { message: message.trim().replace(/\.+$/, '') });
 }
 
 export interface PaymentStepProps {
@@ -38,6 +41,8 @@ export interface PaymentStepProps {
  */
 export function PaymentStep({ cart, interval, boostPercent, user, onCancel, onPaid }: PaymentStepProps) {
   const partner = usePartner();
+  const intl = useIntl();
+  const labels = useLabels();
   const queryClient = useQueryClient();
   const picker = useRef<PaymentMethodPickerHandle>(null);
   const [ready, setReady] = useState(false);
@@ -53,9 +58,15 @@ export function PaymentStep({ cart, interval, boostPercent, user, onCancel, onPa
       email: user.email ?? '',
     },
     validate: {
-      firstName: (value) => (value.trim() ? null : 'Enter your first name'),
-      lastName: (value) => (value.trim() ? null : 'Enter your last name'),
-      email: (value) => (isValidEmail(value.trim()) ? null : 'Enter a valid email address for your receipt'),
+      firstName: (value) => (value.trim() ? null : intl.formatMessage(cartMessages.firstNameRequired)),
+      lastName: (value) => (value.trim() ? null : intl.formatMessage(cartMessages.lastNameRequired)),
+      email: (value) =>
+        isValidEmail(value.trim())
+          ? null
+          : intl.formatMessage({
+              id: 'cart.payer.receiptEmailRequired',
+              defaultMessage: 'Enter a valid email address for your receipt',
+            }),
     },
   });
 
@@ -65,7 +76,16 @@ export function PaymentStep({ cart, interval, boostPercent, user, onCancel, onPa
   const onPaymentMethod = useCallback(
     async (result: PaymentMethodResult) => {
       if (result.error || !result.paymentMethod) {
-        setError(checkoutErrorText(result.error ?? 'No payment method was chosen'));
+        setError(
+          checkoutErrorText(
+            intl,
+            result.error ??
+              intl.formatMessage({
+                id: 'cart.noPaymentMethod',
+                defaultMessage: 'No payment method was chosen',
+              }),
+          ),
+        );
         setSubmitting(false);
         return;
       }
@@ -91,7 +111,7 @@ export function PaymentStep({ cart, interval, boostPercent, user, onCancel, onPa
         onPaid(invoice, payer.email.trim());
       } catch (caught) {
         idempotency.settle(caught);
-        setError(checkoutErrorText(caught instanceof Error ? caught.message : String(caught)));
+        setError(checkoutErrorText(intl, caught instanceof Error ? caught.message : String(caught)));
         // The slots or the price changed under the cart: show the records as they are now.
         if (recordChangedUnderCart(caught)) {
           await queryClient.invalidateQueries({ queryKey: ['sponsored'] });
@@ -111,6 +131,7 @@ export function PaymentStep({ cart, interval, boostPercent, user, onCancel, onPa
       idempotency,
       onPaid,
       queryClient,
+      intl,
     ],
   );
 
@@ -128,13 +149,19 @@ export function PaymentStep({ cart, interval, boostPercent, user, onCancel, onPa
       </Paper>
       <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="payer-title">
         <Title order={2} size="h4" id="payer-title" mb="md">
-          Your details
+          <FormattedMessage id="cart.payer.title" defaultMessage="Your details" />
         </Title>
-        <PayerFields form={contact} emailLabel="Email for your receipt" />
+        <PayerFields
+          form={contact}
+          emailLabel={intl.formatMessage({
+            id: 'cart.payer.receiptEmail',
+            defaultMessage: 'Email for your receipt',
+          })}
+        />
       </Paper>
       <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="payment-method-title">
         <Title order={2} size="h4" id="payment-method-title" mb="md">
-          Payment method
+          <FormattedMessage {...cartMessages.paymentMethod} />
         </Title>
         <PaymentMethodPicker
           ref={picker}
@@ -145,7 +172,7 @@ export function PaymentStep({ cart, interval, boostPercent, user, onCancel, onPa
       </Paper>
       {cart.hasIssues && (
         <Alert color="red" variant="light" role="alert">
-          {MESSAGES.cartIssues}
+          <FormattedMessage {...cartMessages.issues} />
         </Alert>
       )}
       {error && (
@@ -155,10 +182,10 @@ export function PaymentStep({ cart, interval, boostPercent, user, onCancel, onPa
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel} disabled={submitting}>
-          {LABELS.cancel}
+          {labels.cancel}
         </Button>
         <Button onClick={pay} loading={submitting} disabled={!ready || submitting || cart.hasIssues}>
-          {LABELS.payNow}
+          {labels.payNow}
         </Button>
       </Group>
     </Stack>

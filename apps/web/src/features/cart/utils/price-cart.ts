@@ -21,7 +21,12 @@ export interface CartLine {
   invalid: boolean;
   /** Why the line is invalid: the spec's invalid-item text, or that the person already sponsors it. */
   issue: string | null;
+  /** The same reason as a kind, for the screens to say it in the page's language. */
+  issueKind: CartIssueKind | null;
 }
+
+/** A line's problem: the person already sponsors the record, or too few slots remain (or it is gone). */
+export type CartIssueKind = 'alreadySponsor' | 'invalid';
 
 export interface PricedCart {
   lines: CartLine[];
@@ -42,15 +47,25 @@ export function isInvalidCartItem(item: CartItem, sponsored: CartSponsored): boo
  * What is wrong with a cart line, at once (before any card is entered): a record the person already
  * sponsors (unless the line converts their manual sponsorship), too few slots, or a record gone.
  */
+export function cartLineIssueKind(
+  item: CartItem,
+  sponsored: CartSponsored | null,
+  loading: boolean,
+): CartIssueKind | null {
+  if (!sponsored) return loading ? null : 'invalid';
+  if (!item.isConversion && sponsored.isSponsor) return 'alreadySponsor';
+  return isInvalidCartItem(item, sponsored) ? 'invalid' : null;
+}
+
+/** The issue's text in the spec's English (the domain's MESSAGES). */
 export function cartLineIssue(
   item: CartItem,
   sponsored: CartSponsored | null,
   loading: boolean,
 ): string | null {
-  if (!sponsored) return loading ? null : MESSAGES.invalidCartItem;
-  if (!item.isConversion && sponsored.isSponsor)
-    return MESSAGES.alreadySponsor(sponsoredRecordName(sponsored, `Profile ${item.sponsoredsId}`));
-  return isInvalidCartItem(item, sponsored) ? MESSAGES.invalidCartItem : null;
+  const kind = cartLineIssueKind(item, sponsored, loading);
+  if (kind === 'alreadySponsor') return MESSAGES.alreadySponsor(cartItemName(sponsored, item.sponsoredsId));
+  return kind === 'invalid' ? MESSAGES.invalidCartItem : null;
 }
 
 /**
@@ -71,7 +86,8 @@ export function priceCart(
       ? sponsored.monthlyAmount * PAYMENT_INTERVALS[interval].multiplier * item.quantity
       : 0;
     const issue = cartLineIssue(item, sponsored, loading);
-    return { item, sponsored, loading, amount, invalid: issue !== null, issue };
+    const issueKind = cartLineIssueKind(item, sponsored, loading);
+    return { item, sponsored, loading, amount, invalid: issue !== null, issue, issueKind };
   });
   const baseAmount = lines.reduce((sum, line) => sum + line.amount, 0);
   const additionalAmount = boostCents(baseAmount, boostPercent);
@@ -97,8 +113,15 @@ export function checkoutLines(usersId: number, lines: CartLine[]): UserSponsored
   }));
 }
 
-/** The record's name as the cart shows it: persons by name, classes and initiatives by title. */
-export function cartItemName(sponsored: CartSponsored | null, sponsoredsId: number): string {
-  if (!sponsored) return `Profile ${sponsoredsId}`;
-  return sponsoredRecordName(sponsored, `Profile ${sponsoredsId}`);
+/**
+ * The record's name as the cart shows it: persons by name, classes and initiatives by title;
+ * `fallback` (default `Profile {id}`) when it has none or is not loaded.
+ */
+export function cartItemName(
+  sponsored: CartSponsored | null,
+  sponsoredsId: number,
+  fallback = `Profile ${sponsoredsId}`,
+): string {
+  if (!sponsored) return fallback;
+  return sponsoredRecordName(sponsored, fallback);
 }

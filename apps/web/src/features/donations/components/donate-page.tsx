@@ -12,20 +12,16 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  DONATION,
-  dollarsToCents,
-  formatCurrency,
-  isValidEmail,
-  LABELS,
-  MESSAGES,
-  partnerCapabilities,
-} from '@kinship/domain';
+import { DONATION, dollarsToCents, isValidEmail, partnerCapabilities } from '@kinship/domain';
 import { useRef, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { PaymentErrorModal, ProcessingModal } from '../../../components/payment-modals';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { STEP_HEADING_STYLE, useStepFocus } from '../../../hooks/use-step-focus';
+import { useLabels } from '../../../i18n/labels';
+import { useCurrency } from '../../../i18n/use-currency';
+import { useFormat } from '../../../i18n/use-format';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { receiptPath } from '../../../lib/receipt-path';
 import { useMe } from '../../../shared/auth/api/get-me';
@@ -34,6 +30,12 @@ import { CardPaymentSection } from '../../../shared/payments/components/card-pay
 import type { CardFieldHandle } from '../../../shared/payments/utils/payment-method-result';
 import { donate } from '../api/donate';
 import { HoneypotField } from './honeypot-field';
+import { loose } from '../../../i18n/loose-messages';
+
+const messages = defineMessages({
+  viewReceipt: { id: 'donate.viewReceipt', defaultMessage: 'View your receipt' },
+  cardUnusable: { id: 'donate.cardUnusable', defaultMessage: 'Your card could not be used.' },
+});
 
 interface DonationValues {
   firstName: string;
@@ -43,13 +45,28 @@ interface DonationValues {
   comment: string;
 }
 
-export const DONATION_VALIDATION = {
-  firstName: 'Enter your first name',
-  lastName: 'Enter your last name',
-  email: 'Enter a valid email address',
-  amount: `Enter an amount of at least ${formatCurrency(DONATION.min)}, in dollars and cents`,
-  comment: `Keep your comment to ${DONATION.commentMax} characters`,
-} as const;
+/** The donation form's checks; the amount's minimum and the comment's length are placeholders. */
+export const DONATION_VALIDATION = loose(
+  defineMessages({
+    firstName: { id: 'donate.firstNameRequired', defaultMessage: 'Enter your first name' },
+    lastName: { id: 'donate.lastNameRequired', defaultMessage: 'Enter your last name' },
+    email: { id: 'donate.emailRequired', defaultMessage: 'Enter a valid email address' },
+    amount: {
+      id: 'donate.amountInvalid',
+      defaultMessage: 'Enter an amount of at least {min}, in dollars and cents',
+    },
+    comment: { id: 'donate.commentTooLong', defaultMessage: 'Keep your comment to {max} characters' },
+  }),
+);
+
+/** Texts whose English is a domain constant (MESSAGES.x); a test holds each pair equal. */
+export const donationErrorMessages = defineMessages({
+  title: { id: 'donate.errorTitle', defaultMessage: 'Error submitting donation!' },
+  body: {
+    id: 'donate.errorBody',
+    defaultMessage: 'Payment failed. Please check your information and try again.',
+  },
+});
 
 type Phase =
   | { kind: 'form' }
@@ -63,7 +80,11 @@ type Phase =
  */
 export function DonatePage() {
   const partner = usePartner();
-  usePageTitle(LABELS.donate);
+  const intl = useIntl();
+  const labels = useLabels();
+  const format = useFormat();
+  const currency = useCurrency();
+  usePageTitle(labels.donate);
   const { data: me } = useMe();
   const [params] = useSearchParams();
   const initiative = Number(params.get('initiative')) || null;
@@ -86,16 +107,19 @@ export function DonatePage() {
       comment: '',
     },
     validate: {
-      firstName: (value) => (value.trim() ? null : DONATION_VALIDATION.firstName),
-      lastName: (value) => (value.trim() ? null : DONATION_VALIDATION.lastName),
-      email: (value) => (isValidEmail(value.trim()) ? null : DONATION_VALIDATION.email),
+      firstName: (value) => (value.trim() ? null : intl.formatMessage(DONATION_VALIDATION.firstName)),
+      lastName: (value) => (value.trim() ? null : intl.formatMessage(DONATION_VALIDATION.lastName)),
+      email: (value) => (isValidEmail(value.trim()) ? null : intl.formatMessage(DONATION_VALIDATION.email)),
       amount: (value) => {
         const dollars = Number(value);
         return value.trim() !== '' && dollars >= DONATION.min && dollarsToCents(dollars) !== null
           ? null
-          : DONATION_VALIDATION.amount;
+          : intl.formatMessage(DONATION_VALIDATION.amount, { min: format.money(DONATION.min) });
       },
-      comment: (value) => (value.length <= DONATION.commentMax ? null : DONATION_VALIDATION.comment),
+      comment: (value) =>
+        value.length <= DONATION.commentMax
+          ? null
+          : intl.formatMessage(DONATION_VALIDATION.comment, { max: DONATION.commentMax }),
     },
   });
 
@@ -103,9 +127,14 @@ export function DonatePage() {
     return (
       <Container size="sm" py="xl">
         <Title order={1} mb="md">
-          {LABELS.donate}
+          {labels.donate}
         </Title>
-        <Text>General donations are not enabled for this site.</Text>
+        <Text>
+          <FormattedMessage
+            id="donate.disabled"
+            defaultMessage="General donations are not enabled for this site."
+          />
+        </Text>
       </Container>
     );
   }
@@ -116,19 +145,22 @@ export function DonatePage() {
       <Container size="sm" py="xl">
         <Stack gap="md" align="flex-start">
           <Title order={1} ref={headingRef} tabIndex={-1} style={STEP_HEADING_STYLE}>
-            Thank you for your donation!
+            <FormattedMessage id="donate.thankYou" defaultMessage="Thank you for your donation!" />
           </Title>
           <Text>
-            Your gift of {formatCurrency(phase.amount)} to {partner.name} was received. A receipt has been
-            sent to {phase.email}.
+            <FormattedMessage
+              id="donate.received"
+              defaultMessage="Your gift of {amount} to {name} was received. A receipt has been sent to {email}."
+              values={{ amount: format.money(phase.amount), name: partner.name, email: phase.email }}
+            />
           </Text>
           {receipt.internal ? (
             <Button component={Link} to={receipt.href}>
-              View your receipt
+              <FormattedMessage {...messages.viewReceipt} />
             </Button>
           ) : (
             <Button component="a" href={receipt.href}>
-              View your receipt
+              <FormattedMessage {...messages.viewReceipt} />
             </Button>
           )}
         </Stack>
@@ -142,7 +174,7 @@ export function DonatePage() {
     setPhase({ kind: 'processing' });
     const method = await card.current.createPaymentMethod();
     if (method.error || !method.paymentMethod) {
-      setCardError(method.error ?? 'Your card could not be used.');
+      setCardError(method.error ?? intl.formatMessage(messages.cardUnusable));
       setPhase({ kind: 'form' });
       return;
     }
@@ -175,26 +207,39 @@ export function DonatePage() {
   return (
     <Container size="sm" py="xl">
       <Title order={1} ref={headingRef} tabIndex={-1} style={STEP_HEADING_STYLE}>
-        {LABELS.donate}
+        {labels.donate}
       </Title>
       <Text c="dimmed" mt={4} mb="lg">
-        Make a one-time gift to {partner.name}.
+        <FormattedMessage
+          id="donate.intro"
+          defaultMessage="Make a one-time gift to {name}."
+          values={{ name: partner.name }}
+        />
       </Text>
       <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
         <Stack gap="lg">
           <Paper withBorder p="lg" radius="md">
             <Stack gap="sm">
               <TextInput
-                label="Amount"
+                label={intl.formatMessage({ id: 'donate.amount', defaultMessage: 'Amount' })}
                 type="number"
                 min={DONATION.min}
                 step={DONATION.step}
                 inputMode="decimal"
-                leftSection="$"
+                {...(currency.symbolFirst
+                  ? { leftSection: currency.symbol }
+                  : { rightSection: currency.symbol })}
                 required
                 {...form.getInputProps('amount')}
               />
-              <Group gap="xs" role="group" aria-label="Quick amounts">
+              <Group
+                gap="xs"
+                role="group"
+                aria-label={intl.formatMessage({
+                  id: 'donate.quickAmounts',
+                  defaultMessage: 'Quick amounts',
+                })}
+              >
                 {DONATION.quickAmounts.map((quick) => (
                   <Button
                     key={quick}
@@ -202,7 +247,7 @@ export function DonatePage() {
                     aria-pressed={amountValue === quick}
                     onClick={() => form.setFieldValue('amount', String(quick))}
                   >
-                    {`$${quick}`}
+                    {currency.whole(quick)}
                   </Button>
                 ))}
               </Group>
@@ -212,28 +257,34 @@ export function DonatePage() {
             <Stack gap="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <TextInput
-                  label="First name"
+                  label={intl.formatMessage({ id: 'donate.firstName', defaultMessage: 'First name' })}
                   autoComplete="given-name"
                   required
                   {...form.getInputProps('firstName')}
                 />
                 <TextInput
-                  label="Last name"
+                  label={intl.formatMessage({ id: 'donate.lastName', defaultMessage: 'Last name' })}
                   autoComplete="family-name"
                   required
                   {...form.getInputProps('lastName')}
                 />
               </SimpleGrid>
               <TextInput
-                label="Email"
+                label={intl.formatMessage({ id: 'donate.email', defaultMessage: 'Email' })}
                 type="email"
                 autoComplete="email"
                 required
                 {...form.getInputProps('email')}
               />
               <Textarea
-                label="Comment"
-                description={`Optional, up to ${DONATION.commentMax} characters (${form.values.comment.length}/${DONATION.commentMax})`}
+                label={intl.formatMessage({ id: 'donate.comment', defaultMessage: 'Comment' })}
+                description={intl.formatMessage(
+                  {
+                    id: 'donate.commentHint',
+                    defaultMessage: 'Optional, up to {max} characters ({length}/{max})',
+                  },
+                  { max: DONATION.commentMax, length: form.values.comment.length },
+                )}
                 autosize
                 minRows={2}
                 maxLength={DONATION.commentMax}
@@ -251,23 +302,34 @@ export function DonatePage() {
           <Group justify="flex-end">
             <Button type="submit" size="md" disabled={!cardReady || phase.kind === 'processing'}>
               {Number.isFinite(amountValue) && amountValue >= DONATION.min
-                ? `Donate ${formatCurrency(amountValue)}`
-                : LABELS.donate}
+                ? intl.formatMessage(
+                    { id: 'donate.submit', defaultMessage: 'Donate {amount}' },
+                    { amount: format.money(amountValue) },
+                  )
+                : labels.donate}
             </Button>
           </Group>
         </Stack>
       </form>
       <ProcessingModal
         opened={phase.kind === 'processing'}
-        title="Processing your donation"
-        message="Please wait while we process your payment."
+        title={intl.formatMessage({
+          id: 'donate.processingTitle',
+          defaultMessage: 'Processing your donation',
+        })}
+        message={intl.formatMessage({
+          id: 'donate.processing',
+          defaultMessage: 'Please wait while we process your payment.',
+        })}
       />
       <PaymentErrorModal
         opened={phase.kind === 'failed'}
         onClose={() => setPhase({ kind: 'form' })}
-        title={MESSAGES.donationErrorTitle}
+        title={intl.formatMessage(donationErrorMessages.title)}
       >
-        <Text>{MESSAGES.donationErrorBody}</Text>
+        <Text>
+          <FormattedMessage {...donationErrorMessages.body} />
+        </Text>
         {phase.kind === 'failed' && phase.detail && (
           <Text size="sm" c="dimmed">
             {phase.detail}
@@ -275,10 +337,17 @@ export function DonatePage() {
         )}
       </PaymentErrorModal>
       <Text size="sm" mt="xl">
-        Want to sponsor someone instead?{' '}
-        <Anchor component={Link} to="/">
-          See who is waiting for a sponsor
-        </Anchor>
+        <FormattedMessage
+          id="donate.sponsorInstead"
+          defaultMessage="Want to sponsor someone instead? <link>See who is waiting for a sponsor</link>"
+          values={{
+            link: (chunks) => (
+              <Anchor component={Link} to="/">
+                {chunks}
+              </Anchor>
+            ),
+          }}
+        />
       </Text>
     </Container>
   );

@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { FormattedMessage } from 'react-intl';
 
 const VISUALLY_HIDDEN: CSSProperties = {
   position: 'absolute',
@@ -16,7 +17,9 @@ const VISUALLY_HIDDEN: CSSProperties = {
 export function HoneypotField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
     <div style={VISUALLY_HIDDEN} aria-hidden="true">
-      <label htmlFor="donation-website">Website</label>
+      <label htmlFor="donation-website">
+        <FormattedMessage id="donate.honeypot" defaultMessage="Website" />
+      </label>
       <input
         id="donation-website"
         type="text"

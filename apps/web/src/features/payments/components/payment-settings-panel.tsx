@@ -1,7 +1,9 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatCents, formatDate, type SavedPaymentMethod, type SubscriptionDetail } from '@kinship/domain';
+import type { SavedPaymentMethod, SubscriptionDetail } from '@kinship/domain';
 import { useRef, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { useFormat } from '../../../i18n/use-format';
 import { usePaymentMethods } from '../../../shared/payments/api/get-payment-methods';
 import { useDeletePaymentMethod, useSetDefaultPaymentMethod } from '../api/manage-payment-methods';
 import {
@@ -19,23 +21,49 @@ import {
   PaymentMethodPicker,
   type PaymentMethodPickerHandle,
 } from '../../../shared/payments/components/payment-method-picker';
+import { loose } from '../../../i18n/loose-messages';
 
-const STATUS_NAMES: Record<SubscriptionDetail['status'], string> = {
-  active: 'Active',
-  past_due: 'Past due',
-  canceled: 'Canceled',
-  unpaid: 'Unpaid',
-  incomplete: 'Incomplete',
-  incomplete_expired: 'Expired',
-};
+const STATUS_NAMES = defineMessages({
+  active: { id: 'paymentSettings.status.active', defaultMessage: 'Active' },
+  past_due: { id: 'paymentSettings.status.pastDue', defaultMessage: 'Past due' },
+  canceled: { id: 'paymentSettings.status.canceled', defaultMessage: 'Canceled' },
+  unpaid: { id: 'paymentSettings.status.unpaid', defaultMessage: 'Unpaid' },
+  incomplete: { id: 'paymentSettings.status.incomplete', defaultMessage: 'Incomplete' },
+  incomplete_expired: { id: 'paymentSettings.status.expired', defaultMessage: 'Expired' },
+}) satisfies Record<SubscriptionDetail['status'], unknown>;
 const LIVE: readonly SubscriptionDetail['status'][] = ['active', 'past_due', 'incomplete'];
-const PER = { month: 'per month', year: 'per year' } as const;
+
+const messages = loose(
+  defineMessages({
+    remove: { id: 'paymentSettings.method.remove', defaultMessage: 'Remove' },
+    perMonth: { id: 'paymentSettings.amountPerMonth', defaultMessage: '{amount} per month' },
+    perYear: { id: 'paymentSettings.amountPerYear', defaultMessage: '{amount} per year' },
+    perMonthWithBoost: {
+      id: 'paymentSettings.amountPerMonthWithBoost',
+      defaultMessage: '{amount} per month (includes a {boost} boost)',
+    },
+    perYearWithBoost: {
+      id: 'paymentSettings.amountPerYearWithBoost',
+      defaultMessage: '{amount} per year (includes a {boost} boost)',
+    },
+    todaysPriceMonthly: {
+      id: 'paymentSettings.todaysPriceMonthly',
+      defaultMessage: 'Today’s price for this sponsorship is {amount} per month.',
+    },
+    todaysPriceYearly: {
+      id: 'paymentSettings.todaysPriceYearly',
+      defaultMessage: 'Today’s price for this sponsorship is {amount} per year.',
+    },
+    loadingMethods: { id: 'paymentSettings.loadingMethods', defaultMessage: 'Loading your payment methods' },
+  }),
+);
 
 function MethodRow({ method, usersId }: { method: SavedPaymentMethod; usersId: number }) {
   const remove = useDeletePaymentMethod(usersId);
   const makeDefault = useSetDefaultPaymentMethod(usersId);
   const [confirming, setConfirming] = useState(false);
-  const description = describePaymentMethod(method);
+  const intl = useIntl();
+  const description = describePaymentMethod(method, intl);
   const error = remove.error ?? makeDefault.error;
   return (
     <Paper
@@ -52,13 +80,17 @@ function MethodRow({ method, usersId }: { method: SavedPaymentMethod; usersId: n
           <div>
             <Text fw={600}>{description}</Text>
             <Text size="sm" c="dimmed">
-              {paymentMethodTypeName(method)}
+              {paymentMethodTypeName(method, intl)}
             </Text>
           </div>
-          {method.isDefault && <Badge variant="light">Default</Badge>}
+          {method.isDefault && (
+            <Badge variant="light">
+              <FormattedMessage id="paymentSettings.method.default" defaultMessage="Default" />
+            </Badge>
+          )}
           {method.lastPaymentFailed && (
             <Badge variant="light" color="red.9">
-              Last payment failed
+              <FormattedMessage id="paymentSettings.method.lastFailed" defaultMessage="Last payment failed" />
             </Badge>
           )}
         </Group>
@@ -70,11 +102,11 @@ function MethodRow({ method, usersId }: { method: SavedPaymentMethod; usersId: n
               onClick={() => makeDefault.mutate(method.id)}
               loading={makeDefault.isPending}
             >
-              Make default
+              <FormattedMessage id="paymentSettings.method.makeDefault" defaultMessage="Make default" />
             </Button>
           )}
           <Button variant="subtle" color="red.9" size="compact-sm" onClick={() => setConfirming(true)}>
-            Remove
+            <FormattedMessage {...messages.remove} />
           </Button>
         </Group>
       </Group>
@@ -86,21 +118,30 @@ function MethodRow({ method, usersId }: { method: SavedPaymentMethod; usersId: n
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}
-        title="Remove this payment method?"
+        title={intl.formatMessage({
+          id: 'paymentSettings.method.removeTitle',
+          defaultMessage: 'Remove this payment method?',
+        })}
         centered
       >
         <Stack gap="sm">
-          <Text size="sm">{description} will no longer be available for payments.</Text>
+          <Text size="sm">
+            <FormattedMessage
+              id="paymentSettings.method.removeWarning"
+              defaultMessage="{method} will no longer be available for payments."
+              values={{ method: description }}
+            />
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
-              Keep it
+              <FormattedMessage id="paymentSettings.method.keep" defaultMessage="Keep it" />
             </Button>
             <Button
               color="red.9"
               loading={remove.isPending}
               onClick={() => remove.mutate(method.id, { onSettled: () => setConfirming(false) })}
             >
-              Remove
+              <FormattedMessage {...messages.remove} />
             </Button>
           </Group>
         </Stack>
@@ -123,9 +164,16 @@ function ChangeMethodModal({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateSubscriptionPayment();
+  const intl = useIntl();
   const onPaymentMethod = (result: PaymentMethodResult) => {
     if (result.error || !result.paymentMethod) {
-      setError(result.error ?? 'Choose a payment method.');
+      setError(
+        result.error ??
+          intl.formatMessage({
+            id: 'paymentSettings.change.noMethod',
+            defaultMessage: 'Choose a payment method.',
+          }),
+      );
       setBusy(false);
       return;
     }
@@ -139,10 +187,22 @@ function ChangeMethodModal({
     );
   };
   return (
-    <Modal opened onClose={onClose} title="Change the payment method" size="lg" centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={intl.formatMessage({
+        id: 'paymentSettings.change.title',
+        defaultMessage: 'Change the payment method',
+      })}
+      size="lg"
+      centered
+    >
       <Stack gap="md">
         <Text size="sm">
-          The next payments of this subscription use the method you choose. Nothing is charged now.
+          <FormattedMessage
+            id="paymentSettings.change.note"
+            defaultMessage="The next payments of this subscription use the method you choose. Nothing is charged now."
+          />
         </Text>
         <PaymentMethodPicker
           ref={picker}
@@ -157,7 +217,7 @@ function ChangeMethodModal({
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            <FormattedMessage id="paymentSettings.change.cancel" defaultMessage="Cancel" />
           </Button>
           <Button
             disabled={!ready || busy}
@@ -168,7 +228,7 @@ function ChangeMethodModal({
               void picker.current?.trigger();
             }}
           >
-            Save
+            <FormattedMessage id="paymentSettings.change.save" defaultMessage="Save" />
           </Button>
         </Group>
       </Stack>
@@ -180,7 +240,18 @@ function SubscriptionCard({ id, usersId }: { id: number; usersId: number }) {
   const detail = useSubscriptionDetail(id);
   const reset = useResetSubscriptionPrice();
   const [changing, setChanging] = useState(false);
-  if (detail.isPending) return <Loader size="sm" aria-label="Loading a subscription" />;
+  const intl = useIntl();
+  const format = useFormat();
+  if (detail.isPending)
+    return (
+      <Loader
+        size="sm"
+        aria-label={intl.formatMessage({
+          id: 'paymentSettings.subscription.loading',
+          defaultMessage: 'Loading a subscription',
+        })}
+      />
+    );
   if (detail.isError)
     return (
       <Alert color="red" variant="light" role="alert">
@@ -190,8 +261,22 @@ function SubscriptionCard({ id, usersId }: { id: number; usersId: number }) {
   const sub = detail.data;
   const live = LIVE.includes(sub.status);
   const names = sub.lines.map((line) =>
-    line.numSlots > 1 ? `${line.name} (${line.numSlots} slots)` : line.name,
+    line.numSlots > 1
+      ? intl.formatMessage(
+          {
+            id: 'paymentSettings.subscription.lineSlots',
+            defaultMessage: '{name} ({count, plural, one {# slot} other {# slots}})',
+          },
+          { name: line.name, count: line.numSlots },
+        )
+      : line.name,
   );
+  const yearly = sub.interval === 'year';
+  const subscriptionName = intl.formatMessage(
+    { id: 'paymentSettings.subscription.name', defaultMessage: 'Subscription {id}' },
+    { id: String(id) },
+  );
+  const amount = format.cents(sub.totalAmount);
   const priceChanged = live && sub.currentPrice.totalAmount !== sub.totalAmount;
   return (
     <Paper
@@ -200,41 +285,52 @@ function SubscriptionCard({ id, usersId }: { id: number; usersId: number }) {
       radius="md"
       component="li"
       style={{ listStyle: 'none' }}
-      aria-label={`Subscription ${id}`}
+      aria-label={subscriptionName}
     >
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
-          <Text fw={700}>{names.join(', ') || `Subscription ${id}`}</Text>
+          <Text fw={700}>{names.join(', ') || subscriptionName}</Text>
           <Badge color={live ? (sub.status === 'active' ? 'green' : 'orange') : 'gray'} variant="light">
-            {STATUS_NAMES[sub.status]}
+            {intl.formatMessage(STATUS_NAMES[sub.status])}
           </Badge>
         </Group>
         <Text size="sm">
-          {formatCents(sub.totalAmount)} {PER[sub.interval]}
-          {sub.additionalAmount > 0 ? ` (includes a ${formatCents(sub.additionalAmount)} boost)` : ''}
+          {sub.additionalAmount > 0
+            ? intl.formatMessage(yearly ? messages.perYearWithBoost : messages.perMonthWithBoost, {
+                amount,
+                boost: format.cents(sub.additionalAmount),
+              })
+            : intl.formatMessage(yearly ? messages.perYear : messages.perMonth, { amount })}
         </Text>
         {sub.nextPaymentDate && (
           <Text size="sm" c="dimmed">
-            Next payment {formatDate(sub.nextPaymentDate)}
+            <FormattedMessage
+              id="paymentSettings.subscription.nextPayment"
+              defaultMessage="Next payment {date}"
+              values={{ date: format.date(sub.nextPaymentDate) }}
+            />
           </Text>
         )}
         <Group gap="xs">
-          <Text size="sm">Paid with</Text>
+          <Text size="sm">
+            <FormattedMessage id="paymentSettings.subscription.paidWith" defaultMessage="Paid with" />
+          </Text>
           {sub.paymentMethod ? (
             <>
               <PaymentMethodIcon method={sub.paymentMethod} width={28} />
-              <Text size="sm">{describePaymentMethod(sub.paymentMethod)}</Text>
+              <Text size="sm">{describePaymentMethod(sub.paymentMethod, intl)}</Text>
             </>
           ) : (
             <Text size="sm" c="dimmed">
-              no saved method
+              <FormattedMessage id="paymentSettings.subscription.noMethod" defaultMessage="no saved method" />
             </Text>
           )}
         </Group>
         {priceChanged && (
           <Text size="sm">
-            Today&rsquo;s price for this sponsorship is {formatCents(sub.currentPrice.totalAmount)}{' '}
-            {PER[sub.interval]}.
+            {intl.formatMessage(yearly ? messages.todaysPriceYearly : messages.todaysPriceMonthly, {
+              amount: format.cents(sub.currentPrice.totalAmount),
+            })}
           </Text>
         )}
         {reset.isError && (
@@ -245,7 +341,10 @@ function SubscriptionCard({ id, usersId }: { id: number; usersId: number }) {
         <Group gap="xs" mt={4}>
           {live && sub.ordersId !== null && (
             <Button variant="default" size="compact-sm" onClick={() => setChanging(true)}>
-              Change payment method
+              <FormattedMessage
+                id="paymentSettings.subscription.change"
+                defaultMessage="Change payment method"
+              />
             </Button>
           )}
           {priceChanged && (
@@ -255,12 +354,18 @@ function SubscriptionCard({ id, usersId }: { id: number; usersId: number }) {
               onClick={() => reset.mutate(sub.id)}
               loading={reset.isPending}
             >
-              Reset to today&rsquo;s price
+              <FormattedMessage
+                id="paymentSettings.subscription.resetPrice"
+                defaultMessage="Reset to today’s price"
+              />
             </Button>
           )}
           {!live && (
             <Anchor component={Link} to={`/checkout/billing?subscription=${sub.id}`} size="sm">
-              Sponsor again
+              <FormattedMessage
+                id="paymentSettings.subscription.sponsorAgain"
+                defaultMessage="Sponsor again"
+              />
             </Anchor>
           )}
         </Group>
@@ -284,22 +389,26 @@ export function PaymentSettingsPanel({
   partnerName: string;
 }) {
   const methods = usePaymentMethods(usersId);
+  const intl = useIntl();
   return (
     <Stack gap="lg">
       <section aria-labelledby="payment-methods-title">
         <Title order={2} size="h3" id="payment-methods-title" mb="sm">
-          Saved payment methods
+          <FormattedMessage id="paymentSettings.methods.title" defaultMessage="Saved payment methods" />
         </Title>
         {methods.isPending ? (
-          <Loader size="sm" aria-label="Loading your payment methods" />
+          <Loader size="sm" aria-label={intl.formatMessage(messages.loadingMethods)} />
         ) : methods.isError ? (
           <Alert color="red" variant="light" role="alert">
             {methods.error.message}
           </Alert>
         ) : methods.data.length === 0 ? (
           <Text c="dimmed">
-            Your saved payment methods appear here after your first payment to {partnerName}. Card details are
-            held by our card payment provider, never on this site.
+            <FormattedMessage
+              id="paymentSettings.methods.empty"
+              defaultMessage="Your saved payment methods appear here after your first payment to {name}. Card details are held by our card payment provider, never on this site."
+              values={{ name: partnerName }}
+            />
           </Text>
         ) : (
           <Stack component="ul" gap="sm" p={0} m={0}>
@@ -311,10 +420,15 @@ export function PaymentSettingsPanel({
       </section>
       <section aria-labelledby="subscriptions-title">
         <Title order={2} size="h3" id="subscriptions-title" mb="sm">
-          Subscriptions
+          <FormattedMessage id="paymentSettings.subscriptions.title" defaultMessage="Subscriptions" />
         </Title>
         {subscriptionIds.length === 0 ? (
-          <Text c="dimmed">You have no subscriptions yet.</Text>
+          <Text c="dimmed">
+            <FormattedMessage
+              id="paymentSettings.subscriptions.empty"
+              defaultMessage="You have no subscriptions yet."
+            />
+          </Text>
         ) : (
           <Stack component="ul" gap="sm" p={0} m={0}>
             {subscriptionIds.map((id) => (

@@ -5,6 +5,9 @@ import type { ReactNode } from 'react';
  * Small inline brand marks for the saved-method labels (no image requests, no icon library). They
  * are decorative: the description next to them names the brand.
  */
+/** The brands' own letters, drawn as part of their logos (the same in every language). */
+const WORDMARKS = { visa: 'VISA', amex: 'AMEX', disc: 'DISC', ver: 'VER', jcb: 'JCB' } as const;
+
 const BRAND_MARKS: Record<CardBrandWithIcon, ReactNode> = {
   visa: (
     <>
@@ -20,7 +23,7 @@ const BRAND_MARKS: Record<CardBrandWithIcon, ReactNode> = {
         fontWeight="700"
         letterSpacing=".5"
       >
-        VISA
+        {WORDMARKS.visa}
       </text>
     </>
   ),
@@ -44,7 +47,7 @@ const BRAND_MARKS: Record<CardBrandWithIcon, ReactNode> = {
         fontSize="8.5"
         fontWeight="700"
       >
-        AMEX
+        {WORDMARKS.amex}
       </text>
     </>
   ),
@@ -61,7 +64,7 @@ const BRAND_MARKS: Record<CardBrandWithIcon, ReactNode> = {
         fontSize="6"
         fontWeight="700"
       >
-        DISC
+        {WORDMARKS.disc}
       </text>
       <circle cx="25.5" cy="12" r="2.6" fill="#f48120" />
       <text
@@ -72,7 +75,7 @@ const BRAND_MARKS: Record<CardBrandWithIcon, ReactNode> = {
         fontSize="6"
         fontWeight="700"
       >
-        VER
+        {WORDMARKS.ver}
       </text>
     </>
   ),
@@ -91,7 +94,7 @@ const BRAND_MARKS: Record<CardBrandWithIcon, ReactNode> = {
         fontSize="7"
         fontWeight="700"
       >
-        JCB
+        {WORDMARKS.jcb}
       </text>
     </>
   ),

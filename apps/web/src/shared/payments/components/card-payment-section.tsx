@@ -1,7 +1,7 @@
-import { paymentNotice } from '@kinship/domain';
 import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Ref } from 'react';
-import { usePartner } from '../../partner/partner-context';
+import { FormattedMessage } from 'react-intl';
+import { usePaymentNotice } from '../use-payment-notice';
 import type { CardFieldHandle } from '../utils/payment-method-result';
 import { CardField } from './card-field';
 
@@ -21,12 +21,12 @@ export function CardPaymentSection({
   onReadyChange: (ready: boolean) => void;
   cardError: string | null;
 }) {
-  const partner = usePartner();
+  const notice = usePaymentNotice();
   return (
     <>
       <Paper withBorder p="lg" radius="md" component="section" aria-labelledby={titleId}>
         <Title order={2} size="h4" id={titleId} mb="md">
-          Card
+          <FormattedMessage id="payments.cardSection.title" defaultMessage="Card" />
         </Title>
         <CardField ref={cardRef} onReadyChange={onReadyChange} />
       </Paper>
@@ -36,7 +36,7 @@ export function CardPaymentSection({
         </Alert>
       )}
       <Stack gap={4}>
-        {paymentNotice(partner).map((paragraph) => (
+        {notice.map((paragraph) => (
           <Text key={paragraph} size="sm" c="dimmed">
             {paragraph}
           </Text>

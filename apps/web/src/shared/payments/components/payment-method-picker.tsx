@@ -1,6 +1,8 @@
 import { Group, Loader, Select, Stack, Tabs, Text } from '@mantine/core';
-import { LABELS, type SavedPaymentMethod } from '@kinship/domain';
+import type { SavedPaymentMethod } from '@kinship/domain';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useIntl } from 'react-intl';
+import { useLabels } from '../../../i18n/labels';
 import { usePaymentMethods } from '../api/get-payment-methods';
 import { describePaymentMethod } from '../utils/payment-method-label';
 import type { CardFieldHandle, PaymentMethodResult } from '../utils/payment-method-result';
@@ -51,6 +53,8 @@ export function PaymentMethodPicker({
   const [chosen, setChosen] = useState<string | null>(null);
   const [cardReady, setCardReady] = useState(false);
   const card = useRef<CardFieldHandle>(null);
+  const intl = useIntl();
+  const labels = useLabels();
 
   const activeTab: Tab = tab ?? (hasSaved ? 'existing' : 'new');
   const chosenId = chosen && saved.some((m) => m.id === chosen) ? chosen : defaultMethodOf(saved);
@@ -73,16 +77,31 @@ export function PaymentMethodPicker({
           return;
         }
         if (!card.current) {
-          onPaymentMethod({ error: 'The card form is not ready yet.', paymentMethod: null });
+          onPaymentMethod({
+            error: intl.formatMessage({
+              id: 'payments.picker.cardNotReady',
+              defaultMessage: 'The card form is not ready yet.',
+            }),
+            paymentMethod: null,
+          });
           return;
         }
         onPaymentMethod(await card.current.createPaymentMethod());
       },
     }),
-    [useExisting, chosenId, onPaymentMethod],
+    [useExisting, chosenId, onPaymentMethod, intl],
   );
 
-  if (loading) return <Loader size="sm" aria-label="Loading your payment methods" />;
+  if (loading)
+    return (
+      <Loader
+        size="sm"
+        aria-label={intl.formatMessage({
+          id: 'payments.picker.loading',
+          defaultMessage: 'Loading your payment methods',
+        })}
+      />
+    );
 
   const cardForm = <CardField ref={card} onReadyChange={setCardReady} />;
   if (!hasSaved) return cardForm;
@@ -92,17 +111,25 @@ export function PaymentMethodPicker({
   return (
     <Tabs value={activeTab} onChange={(value) => setTab(value === 'new' ? 'new' : 'existing')} keepMounted>
       <Tabs.List mb="md">
-        <Tabs.Tab value="new">{LABELS.newCard}</Tabs.Tab>
-        <Tabs.Tab value="existing">{LABELS.existingMethod}</Tabs.Tab>
+        <Tabs.Tab value="new">{labels.newCard}</Tabs.Tab>
+        <Tabs.Tab value="existing">{labels.existingMethod}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="new">{cardForm}</Tabs.Panel>
       <Tabs.Panel value="existing">
         <Stack gap="xs">
           <Select
-            label="Saved payment method"
+            label={intl.formatMessage({
+              id: 'payments.picker.saved',
+              defaultMessage: 'Saved payment method',
+            })}
             data={saved.map((method) => ({
               value: method.id,
-              label: `${describePaymentMethod(method)}${method.lastPaymentFailed ? ' (last payment failed)' : ''}`,
+              label: method.lastPaymentFailed
+                ? intl.formatMessage(
+                    { id: 'payments.picker.lastFailed', defaultMessage: '{method} (last payment failed)' },
+                    { method: describePaymentMethod(method, intl) },
+                  )
+                : describePaymentMethod(method, intl),
             }))}
             value={chosenId}
             onChange={(value) => value && setChosen(value)}

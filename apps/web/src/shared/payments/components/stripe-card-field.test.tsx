@@ -1,6 +1,8 @@
 import { MESSAGES } from '@kinship/domain';
 import { createRef, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadPart } from '../../../i18n/catalogue';
+import { buildPartner } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import type { CardFieldHandle } from '../utils/payment-method-result';
 
@@ -8,11 +10,15 @@ const stripeState = vi.hoisted(() => ({
   stripe: null as null | { createPaymentMethod: ReturnType<typeof vi.fn> },
   card: null as null | object,
   loadStripe: vi.fn(),
+  options: undefined as undefined | { locale?: string },
 }));
 
 vi.mock('@stripe/stripe-js', () => ({ loadStripe: stripeState.loadStripe }));
 vi.mock('@stripe/react-stripe-js', () => ({
-  Elements: ({ children }: { children: ReactNode }) => children,
+  Elements: ({ children, options }: { children: ReactNode; options?: { locale?: string } }) => {
+    stripeState.options = options;
+    return children;
+  },
   CardElement: () => <div data-testid="card-element" />,
   useStripe: () => stripeState.stripe,
   useElements: () => ({ getElement: () => stripeState.card }),
@@ -73,5 +79,16 @@ describe('StripeCardField', () => {
       error: 'Your card number is incomplete.',
       paymentMethod: null,
     });
+  });
+
+  it('creates Stripe Elements in the page’s language', async () => {
+    mount();
+    expect(stripeState.options).toEqual({ locale: 'en' });
+    await loadPart('fr-CA', 'public');
+    renderWithProviders(<StripeCardField publishableKey="pk_test_kinship" stripeAccount={null} />, {
+      partner: buildPartner({ currency: 'cad', defaultLocale: 'en-CA', locales: ['en-CA', 'fr-CA'] }),
+      locale: 'fr-CA',
+    });
+    expect(stripeState.options).toEqual({ locale: 'fr-CA' });
   });
 });
