@@ -68,7 +68,23 @@ const boundaries = [
  * person reads, as a child or as a label, description, placeholder, title, error or aria text. The
  * list grows as screens move onto the catalogue, until it is the whole web app.
  */
-export const TRANSLATED_SCREENS = ['apps/web/src/app/layout/**/*.tsx', 'apps/web/src/i18n/**/*.tsx'];
+export const TRANSLATED_SCREENS = [
+  'apps/web/src/app/layout/**/*.tsx',
+  'apps/web/src/i18n/**/*.tsx',
+  'apps/web/src/features/account/**/*.tsx',
+  'apps/web/src/features/auth/**/*.tsx',
+  'apps/web/src/shared/auth/**/*.tsx',
+  'apps/web/src/features/gifts/**/*.tsx',
+  'apps/web/src/features/receipts/**/*.tsx',
+  'apps/web/src/features/link/**/*.tsx',
+  'apps/web/src/features/invitation/**/*.tsx',
+  'apps/web/src/features/onboarding/**/*.tsx',
+  'apps/web/src/app/routes/login.tsx',
+  'apps/web/src/app/routes/sign-up.tsx',
+  'apps/web/src/app/routes/reset-password.tsx',
+  'apps/web/src/app/routes/user-area.tsx',
+  'apps/web/src/app/routes/onboard.tsx',
+];
 
 /** What a person reads in JSX: children and these props of any element. */
 export const LITERAL_TEXT_RULE = [
