@@ -119,7 +119,8 @@ describe('PUT /api/users/{id}', () => {
       (await t.database.db.select({ locale: users.locale }).from(users).where(eq(users.id, donorId)))[0]!
         .locale;
     // maple (partner 3) offers en-CA and fr-CA; the demo partner (2) only en-US.
-    const french = await client.request('PUT', `/api/users/${donorId}?partnersId=3`, {
+    const maple = client.withHost('maple.localhost');
+    const french = await maple.request('PUT', `/api/users/${donorId}?partnersId=3`, {
       ...details,
       locale: 'fr-CA',
     });
@@ -133,13 +134,13 @@ describe('PUT /api/users/{id}', () => {
     });
     expect(notOffered.status).toBe(400);
     expect(notOffered.text).toBe('This site does not offer that language.');
-    const unknown = await client.request('PUT', `/api/users/${donorId}?partnersId=3`, {
+    const unknown = await maple.request('PUT', `/api/users/${donorId}?partnersId=3`, {
       ...details,
       locale: 'fr-FR',
     });
     expect(unknown.status).toBe(400);
     expect(await savedLocale()).toBe('fr-CA');
-    const cleared = await client.request('PUT', `/api/users/${donorId}?partnersId=3`, {
+    const cleared = await maple.request('PUT', `/api/users/${donorId}?partnersId=3`, {
       ...details,
       locale: null,
     });
