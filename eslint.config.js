@@ -89,6 +89,19 @@ export const TRANSLATED_SCREENS = [
   'apps/web/src/features/payments/**/*.tsx',
   'apps/web/src/shared/payments/**/*.tsx',
   'apps/web/src/shared/cart/**/*.tsx',
+  'apps/web/src/features/account/**/*.tsx',
+  'apps/web/src/features/auth/**/*.tsx',
+  'apps/web/src/shared/auth/**/*.tsx',
+  'apps/web/src/features/gifts/**/*.tsx',
+  'apps/web/src/features/receipts/**/*.tsx',
+  'apps/web/src/features/link/**/*.tsx',
+  'apps/web/src/features/invitation/**/*.tsx',
+  'apps/web/src/features/onboarding/**/*.tsx',
+  'apps/web/src/app/routes/login.tsx',
+  'apps/web/src/app/routes/sign-up.tsx',
+  'apps/web/src/app/routes/reset-password.tsx',
+  'apps/web/src/app/routes/user-area.tsx',
+  'apps/web/src/app/routes/onboard.tsx',
 ];
 
 /** What a person reads in JSX: children and these props of any element. */

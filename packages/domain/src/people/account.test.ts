@@ -23,6 +23,21 @@ describe('account schemas', () => {
     expect('email' in parsed).toBe(false);
   });
 
+  it('takes an optional saved language, one of the shipped locales or null', () => {
+    const base = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      address1: '1 Main St',
+      city: 'Boston',
+      state: 'MA',
+      zip: '02110',
+    };
+    expect(updateUserSchema.parse({ ...base, locale: 'fr-CA' }).locale).toBe('fr-CA');
+    expect(updateUserSchema.parse({ ...base, locale: null }).locale).toBeNull();
+    expect('locale' in updateUserSchema.parse(base)).toBe(false);
+    expect(updateUserSchema.safeParse({ ...base, locale: 'fr-FR' }).success).toBe(false);
+  });
+
   it('requires the same fields as the new-user form', () => {
     const result = updateUserSchema.safeParse({
       firstName: 'Ada',

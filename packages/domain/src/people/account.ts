@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeSchema } from '../shared/locale.ts';
 import { newUserSchema, partnerUserSchema, userSchema, userSponsoredSchema } from '../shared/schemas.ts';
 
 // The person's own account: sign-in options, profile edits, the data export and erasure.
@@ -11,8 +12,13 @@ export const authConfigSchema = z.object({
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 
-/** PUT users/{id}: the new-user form's fields except the email, which is the sign-in email. */
-export const updateUserSchema = newUserSchema.omit({ email: true });
+/**
+ * PUT users/{id}: the new-user form's fields except the email, which is the sign-in email, and
+ * optionally the person's language (one of the site's locales; null clears it, absent keeps it).
+ */
+export const updateUserSchema = newUserSchema
+  .omit({ email: true })
+  .extend({ locale: localeSchema.nullable().optional() });
 export type UpdateUser = z.infer<typeof updateUserSchema>;
 
 const row = z.record(z.string(), z.unknown());

@@ -1,9 +1,11 @@
 import { Alert, Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import {
   NewPasswordForm,
   RequestPasswordResetForm,
 } from '../../features/auth/components/reset-password-form';
+import { authMessages } from '../../features/auth/messages';
 import { usePageTitle } from '../../hooks/use-page-title';
 
 /**
@@ -14,17 +16,21 @@ export function ResetPasswordRoute() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const invalid = params.get('error') === 'INVALID_TOKEN';
-  usePageTitle('Reset your password');
+  const intl = useIntl();
+  const resetTitle = intl.formatMessage({ id: 'auth.reset.title', defaultMessage: 'Reset your password' });
+  usePageTitle(resetTitle);
   return (
     <Container size={440} py="xl">
       <Title order={1} size="h2" ta="center" mb="lg">
-        {token ? 'Choose a new password' : 'Reset your password'}
+        {token
+          ? intl.formatMessage({ id: 'auth.reset.chooseTitle', defaultMessage: 'Choose a new password' })
+          : resetTitle}
       </Title>
       <Paper withBorder p="lg" radius="md">
         <Stack gap="md">
           {invalid && (
             <Alert variant="default" role="alert">
-              This reset link is invalid or has expired. Ask for a new one.
+              {intl.formatMessage(authMessages.resetLinkInvalid)}
             </Alert>
           )}
           {token && !invalid ? <NewPasswordForm token={token} /> : <RequestPasswordResetForm />}
@@ -32,7 +38,7 @@ export function ResetPasswordRoute() {
       </Paper>
       <Text ta="center" mt="md" size="sm">
         <Anchor component={Link} to="/login">
-          Back to sign in
+          <FormattedMessage id="auth.reset.backToSignIn" defaultMessage="Back to sign in" />
         </Anchor>
       </Text>
     </Container>

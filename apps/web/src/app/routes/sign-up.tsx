@@ -1,9 +1,11 @@
 import { Alert, Anchor, Container, Paper, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SignUpForm } from '../../features/auth/components/sign-up-form';
 import { ProviderSignInButton } from '../../features/auth/components/provider-sign-in-button';
 import { usePartner } from '../../shared/partner/partner-context';
+import { authMessages } from '../../features/auth/messages';
 import { usePageTitle } from '../../hooks/use-page-title';
 
 /**
@@ -16,20 +18,35 @@ export function SignUpRoute() {
   const [params] = useSearchParams();
   const invitedEmail = params.get('email')?.trim().slice(0, 254) ?? '';
   const [awaitingConfirmation, setAwaitingConfirmation] = useState<string | null>(null);
-  usePageTitle('Sign up');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'auth.signUp.pageTitle', defaultMessage: 'Sign up' }));
   if (awaitingConfirmation) {
     return (
       <Container size={480} py="xl">
         <Title order={1} size="h2" ta="center" mb="lg">
-          Check your email
+          <FormattedMessage id="auth.signUp.checkEmail" defaultMessage="Check your email" />
         </Title>
-        <Alert variant="default" title="Confirm your address" role="status">
-          We sent a confirmation link to <strong>{awaitingConfirmation}</strong>. Follow it to finish creating
-          your {partner.name} account: it signs you in and brings you back to the page you came from.
+        <Alert
+          variant="default"
+          title={intl.formatMessage({
+            id: 'auth.signUp.confirmTitle',
+            defaultMessage: 'Confirm your address',
+          })}
+          role="status"
+        >
+          <FormattedMessage
+            id="auth.signUp.confirmBody"
+            defaultMessage="We sent a confirmation link to <b>{email}</b>. Follow it to finish creating your {name} account: it signs you in and brings you back to the page you came from."
+            values={{
+              email: awaitingConfirmation,
+              name: partner.name,
+              b: (chunks) => <strong>{chunks}</strong>,
+            }}
+          />
         </Alert>
         <Text ta="center" mt="md" size="sm">
           <Anchor component={Link} to="/login">
-            Go to sign in
+            {intl.formatMessage(authMessages.goToSignIn)}
           </Anchor>
         </Text>
       </Container>
@@ -38,10 +55,17 @@ export function SignUpRoute() {
   return (
     <Container size={480} py="xl">
       <Title order={1} size="h2" ta="center">
-        Join {partner.name}
+        <FormattedMessage
+          id="auth.signUp.title"
+          defaultMessage="Join {name}"
+          values={{ name: partner.name }}
+        />
       </Title>
       <Text c="dimmed" ta="center" mt={4} mb="lg">
-        Create an account to sponsor, give and follow the people you support.
+        <FormattedMessage
+          id="auth.signUp.intro"
+          defaultMessage="Create an account to sponsor, give and follow the people you support."
+        />
       </Text>
       <Paper withBorder p="lg" radius="md">
         <ProviderSignInButton />
@@ -53,10 +77,17 @@ export function SignUpRoute() {
         />
       </Paper>
       <Text ta="center" mt="md" size="sm">
-        Already have an account?{' '}
-        <Anchor component={Link} to="/login">
-          Sign in
-        </Anchor>
+        <FormattedMessage
+          id="auth.signUp.haveAccount"
+          defaultMessage="Already have an account? <link>Sign in</link>"
+          values={{
+            link: (chunks) => (
+              <Anchor component={Link} to="/login">
+                {chunks}
+              </Anchor>
+            ),
+          }}
+        />
       </Text>
     </Container>
   );

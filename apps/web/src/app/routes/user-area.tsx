@@ -1,5 +1,6 @@
 import { Container, Group, Stack, Text, Title } from '@mantine/core';
 import type { User } from '@kinship/domain';
+import { FormattedMessage } from 'react-intl';
 import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { useUserSponsoreds } from '../../features/account/api/get-user-sponsoreds';
@@ -8,11 +9,12 @@ import { SponsorshipsPanel } from '../../features/account/components/sponsorship
 import { LoginButton } from '../../shared/auth/components/login-button';
 import { ManualSponsorships } from '../../features/cart/components/manual-sponsorships';
 import { TrialSponsorships } from '../../features/cart/components/trial-sponsorships';
-import { displayName } from '../../features/auth/components/user-menu';
+import { useDisplayName } from '../../features/auth/display-name';
 import { useViewer } from '../../shared/auth/hooks/use-viewer';
 import { usePartner } from '../../shared/partner/partner-context';
 import { PaymentSettingsPanel } from '../../features/payments/components/payment-settings-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { useLabels } from '../../i18n/labels';
 import { NotFoundRoute } from './not-found';
 import classes from './user-area.module.css';
 
@@ -57,15 +59,22 @@ function SponsorshipsRoute({ user, partnersId }: { user: User; partnersId: numbe
 export function UserAreaRoute() {
   const partner = usePartner();
   const { isLoading, me } = useViewer(partner.id);
-  usePageTitle('My Profile');
+  const labels = useLabels();
+  const displayName = useDisplayName();
+  usePageTitle(labels.myProfile);
 
   if (isLoading) return <LoadingScreen />;
   if (!me?.signedIn) {
     return (
       <Container size="md" py="xl">
         <Stack gap="md" align="flex-start">
-          <Title order={1}>My Profile</Title>
-          <Text>Please sign in to see your sponsorships and payment settings.</Text>
+          <Title order={1}>{labels.myProfile}</Title>
+          <Text>
+            <FormattedMessage
+              id="account.signInToSee"
+              defaultMessage="Please sign in to see your sponsorships and payment settings."
+            />
+          </Text>
           <LoginButton variant="filled" />
         </Stack>
       </Container>
@@ -78,19 +87,22 @@ export function UserAreaRoute() {
       <Title order={1}>{displayName(user)}</Title>
       {!user ? (
         <Text mt="xs" c="dimmed">
-          Your account is ready; your contact details have not been added yet.
+          <FormattedMessage
+            id="account.noDetailsYet"
+            defaultMessage="Your account is ready; your contact details have not been added yet."
+          />
         </Text>
       ) : (
         <>
-          <Group component="nav" aria-label="My Profile" gap="xs" mt="md" mb="lg">
+          <Group component="nav" aria-label={labels.myProfile} gap="xs" mt="md" mb="lg">
             <NavLink to="/profile/sponsorships" className={classes.tab}>
-              Sponsorships
+              <FormattedMessage id="account.tab.sponsorships" defaultMessage="Sponsorships" />
             </NavLink>
             <NavLink to="/profile/paymentsettings" className={classes.tab}>
-              Payment settings
+              <FormattedMessage id="account.tab.paymentSettings" defaultMessage="Payment settings" />
             </NavLink>
             <NavLink to="/profile/details" className={classes.tab}>
-              My details
+              <FormattedMessage id="account.tab.details" defaultMessage="My details" />
             </NavLink>
           </Group>
           <Routes>

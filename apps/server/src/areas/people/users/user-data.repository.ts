@@ -232,7 +232,7 @@ export async function updatePersonDetails(
   usersId: number,
   values: Pick<
     typeof users.$inferInsert,
-    'firstName' | 'lastName' | 'address1' | 'address2' | 'city' | 'state' | 'zip' | 'phone'
+    'firstName' | 'lastName' | 'address1' | 'address2' | 'city' | 'state' | 'zip' | 'phone' | 'locale'
   >,
 ) {
   const [row] = await db.update(users).set(values).where(eq(users.id, usersId)).returning();

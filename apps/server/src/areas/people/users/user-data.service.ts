@@ -2,7 +2,7 @@ import type { UpdateUser, User, UserExport } from '@kinship/domain';
 import type { Db } from '../../../db/client.ts';
 import { deletePaymentMethodRow, markSubscriptionCanceled } from '../../giving/index.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
-import { forbidden, HttpError, unauthorized } from '../../../platform/errors.ts';
+import { badRequest, forbidden, HttpError, unauthorized } from '../../../platform/errors.ts';
 import type { PaymentGateway } from '../../../platform/payments/gateway.ts';
 import type { RequestViewer, UserRow } from '../../../platform/viewer.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
@@ -20,6 +20,7 @@ import {
 export const EDIT_OTHERS_MESSAGE = 'You can only change your own details.';
 export const EXPORT_OTHERS_MESSAGE = 'You can only download your own data.';
 export const DELETE_OTHERS_MESSAGE = 'You can only delete your own account.';
+export const LOCALE_NOT_OFFERED_MESSAGE = 'This site does not offer that language.';
 export const GATEWAY_UNAVAILABLE_ON_DELETE =
   'Your subscriptions could not be canceled with the payment provider right now, so nothing was deleted. Please try again later.';
 
@@ -41,6 +42,7 @@ export async function updateOwnDetails(
   body: UpdateUser,
 ): Promise<User> {
   selfOnly(ctx.viewer, usersId, EDIT_OTHERS_MESSAGE);
+  if (body.locale && !ctx.partner.locales.includes(body.locale)) throw badRequest(LOCALE_NOT_OFFERED_MESSAGE);
   const values = {
     firstName: body.firstName,
     lastName: body.lastName,
@@ -50,6 +52,8 @@ export async function updateOwnDetails(
     state: body.state,
     zip: body.zip,
     phone: normalizePhone(body.phone),
+    // The saved language (decision 070) changes only when the form sends it.
+    ...(body.locale === undefined ? {} : { locale: body.locale }),
   };
   const before = ctx.viewer.user;
   const row = await db.transaction(async (tx) => {

@@ -112,6 +112,42 @@ describe('PUT /api/users/{id}', () => {
     expect(cleared.json()).toMatchObject({ address2: null, phone: null });
   });
 
+  it('saves the person’s language when the site offers it, keeps it when the form leaves it out, and clears it with null', async () => {
+    const donorId = await userIdOf('donor@demo.example.org');
+    const client = await signedIn('donor@demo.example.org', 'donor-2026');
+    const savedLocale = async () =>
+      (await t.database.db.select({ locale: users.locale }).from(users).where(eq(users.id, donorId)))[0]!
+        .locale;
+    // maple (partner 3) offers en-CA and fr-CA; the demo partner (2) only en-US.
+    const maple = client.withHost('maple.localhost');
+    const french = await maple.request('PUT', `/api/users/${donorId}?partnersId=3`, {
+      ...details,
+      locale: 'fr-CA',
+    });
+    expect(french.status).toBe(200);
+    expect(await savedLocale()).toBe('fr-CA');
+    expect((await client.request('PUT', `/api/users/${donorId}?partnersId=2`, details)).status).toBe(200);
+    expect(await savedLocale()).toBe('fr-CA');
+    const notOffered = await client.request('PUT', `/api/users/${donorId}?partnersId=2`, {
+      ...details,
+      locale: 'fr-CA',
+    });
+    expect(notOffered.status).toBe(400);
+    expect(notOffered.text).toBe('This site does not offer that language.');
+    const unknown = await maple.request('PUT', `/api/users/${donorId}?partnersId=3`, {
+      ...details,
+      locale: 'fr-FR',
+    });
+    expect(unknown.status).toBe(400);
+    expect(await savedLocale()).toBe('fr-CA');
+    const cleared = await maple.request('PUT', `/api/users/${donorId}?partnersId=3`, {
+      ...details,
+      locale: null,
+    });
+    expect(cleared.status).toBe(200);
+    expect(await savedLocale()).toBeNull();
+  });
+
   it('refuses an invalid phone and a missing required field with 400', async () => {
     const donorId = await userIdOf('donor@demo.example.org');
     const client = await signedIn('donor@demo.example.org', 'donor-2026');

@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { MESSAGES } from '@kinship/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { getAuthSession } from '../../../shared/auth/api/sign-in';
 import { usePartner } from '../../../shared/partner/partner-context';
 import { createUser } from '../api/create-user';
+import { accountMessages } from '../messages';
 import { phoneProblem } from '../utils/phone';
 import { AddressFields, addressValidation, emptyAddress, type AddressValues } from './address-fields';
 
@@ -21,13 +22,14 @@ function splitName(name: string | null | undefined): { firstName: string; lastNa
  */
 export function NewUserModal({ onClose }: { onClose: () => void }) {
   const partner = usePartner();
+  const intl = useIntl();
   const session = useQuery({ queryKey: ['auth', 'session'], queryFn: getAuthSession, staleTime: 60_000 });
   const email = session.data?.user.email?.trim() ?? '';
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const form = useForm<AddressValues>({
     mode: 'uncontrolled',
     initialValues: emptyAddress,
-    validate: addressValidation,
+    validate: addressValidation(intl),
   });
   const [prefilled, setPrefilled] = useState(false);
   if (!prefilled && session.data) {
@@ -54,7 +56,7 @@ export function NewUserModal({ onClose }: { onClose: () => void }) {
   });
 
   const submit = (values: AddressValues) => {
-    const problem = phoneProblem(values.phone);
+    const problem = phoneProblem(values.phone, intl);
     setPhoneError(problem);
     if (problem) return;
     save.mutate(values);
@@ -65,17 +67,27 @@ export function NewUserModal({ onClose }: { onClose: () => void }) {
     <Modal
       opened
       onClose={onClose}
-      title={`Welcome to ${partner.name}!`}
+      title={intl.formatMessage(
+        { id: 'account.newUser.title', defaultMessage: 'Welcome to {name}!' },
+        { name: partner.name },
+      )}
       size="lg"
       closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{
+        'aria-label': intl.formatMessage({ id: 'account.newUser.close', defaultMessage: 'Close' }),
+      }}
     >
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="sm">
-          <Text size="sm">Please tell us a little about yourself to finish setting up your account.</Text>
+          <Text size="sm">
+            <FormattedMessage
+              id="account.newUser.intro"
+              defaultMessage="Please tell us a little about yourself to finish setting up your account."
+            />
+          </Text>
           {noEmail && (
             <Alert color="red" variant="light" role="alert">
-              {MESSAGES.newUserNoEmail}
+              {intl.formatMessage(accountMessages.newUserNoEmail)}
             </Alert>
           )}
           <AddressFields form={form} />
@@ -86,7 +98,7 @@ export function NewUserModal({ onClose }: { onClose: () => void }) {
           )}
           {save.isError && (
             <Alert color="red" variant="light" role="alert">
-              {MESSAGES.newUserSaveFailed(save.error.message)}
+              {intl.formatMessage(accountMessages.newUserSaveFailed, { error: save.error.message })}
             </Alert>
           )}
           <Group justify="flex-end" mt="sm">
@@ -95,7 +107,7 @@ export function NewUserModal({ onClose }: { onClose: () => void }) {
               loading={save.isPending || save.isSuccess}
               disabled={noEmail || session.isPending}
             >
-              Save
+              <FormattedMessage id="account.newUser.save" defaultMessage="Save" />
             </Button>
           </Group>
         </Stack>

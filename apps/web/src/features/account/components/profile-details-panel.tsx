@@ -1,8 +1,10 @@
 import { Alert, Button, Group, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { User } from '@kinship/domain';
+import { LOCALE_NAMES, type Locale, type User } from '@kinship/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocale } from '../../../i18n/locale-provider';
 import { deleteUser, downloadMyData, downloadStatement, updateUser } from '../api/manage-account';
 import { phoneProblem } from '../utils/phone';
 import { AddressFields, addressValidation, type AddressValues } from './address-fields';
@@ -21,12 +23,16 @@ function valuesOf(user: User): AddressValues {
 }
 
 function DetailsForm({ user }: { user: User }) {
+  const intl = useIntl();
   const queryClient = useQueryClient();
+  const { locale, locales, setLocale } = useLocale();
+  // The language is a choice only where the site offers more than one; it starts at the page's.
+  const [language, setLanguage] = useState<Locale>(locale);
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const form = useForm<AddressValues>({
     mode: 'uncontrolled',
     initialValues: valuesOf(user),
-    validate: addressValidation,
+    validate: addressValidation(intl),
   });
   const save = useMutation({
     mutationFn: (values: AddressValues) =>
@@ -39,11 +45,15 @@ function DetailsForm({ user }: { user: User }) {
         state: values.state.trim(),
         zip: values.zip.trim(),
         phone: values.phone.trim(),
+        ...(locales.length > 1 ? { locale: language } : {}),
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['users'] });
+      if (language !== locale) await setLocale(language);
+    },
   });
   const submit = (values: AddressValues) => {
-    const problem = phoneProblem(values.phone);
+    const problem = phoneProblem(values.phone, intl);
     setPhoneError(problem);
     if (!problem) save.mutate(values);
   };
@@ -51,27 +61,52 @@ function DetailsForm({ user }: { user: User }) {
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          Signed in as {user.email}
+          <FormattedMessage
+            id="account.details.signedInAs"
+            defaultMessage="Signed in as {email}"
+            values={{ email: user.email }}
+          />
         </Text>
         <AddressFields form={form} />
+        {locales.length > 1 && (
+          <Select
+            label={intl.formatMessage({ id: 'account.details.language', defaultMessage: 'Language' })}
+            description={intl.formatMessage({
+              id: 'account.details.languageHint',
+              defaultMessage: 'The language of this site and of the mail we send you.',
+            })}
+            data={locales.map((value) => ({ value, label: LOCALE_NAMES[value] }))}
+            value={language}
+            onChange={(value) => value && setLanguage(value as Locale)}
+            allowDeselect={false}
+          />
+        )}
         {phoneError && (
           <Alert color="red" variant="light" role="alert">
             {phoneError}
           </Alert>
         )}
         {save.isError && (
-          <Alert color="red" variant="light" role="alert" title="Your details could not be saved">
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            title={intl.formatMessage({
+              id: 'account.details.saveFailed',
+              defaultMessage: 'Your details could not be saved',
+            })}
+          >
             {save.error.message}
           </Alert>
         )}
         {save.isSuccess && (
           <Alert color="green" variant="light" role="status">
-            Your details were saved.
+            <FormattedMessage id="account.details.saved" defaultMessage="Your details were saved." />
           </Alert>
         )}
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
-            Save details
+            <FormattedMessage id="account.details.save" defaultMessage="Save details" />
           </Button>
         </Group>
       </Stack>
@@ -80,6 +115,7 @@ function DetailsForm({ user }: { user: User }) {
 }
 
 function StatementDownload({ user }: { user: User }) {
+  const intl = useIntl();
   const thisYear = new Date().getFullYear();
   const years = Array.from({ length: 5 }, (_, index) => String(thisYear - index));
   const [year, setYear] = useState(String(thisYear - 1));
@@ -87,11 +123,14 @@ function StatementDownload({ user }: { user: User }) {
   return (
     <Stack gap="sm">
       <Text size="sm">
-        A PDF of your gifts to us in one calendar year, with the tax notice, for your records.
+        <FormattedMessage
+          id="account.statement.intro"
+          defaultMessage="A PDF of your gifts to us in one calendar year, with the tax notice, for your records."
+        />
       </Text>
       <Group align="flex-end">
         <Select
-          label="Year"
+          label={intl.formatMessage({ id: 'account.statement.year', defaultMessage: 'Year' })}
           data={years}
           value={year}
           onChange={(value) => value && setYear(value)}
@@ -99,7 +138,7 @@ function StatementDownload({ user }: { user: User }) {
           w={120}
         />
         <Button variant="default" onClick={() => download.mutate(Number(year))} loading={download.isPending}>
-          Download statement
+          <FormattedMessage id="account.statement.download" defaultMessage="Download statement" />
         </Button>
       </Group>
       {download.isError && (
@@ -112,6 +151,7 @@ function StatementDownload({ user }: { user: User }) {
 }
 
 function YourData({ user }: { user: User }) {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const exportData = useMutation({ mutationFn: () => downloadMyData(user.id) });
@@ -124,13 +164,18 @@ function YourData({ user }: { user: User }) {
   });
   return (
     <Stack gap="sm">
-      <Text size="sm">Download everything we hold about you, or delete your account.</Text>
+      <Text size="sm">
+        <FormattedMessage
+          id="account.data.intro"
+          defaultMessage="Download everything we hold about you, or delete your account."
+        />
+      </Text>
       <Group>
         <Button variant="default" onClick={() => exportData.mutate()} loading={exportData.isPending}>
-          Download my data
+          <FormattedMessage id="account.data.download" defaultMessage="Download my data" />
         </Button>
         <Button color="red.9" variant="outline" onClick={() => setConfirming(true)}>
-          Delete my account
+          <FormattedMessage id="account.data.delete" defaultMessage="Delete my account" />
         </Button>
       </Group>
       {exportData.isError && (
@@ -138,12 +183,18 @@ function YourData({ user }: { user: User }) {
           {exportData.error.message}
         </Alert>
       )}
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Delete your account?" centered>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={intl.formatMessage({ id: 'account.data.deleteTitle', defaultMessage: 'Delete your account?' })}
+        centered
+      >
         <Stack gap="sm">
           <Text size="sm">
-            Your sponsorships are cancelled, your saved payment methods are removed and you are signed out.
-            Your past donations and receipts stay in the records of the organisations you gave to, without
-            your personal details. This cannot be undone.
+            <FormattedMessage
+              id="account.data.deleteWarning"
+              defaultMessage="Your sponsorships are cancelled, your saved payment methods are removed and you are signed out. Your past donations and receipts stay in the records of the organisations you gave to, without your personal details. This cannot be undone."
+            />
           </Text>
           {remove.isError && (
             <Alert color="red" variant="light" role="alert">
@@ -152,14 +203,14 @@ function YourData({ user }: { user: User }) {
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
-              Keep my account
+              <FormattedMessage id="account.data.keep" defaultMessage="Keep my account" />
             </Button>
             <Button
               color="red.9"
               onClick={() => remove.mutate()}
               loading={remove.isPending || remove.isSuccess}
             >
-              Delete my account
+              <FormattedMessage id="account.data.delete" defaultMessage="Delete my account" />
             </Button>
           </Group>
         </Stack>
@@ -174,19 +225,19 @@ export function ProfileDetailsPanel({ user }: { user: User }) {
     <Stack gap="lg">
       <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="details-title">
         <Title order={2} size="h3" id="details-title" mb="sm">
-          Your details
+          <FormattedMessage id="account.details.title" defaultMessage="Your details" />
         </Title>
         <DetailsForm user={user} />
       </Paper>
       <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="statement-title">
         <Title order={2} size="h3" id="statement-title" mb="sm">
-          Giving statement
+          <FormattedMessage id="account.statement.title" defaultMessage="Giving statement" />
         </Title>
         <StatementDownload user={user} />
       </Paper>
       <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="data-title">
         <Title order={2} size="h3" id="data-title" mb="sm">
-          Your data
+          <FormattedMessage id="account.data.title" defaultMessage="Your data" />
         </Title>
         <YourData user={user} />
       </Paper>

@@ -1,29 +1,42 @@
 import { Alert, Anchor, Avatar, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import {
-  formatCents,
-  formatDate,
-  isSponsorshipActive,
-  sponsoredRecordName,
-  type UserSponsored,
-} from '@kinship/domain';
+import { isSponsorshipActive, sponsoredRecordName, type UserSponsored } from '@kinship/domain';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { useFormat } from '../../../i18n/use-format';
 import { mediaUrl } from '../../../lib/api-client';
 import { useUserSponsoreds } from '../api/get-user-sponsoreds';
 
-function sponsoredName(sponsored: UserSponsored['sponsoreds']): string {
-  return sponsoredRecordName(sponsored, `Profile ${sponsored.id}`);
-}
-
-function amountText(line: UserSponsored): string {
-  const amount = formatCents(line.amount);
-  if (line.interval === 'month') return `${amount} per month`;
-  if (line.interval === 'year') return `${amount} per year`;
-  return amount;
-}
-
 function SponsorshipRow({ line }: { line: UserSponsored }) {
-  const name = sponsoredName(line.sponsoreds);
+  const intl = useIntl();
+  const format = useFormat();
+  const name = sponsoredRecordName(
+    line.sponsoreds,
+    intl.formatMessage(
+      { id: 'account.sponsorships.profileFallback', defaultMessage: 'Profile {id}' },
+      { id: line.sponsoreds.id },
+    ),
+  );
   const picture = mediaUrl(line.sponsoreds.profileImagePath);
+  const amount = format.cents(line.amount);
+  let terms: string;
+  if (line.trial && !line.dateEnded) {
+    terms = intl.formatMessage(
+      { id: 'account.sponsorships.trial', defaultMessage: 'Trial · ends {date}' },
+      { date: format.date(line.trial.endsAt) },
+    );
+  } else if (line.interval === 'month') {
+    terms = intl.formatMessage(
+      { id: 'account.sponsorships.perMonth', defaultMessage: '{amount} per month' },
+      { amount },
+    );
+  } else if (line.interval === 'year') {
+    terms = intl.formatMessage(
+      { id: 'account.sponsorships.perYear', defaultMessage: '{amount} per year' },
+      { amount },
+    );
+  } else {
+    terms = amount;
+  }
   return (
     <Paper withBorder p="sm" radius="md" component="li" style={{ listStyle: 'none' }}>
       <Group wrap="nowrap" align="flex-start">
@@ -35,14 +48,26 @@ function SponsorshipRow({ line }: { line: UserSponsored }) {
             {name}
           </Anchor>
           <Text size="sm">
-            {line.numSlots} {line.numSlots === 1 ? 'slot' : 'slots'} ·{' '}
-            {line.trial && !line.dateEnded
-              ? `Trial · ends ${formatDate(line.trial.endsAt)}`
-              : amountText(line)}
+            <FormattedMessage
+              id="account.sponsorships.slotsAndTerms"
+              defaultMessage="{count, plural, one {# slot} other {# slots}} · {terms}"
+              values={{ count: line.numSlots, terms }}
+            />
           </Text>
           <Text size="sm" c="dimmed">
-            Since {formatDate(line.dateStarted)}
-            {line.dateEnded ? ` · ended ${formatDate(line.dateEnded)}` : ''}
+            {line.dateEnded ? (
+              <FormattedMessage
+                id="account.sponsorships.sinceEnded"
+                defaultMessage="Since {start} · ended {end}"
+                values={{ start: format.date(line.dateStarted), end: format.date(line.dateEnded) }}
+              />
+            ) : (
+              <FormattedMessage
+                id="account.sponsorships.since"
+                defaultMessage="Since {start}"
+                values={{ start: format.date(line.dateStarted) }}
+              />
+            )}
           </Text>
         </div>
       </Group>
@@ -52,11 +77,29 @@ function SponsorshipRow({ line }: { line: UserSponsored }) {
 
 /** The person's sponsorships at this partner (GET users/{id}/sponsoreds): active ones first, then those that ended. */
 export function SponsorshipsPanel({ usersId, partnersId }: { usersId: number; partnersId: number }) {
+  const intl = useIntl();
   const sponsoreds = useUserSponsoreds(usersId);
-  if (sponsoreds.isPending) return <Loader size="sm" aria-label="Loading your sponsorships" />;
+  if (sponsoreds.isPending)
+    return (
+      <Loader
+        size="sm"
+        aria-label={intl.formatMessage({
+          id: 'account.sponsorships.loading',
+          defaultMessage: 'Loading your sponsorships',
+        })}
+      />
+    );
   if (sponsoreds.isError)
     return (
-      <Alert color="red" variant="light" role="alert" title="Your sponsorships could not be loaded">
+      <Alert
+        color="red"
+        variant="light"
+        role="alert"
+        title={intl.formatMessage({
+          id: 'account.sponsorships.loadFailed',
+          defaultMessage: 'Your sponsorships could not be loaded',
+        })}
+      >
         {sponsoreds.error.message}
       </Alert>
     );
@@ -67,10 +110,15 @@ export function SponsorshipsPanel({ usersId, partnersId }: { usersId: number; pa
     <Stack gap="lg">
       <section aria-labelledby="sponsorships-active">
         <Title order={2} size="h3" id="sponsorships-active" mb="sm">
-          Your sponsorships
+          <FormattedMessage id="account.sponsorships.title" defaultMessage="Your sponsorships" />
         </Title>
         {active.length === 0 ? (
-          <Text c="dimmed">You have no active sponsorships yet.</Text>
+          <Text c="dimmed">
+            <FormattedMessage
+              id="account.sponsorships.none"
+              defaultMessage="You have no active sponsorships yet."
+            />
+          </Text>
         ) : (
           <Stack component="ul" gap="sm" p={0} m={0}>
             {active.map((line) => (
@@ -82,7 +130,7 @@ export function SponsorshipsPanel({ usersId, partnersId }: { usersId: number; pa
       {ended.length > 0 && (
         <section aria-labelledby="sponsorships-ended">
           <Title order={2} size="h4" id="sponsorships-ended" mb="sm">
-            Past sponsorships
+            <FormattedMessage id="account.sponsorships.past" defaultMessage="Past sponsorships" />
           </Title>
           <Stack component="ul" gap="sm" p={0} m={0}>
             {ended.map((line) => (

@@ -1,20 +1,26 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { meQueryOptions } from '../../../shared/auth/api/get-me';
 import { signInWithEmail } from '../../../shared/auth/api/sign-in';
 import { looksLikeEmail } from '../looks-like-email';
+import { authMessages } from '../messages';
 
 /** Email and password sign-in; `onSignedIn` runs once the session cookie is set. */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
     validate: {
-      email: (value) => (looksLikeEmail(value) ? null : 'Enter a valid email address'),
-      password: (value) => (value ? null : 'Enter your password'),
+      email: (value) => (looksLikeEmail(value) ? null : intl.formatMessage(authMessages.enterValidEmail)),
+      password: (value) =>
+        value
+          ? null
+          : intl.formatMessage({ id: 'auth.login.enterPassword', defaultMessage: 'Enter your password' }),
     },
   });
   const signIn = useMutation({
@@ -30,12 +36,16 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     <form onSubmit={form.onSubmit((values) => signIn.mutate(values))} noValidate>
       <Stack gap="md">
         {signIn.isError && (
-          <Alert variant="default" role="alert" title="Could not sign in">
-            {signIn.error.message || 'Check your email and password and try again.'}
+          <Alert variant="default" role="alert" title={intl.formatMessage(authMessages.couldNotSignIn)}>
+            {signIn.error.message ||
+              intl.formatMessage({
+                id: 'auth.login.checkCredentials',
+                defaultMessage: 'Check your email and password and try again.',
+              })}
           </Alert>
         )}
         <TextInput
-          label="Email"
+          label={intl.formatMessage(authMessages.email)}
           type="email"
           autoComplete="email"
           required
@@ -43,7 +53,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
           {...form.getInputProps('email')}
         />
         <PasswordInput
-          label="Password"
+          label={intl.formatMessage(authMessages.password)}
           autoComplete="current-password"
           required
           key={form.key('password')}
@@ -51,11 +61,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         />
         <Group justify="flex-end" mt={-8}>
           <Anchor component={Link} to="/reset-password" size="sm">
-            Forgot password?
+            <FormattedMessage id="auth.login.forgotPassword" defaultMessage="Forgot password?" />
           </Anchor>
         </Group>
         <Button type="submit" loading={signIn.isPending}>
-          Sign in
+          <FormattedMessage id="auth.login.submit" defaultMessage="Sign in" />
         </Button>
       </Stack>
     </form>

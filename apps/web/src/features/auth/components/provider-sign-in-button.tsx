@@ -1,10 +1,13 @@
 import { Alert, Button, Divider, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useAuthConfig } from '../api/get-auth-config';
 import { startProviderSignIn } from '../../../shared/auth/api/sign-in';
+import { authMessages } from '../messages';
 
 /** 'Continue with {name}' when the site has an OpenID Connect provider; nothing otherwise. */
 export function ProviderSignInButton() {
+  const intl = useIntl();
   const { data: config } = useAuthConfig();
   const start = useMutation({ mutationFn: startProviderSignIn });
   const oidc = config?.oidc;
@@ -12,14 +15,21 @@ export function ProviderSignInButton() {
   return (
     <Stack gap="md" mb="md">
       <Button variant="default" onClick={() => start.mutate(oidc.providerId)} loading={start.isPending}>
-        {`Continue with ${oidc.name}`}
+        <FormattedMessage
+          id="auth.provider.continueWith"
+          defaultMessage="Continue with {name}"
+          values={{ name: oidc.name }}
+        />
       </Button>
       {start.isError && (
-        <Alert variant="default" role="alert" title="Could not sign in">
+        <Alert variant="default" role="alert" title={intl.formatMessage(authMessages.couldNotSignIn)}>
           {start.error.message}
         </Alert>
       )}
-      <Divider label="or with your email" labelPosition="center" />
+      <Divider
+        label={intl.formatMessage({ id: 'auth.provider.orEmail', defaultMessage: 'or with your email' })}
+        labelPosition="center"
+      />
     </Stack>
   );
 }

@@ -1,10 +1,12 @@
 import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { meQueryOptions } from '../../../shared/auth/api/get-me';
 import { signUpWithEmail } from '../../../shared/auth/api/sign-in';
 import { verificationReturnPath } from '../../../shared/auth/post-login-target';
 import { looksLikeEmail } from '../looks-like-email';
+import { authMessages, passwordMessages } from '../messages';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -27,16 +29,25 @@ export function SignUpForm({
   onSignedUp: (result: { signedIn: boolean; email: string }) => void;
   initialEmail?: string;
 }) {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   const form = useForm<SignUpValues>({
     mode: 'uncontrolled',
     initialValues: { firstName: '', lastName: '', email: initialEmail, password: '' },
     validate: {
-      firstName: (value) => (value.trim() ? null : 'Enter your first name'),
-      lastName: (value) => (value.trim() ? null : 'Enter your last name'),
-      email: (value) => (looksLikeEmail(value) ? null : 'Enter a valid email address'),
+      firstName: (value) =>
+        value.trim()
+          ? null
+          : intl.formatMessage({ id: 'auth.signUp.enterFirstName', defaultMessage: 'Enter your first name' }),
+      lastName: (value) =>
+        value.trim()
+          ? null
+          : intl.formatMessage({ id: 'auth.signUp.enterLastName', defaultMessage: 'Enter your last name' }),
+      email: (value) => (looksLikeEmail(value) ? null : intl.formatMessage(authMessages.enterValidEmail)),
       password: (value) =>
-        value.length >= MIN_PASSWORD_LENGTH ? null : `Use at least ${MIN_PASSWORD_LENGTH} characters`,
+        value.length >= MIN_PASSWORD_LENGTH
+          ? null
+          : intl.formatMessage(passwordMessages.minLength, { count: MIN_PASSWORD_LENGTH }),
     },
   });
   const signUp = useMutation({
@@ -58,13 +69,20 @@ export function SignUpForm({
     <form onSubmit={form.onSubmit((values) => signUp.mutate(values))} noValidate>
       <Stack gap="md">
         {signUp.isError && (
-          <Alert variant="default" role="alert" title="Could not create your account">
+          <Alert
+            variant="default"
+            role="alert"
+            title={intl.formatMessage({
+              id: 'auth.signUp.failed',
+              defaultMessage: 'Could not create your account',
+            })}
+          >
             {signUp.error.message}
           </Alert>
         )}
         <Group grow align="flex-start" wrap="wrap">
           <TextInput
-            label="First name"
+            label={intl.formatMessage(authMessages.firstName)}
             autoComplete="given-name"
             required
             miw={140}
@@ -72,7 +90,7 @@ export function SignUpForm({
             {...form.getInputProps('firstName')}
           />
           <TextInput
-            label="Last name"
+            label={intl.formatMessage(authMessages.lastName)}
             autoComplete="family-name"
             required
             miw={140}
@@ -81,7 +99,7 @@ export function SignUpForm({
           />
         </Group>
         <TextInput
-          label="Email"
+          label={intl.formatMessage(authMessages.email)}
           type="email"
           autoComplete="email"
           required
@@ -89,15 +107,15 @@ export function SignUpForm({
           {...form.getInputProps('email')}
         />
         <PasswordInput
-          label="Password"
-          description={`At least ${MIN_PASSWORD_LENGTH} characters`}
+          label={intl.formatMessage(authMessages.password)}
+          description={intl.formatMessage(passwordMessages.atLeast, { count: MIN_PASSWORD_LENGTH })}
           autoComplete="new-password"
           required
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
         <Button type="submit" loading={signUp.isPending}>
-          Create account
+          <FormattedMessage id="auth.signUp.submit" defaultMessage="Create account" />
         </Button>
       </Stack>
     </form>

@@ -1,8 +1,9 @@
 import { Menu } from '@mantine/core';
-import { LABELS, type User } from '@kinship/domain';
+import type { User } from '@kinship/domain';
 import { Link } from 'react-router';
 import { useOpenedOnArrival } from '../../../components/deferred-menu';
-import { displayName } from '../display-name';
+import { useLabels } from '../../../i18n/labels';
+import { useDisplayName } from '../display-name';
 import { useLogout } from '../hooks/use-logout';
 import { AccountButton } from './account-button';
 
@@ -19,6 +20,8 @@ export function UserMenu({
   openOnArrival?: boolean;
 }) {
   const logout = useLogout();
+  const labels = useLabels();
+  const displayName = useDisplayName();
   const { target, opened, setOpened } = useOpenedOnArrival<HTMLButtonElement>(openOnArrival);
   return (
     <Menu position="bottom-end" shadow="md" width={200} opened={opened} onChange={setOpened}>
@@ -28,15 +31,15 @@ export function UserMenu({
       <Menu.Dropdown>
         <Menu.Label>{displayName(user)}</Menu.Label>
         <Menu.Item component={Link} to="/profile/sponsorships">
-          {LABELS.myProfile}
+          {labels.myProfile}
         </Menu.Item>
         {canAdminister && (
           <Menu.Item component={Link} to="/dashboard">
-            {LABELS.administration}
+            {labels.administration}
           </Menu.Item>
         )}
         <Menu.Divider role="separator" />
-        <Menu.Item onClick={() => void logout()}>{LABELS.logout}</Menu.Item>
+        <Menu.Item onClick={() => void logout()}>{labels.logout}</Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,9 +1,14 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 
+/** What a code looks like (a pattern, the same in every language). */
+const CODE_PATTERN = 'XXXX-XXXX-XXXX-XXXX-XXXX';
+
 /** A form to type a code; goes to `${base}/${code}`. */
-export function CodeForm({ base, label = 'Your code' }: { base: string; label?: string }) {
+export function CodeForm({ base, label }: { base: string; label?: string }) {
+  const intl = useIntl();
   const [code, setCode] = useState('');
   const navigate = useNavigate();
   return (
@@ -16,8 +21,8 @@ export function CodeForm({ base, label = 'Your code' }: { base: string; label?: 
     >
       <Group align="flex-end" gap="sm" wrap="wrap">
         <TextInput
-          label={label}
-          placeholder="XXXX-XXXX-XXXX-XXXX-XXXX"
+          label={label ?? intl.formatMessage({ id: 'gifts.code.label', defaultMessage: 'Your code' })}
+          placeholder={CODE_PATTERN}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -27,7 +32,7 @@ export function CodeForm({ base, label = 'Your code' }: { base: string; label?: 
           styles={{ input: { fontFamily: 'monospace', letterSpacing: '0.05em' } }}
         />
         <Button type="submit" disabled={!code.trim()}>
-          Continue
+          <FormattedMessage id="gifts.code.continue" defaultMessage="Continue" />
         </Button>
       </Group>
     </form>

@@ -14,19 +14,15 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  formatCents,
-  GIFT_MESSAGE_MAX,
-  isValidEmail,
-  LABELS,
-  partnerCapabilities,
-  type GiftCreated,
-} from '@kinship/domain';
+import { GIFT_MESSAGE_MAX, isValidEmail, partnerCapabilities, type GiftCreated } from '@kinship/domain';
 import { useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { PageNotFound } from '../../../components/page-not-found';
 import { PaymentErrorModal, ProcessingModal } from '../../../components/payment-modals';
 import { usePageTitle } from '../../../hooks/use-page-title';
+import { useLabels } from '../../../i18n/labels';
+import { useFormat } from '../../../i18n/use-format';
 import { STEP_HEADING_STYLE, useStepFocus } from '../../../hooks/use-step-focus';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { receiptPath } from '../../../lib/receipt-path';
@@ -46,12 +42,7 @@ interface GiftValues {
   email: string;
 }
 
-const PERIODS = [
-  { value: '3', label: '3 months' },
-  { value: '6', label: '6 months' },
-  { value: '12', label: '12 months' },
-  { value: 'open', label: 'Open-ended' },
-];
+const PERIOD_MONTHS = [3, 6, 12];
 
 const todayText = () => {
   const now = new Date();
@@ -71,7 +62,20 @@ type Phase =
  */
 export function GiftPage() {
   const partner = usePartner();
-  usePageTitle(LABELS.giftSponsorship);
+  const intl = useIntl();
+  const format = useFormat();
+  const labels = useLabels();
+  usePageTitle(labels.giftSponsorship);
+  const periods = [
+    ...PERIOD_MONTHS.map((count) => ({
+      value: String(count),
+      label: intl.formatMessage(
+        { id: 'gift.period.months', defaultMessage: '{count, plural, one {# month} other {# months}}' },
+        { count },
+      ),
+    })),
+    { value: 'open', label: intl.formatMessage({ id: 'gift.period.open', defaultMessage: 'Open-ended' }) },
+  ];
   const { data: me } = useMe();
   const [params] = useSearchParams();
   const card = useRef<CardFieldHandle>(null);
@@ -100,15 +104,43 @@ export function GiftPage() {
       email: user?.email && isValidEmail(user.email) ? user.email : '',
     },
     validate: {
-      recipientName: (v) => (v.trim() ? null : "Enter your recipient's name"),
-      recipientEmail: (v) => (isValidEmail(v.trim()) ? null : "Enter your recipient's email address"),
+      recipientName: (v) =>
+        v.trim()
+          ? null
+          : intl.formatMessage({
+              id: 'gift.enterRecipientName',
+              defaultMessage: "Enter your recipient's name",
+            }),
+      recipientEmail: (v) =>
+        isValidEmail(v.trim())
+          ? null
+          : intl.formatMessage({
+              id: 'gift.enterRecipientEmail',
+              defaultMessage: "Enter your recipient's email address",
+            }),
       message: (v) =>
-        v.length <= GIFT_MESSAGE_MAX ? null : `Keep your message to ${GIFT_MESSAGE_MAX} characters`,
+        v.length <= GIFT_MESSAGE_MAX
+          ? null
+          : intl.formatMessage(
+              { id: 'gift.messageTooLong', defaultMessage: 'Keep your message to {max} characters' },
+              { max: GIFT_MESSAGE_MAX },
+            ),
       deliverOn: (v) =>
-        /^\d{4}-\d{2}-\d{2}$/.test(v) && v >= todayText() ? null : 'Choose today or a later day',
-      firstName: (v) => (v.trim() ? null : 'Enter your first name'),
-      lastName: (v) => (v.trim() ? null : 'Enter your last name'),
-      email: (v) => (isValidEmail(v.trim()) ? null : 'Enter a valid email address'),
+        /^\d{4}-\d{2}-\d{2}$/.test(v) && v >= todayText()
+          ? null
+          : intl.formatMessage({ id: 'gift.chooseDay', defaultMessage: 'Choose today or a later day' }),
+      firstName: (v) =>
+        v.trim()
+          ? null
+          : intl.formatMessage({ id: 'gift.enterFirstName', defaultMessage: 'Enter your first name' }),
+      lastName: (v) =>
+        v.trim()
+          ? null
+          : intl.formatMessage({ id: 'gift.enterLastName', defaultMessage: 'Enter your last name' }),
+      email: (v) =>
+        isValidEmail(v.trim())
+          ? null
+          : intl.formatMessage({ id: 'gift.enterValidEmail', defaultMessage: 'Enter a valid email address' }),
     },
   });
 
@@ -125,25 +157,35 @@ export function GiftPage() {
       <Container size="sm" py="xl">
         <Stack gap="md" align="flex-start">
           <Title order={1} ref={headingRef} tabIndex={-1} style={STEP_HEADING_STYLE}>
-            Your gift is on its way
+            <FormattedMessage id="gift.done.title" defaultMessage="Your gift is on its way" />
           </Title>
           <Text>
-            We will email {phase.gift.recipientEmail} on {phase.gift.deliverOn} with their gift card and the
-            link to redeem it. Your receipt has been sent to you.
+            <FormattedMessage
+              id="gift.done.body"
+              defaultMessage="We will email {email} on {date} with their gift card and the link to redeem it. Your receipt has been sent to you."
+              values={{ email: phase.gift.recipientEmail, date: format.date(phase.gift.deliverOn) }}
+            />
           </Text>
           <Text size="sm" c="dimmed">
-            To change the recipient&apos;s address or send the gift again, keep this link:{' '}
-            <Anchor component={Link} to={`/gift/manage/${phase.gift.manageCode}`}>
-              manage your gift
-            </Anchor>
+            <FormattedMessage
+              id="gift.done.manage"
+              defaultMessage="To change the recipient's address or send the gift again, keep this link: <link>manage your gift</link>"
+              values={{
+                link: (chunks) => (
+                  <Anchor component={Link} to={`/gift/manage/${phase.gift.manageCode}`}>
+                    {chunks}
+                  </Anchor>
+                ),
+              }}
+            />
           </Text>
           {receipt.internal ? (
             <Button component={Link} to={receipt.href}>
-              View your receipt
+              <FormattedMessage id="gift.done.viewReceipt" defaultMessage="View your receipt" />
             </Button>
           ) : (
             <Button component="a" href={receipt.href}>
-              View your receipt
+              <FormattedMessage id="gift.done.viewReceipt" defaultMessage="View your receipt" />
             </Button>
           )}
         </Stack>
@@ -157,7 +199,10 @@ export function GiftPage() {
     setPhase({ kind: 'processing' });
     const method = await card.current.createPaymentMethod();
     if (method.error || !method.paymentMethod) {
-      setCardError(method.error ?? 'Your card could not be used.');
+      setCardError(
+        method.error ??
+          intl.formatMessage({ id: 'gift.cardUnusable', defaultMessage: 'Your card could not be used.' }),
+      );
       setPhase({ kind: 'form' });
       return;
     }
@@ -191,24 +236,36 @@ export function GiftPage() {
   return (
     <Container size="sm" py="xl">
       <Title order={1} ref={headingRef} tabIndex={-1} style={STEP_HEADING_STYLE}>
-        {LABELS.giftSponsorship}
+        {labels.giftSponsorship}
       </Title>
       <Text c="dimmed" mt={4} mb="lg">
-        Give someone a sponsorship with {partner.name}: you pay now, they receive a gift card and take it up.
+        <FormattedMessage
+          id="gift.intro"
+          defaultMessage="Give someone a sponsorship with {name}: you pay now, they receive a gift card and take it up."
+          values={{ name: partner.name }}
+        />
       </Text>
       <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
         <Stack gap="lg">
           <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="gift-what">
             <Title order={2} size="h4" id="gift-what" mb="sm">
-              Your gift
+              <FormattedMessage id="gift.section.gift" defaultMessage="Your gift" />
             </Title>
             <Stack gap="sm">
               {sponsoredsId ? (
-                <Text>The sponsorship of the profile you chose.</Text>
+                <Text>
+                  <FormattedMessage
+                    id="gift.chosenProfile"
+                    defaultMessage="The sponsorship of the profile you chose."
+                  />
+                </Text>
               ) : (
                 <Select
-                  label="Sponsor"
-                  description="Your gift goes to the one who has waited longest for a sponsor."
+                  label={intl.formatMessage({ id: 'gift.type', defaultMessage: 'Sponsor' })}
+                  description={intl.formatMessage({
+                    id: 'gift.typeHint',
+                    defaultMessage: 'Your gift goes to the one who has waited longest for a sponsor.',
+                  })}
                   data={types.map((t) => ({ value: String(t.id), label: t.customLabelSingular }))}
                   value={typeId}
                   onChange={setTypeId}
@@ -217,28 +274,40 @@ export function GiftPage() {
               )}
               <div>
                 <Text size="sm" fw={500} mb={4} id="gift-period-label">
-                  Period
+                  <FormattedMessage id="gift.period" defaultMessage="Period" />
                 </Text>
                 <SegmentedControl
                   aria-labelledby="gift-period-label"
-                  data={PERIODS}
+                  data={periods}
                   value={period}
                   onChange={setPeriod}
                   fullWidth
                 />
                 <Text size="sm" c="dimmed" mt={4}>
-                  {months
-                    ? `Paid now for ${months} months; then your recipient may continue with their own card.`
-                    : 'You pay the first month; your recipient continues with their own card.'}
+                  {months ? (
+                    <FormattedMessage
+                      id="gift.period.paidNow"
+                      defaultMessage="Paid now for {months} months; then your recipient may continue with their own card."
+                      values={{ months }}
+                    />
+                  ) : (
+                    <FormattedMessage
+                      id="gift.period.firstMonth"
+                      defaultMessage="You pay the first month; your recipient continues with their own card."
+                    />
+                  )}
                 </Text>
               </div>
               {amount !== null && (
                 <Text fw={700} size="lg">
-                  {formatCents(amount)}
+                  {format.cents(amount)}
                   {monthly !== null && (
                     <Text span size="sm" c="dimmed" fw={400}>
-                      {' '}
-                      ({formatCents(monthly)} a month)
+                      <FormattedMessage
+                        id="gift.perMonth"
+                        defaultMessage=" ({amount} a month)"
+                        values={{ amount: format.cents(monthly) }}
+                      />
                     </Text>
                   )}
                 </Text>
@@ -247,28 +316,41 @@ export function GiftPage() {
           </Paper>
           <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="gift-recipient">
             <Title order={2} size="h4" id="gift-recipient" mb="sm">
-              Recipient
+              <FormattedMessage id="gift.section.recipient" defaultMessage="Recipient" />
             </Title>
             <Stack gap="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <TextInput label="Recipient's name" required {...form.getInputProps('recipientName')} />
                 <TextInput
-                  label="Recipient's email"
+                  label={intl.formatMessage({ id: 'gift.recipientName', defaultMessage: "Recipient's name" })}
+                  required
+                  {...form.getInputProps('recipientName')}
+                />
+                <TextInput
+                  label={intl.formatMessage({
+                    id: 'gifts.recipientEmail',
+                    defaultMessage: "Recipient's email",
+                  })}
                   type="email"
                   required
                   {...form.getInputProps('recipientEmail')}
                 />
               </SimpleGrid>
               <Textarea
-                label="Message"
-                description={`Optional, printed on the gift card (${form.values.message.length}/${GIFT_MESSAGE_MAX})`}
+                label={intl.formatMessage({ id: 'gift.message', defaultMessage: 'Message' })}
+                description={intl.formatMessage(
+                  {
+                    id: 'gift.messageHint',
+                    defaultMessage: 'Optional, printed on the gift card ({length}/{max})',
+                  },
+                  { length: form.values.message.length, max: GIFT_MESSAGE_MAX },
+                )}
                 autosize
                 minRows={2}
                 maxLength={GIFT_MESSAGE_MAX}
                 {...form.getInputProps('message')}
               />
               <TextInput
-                label="Delivery date"
+                label={intl.formatMessage({ id: 'gift.deliveryDate', defaultMessage: 'Delivery date' })}
                 type="date"
                 min={todayText()}
                 required
@@ -278,26 +360,29 @@ export function GiftPage() {
           </Paper>
           <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="gift-you">
             <Title order={2} size="h4" id="gift-you" mb="sm">
-              You
+              <FormattedMessage id="gift.section.you" defaultMessage="You" />
             </Title>
             <Stack gap="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <TextInput
-                  label="First name"
+                  label={intl.formatMessage({ id: 'gift.firstName', defaultMessage: 'First name' })}
                   autoComplete="given-name"
                   required
                   {...form.getInputProps('firstName')}
                 />
                 <TextInput
-                  label="Last name"
+                  label={intl.formatMessage({ id: 'gift.lastName', defaultMessage: 'Last name' })}
                   autoComplete="family-name"
                   required
                   {...form.getInputProps('lastName')}
                 />
               </SimpleGrid>
               <TextInput
-                label="Email"
-                description="Your receipt goes here."
+                label={intl.formatMessage({ id: 'gift.email', defaultMessage: 'Email' })}
+                description={intl.formatMessage({
+                  id: 'gift.emailHint',
+                  defaultMessage: 'Your receipt goes here.',
+                })}
                 type="email"
                 autoComplete="email"
                 required
@@ -317,20 +402,31 @@ export function GiftPage() {
               size="md"
               disabled={!cardReady || amount === null || phase.kind === 'processing'}
             >
-              {amount === null ? 'Give' : `Give ${formatCents(amount)}`}
+              {amount === null ? (
+                <FormattedMessage id="gift.give" defaultMessage="Give" />
+              ) : (
+                <FormattedMessage
+                  id="gift.giveAmount"
+                  defaultMessage="Give {amount}"
+                  values={{ amount: format.cents(amount) }}
+                />
+              )}
             </Button>
           </Group>
         </Stack>
       </form>
       <ProcessingModal
         opened={phase.kind === 'processing'}
-        title="Processing your gift"
-        message="Please wait while we process your payment."
+        title={intl.formatMessage({ id: 'gift.processing', defaultMessage: 'Processing your gift' })}
+        message={intl.formatMessage({
+          id: 'gift.processingWait',
+          defaultMessage: 'Please wait while we process your payment.',
+        })}
       />
       <PaymentErrorModal
         opened={phase.kind === 'failed'}
         onClose={() => setPhase({ kind: 'form' })}
-        title="Your gift could not be completed"
+        title={intl.formatMessage({ id: 'gift.failed', defaultMessage: 'Your gift could not be completed' })}
       >
         {phase.kind === 'failed' && <Text>{phase.detail}</Text>}
       </PaymentErrorModal>

@@ -1,9 +1,11 @@
 import { Alert, Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { Feature, formatCents, hasFeature } from '@kinship/domain';
+import { Feature, hasFeature } from '@kinship/domain';
 import { useQuery } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router';
 import { PageNotFound } from '../../../components/page-not-found';
 import { usePageTitle } from '../../../hooks/use-page-title';
+import { useFormat } from '../../../i18n/use-format';
 import { ApiError } from '../../../lib/api-client';
 import { addToCart, rememberLightningCode } from '../../../shared/cart/cart-store';
 import { usePartner } from '../../../shared/partner/partner-context';
@@ -18,7 +20,10 @@ import { RecordCard } from './record-card';
  */
 export function LightningPage() {
   const partner = usePartner();
-  usePageTitle('Sponsor now');
+  const intl = useIntl();
+  const format = useFormat();
+  const sponsorNow = intl.formatMessage({ id: 'lightning.sponsorNow', defaultMessage: 'Sponsor now' });
+  usePageTitle(sponsorNow);
   const navigate = useNavigate();
   const { sponsoredType, code = '' } = useParams();
   const enabled = hasFeature(partner, Feature.LightningSponsorships);
@@ -44,10 +49,24 @@ export function LightningPage() {
 
   return (
     <Container size="xs" py="xl">
-      {preview.isPending && <Loader aria-label="Finding who is waiting" />}
+      {preview.isPending && (
+        <Loader
+          aria-label={intl.formatMessage({
+            id: 'lightning.finding',
+            defaultMessage: 'Finding who is waiting',
+          })}
+        />
+      )}
       {preview.isError && (
-        <Alert color="red" variant="light" role="alert" title="Nobody to sponsor here">
-          {preview.error instanceof ApiError ? preview.error.message : 'Please try again.'}
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          title={intl.formatMessage({ id: 'lightning.nobody', defaultMessage: 'Nobody to sponsor here' })}
+        >
+          {preview.error instanceof ApiError
+            ? preview.error.message
+            : intl.formatMessage({ id: 'lightning.tryAgain', defaultMessage: 'Please try again.' })}
         </Alert>
       )}
       {preview.data && (
@@ -59,18 +78,32 @@ export function LightningPage() {
               </Text>
             )}
             <Title order={1} size="h2">
-              Sponsor {preview.data.record.name ?? 'someone waiting'} today
+              {preview.data.record.name ? (
+                <FormattedMessage
+                  id="lightning.title"
+                  defaultMessage="Sponsor {name} today"
+                  values={{ name: preview.data.record.name }}
+                />
+              ) : (
+                <FormattedMessage
+                  id="lightning.titleSomeone"
+                  defaultMessage="Sponsor someone waiting today"
+                />
+              )}
             </Title>
             <RecordCard
               record={preview.data.record}
               caption={
                 preview.data.monthlyAmount !== null
-                  ? `${formatCents(preview.data.monthlyAmount)} a month`
+                  ? intl.formatMessage(
+                      { id: 'lightning.perMonth', defaultMessage: '{amount} a month' },
+                      { amount: format.cents(preview.data.monthlyAmount) },
+                    )
                   : undefined
               }
             />
             <Button size="lg" fullWidth onClick={sponsor}>
-              Sponsor now
+              {sponsorNow}
             </Button>
           </Stack>
         </Paper>

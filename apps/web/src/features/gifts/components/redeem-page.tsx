@@ -1,7 +1,5 @@
 import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import {
-  formatDate,
-  LABELS,
   partnerCapabilities,
   TRIAL_REMINDER_DAYS_BEFORE,
   trialReminderDate,
@@ -10,9 +8,12 @@ import {
   type RedeemedByViewer,
 } from '@kinship/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageNotFound } from '../../../components/page-not-found';
 import { usePageTitle } from '../../../hooks/use-page-title';
+import { useLabels } from '../../../i18n/labels';
+import { useFormat } from '../../../i18n/use-format';
 import { ApiError } from '../../../lib/api-client';
 import { useMe } from '../../../shared/auth/api/get-me';
 import { LoginButton } from '../../../shared/auth/components/login-button';
@@ -33,8 +34,13 @@ interface Preview {
   redeemedByYou: RedeemedByViewer | null;
 }
 
-const errorText = (error: unknown) =>
-  error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+const errorText = (error: unknown, intl: IntlShape) =>
+  error instanceof ApiError
+    ? error.message
+    : intl.formatMessage({
+        id: 'redeem.somethingWrong',
+        defaultMessage: 'Something went wrong. Please try again.',
+      });
 
 /** /redeem/{redeemCode?} (feature Gifts). */
 export function RedeemGiftPage() {
@@ -53,7 +59,10 @@ export function RedeemTrialPage() {
  */
 function RedeemPage({ kind }: { kind: 'gift' | 'trial' }) {
   const partner = usePartner();
-  const title = kind === 'gift' ? LABELS.redeemGift : LABELS.redeemTrial;
+  const intl = useIntl();
+  const format = useFormat();
+  const labels = useLabels();
+  const title = kind === 'gift' ? labels.redeemGift : labels.redeemTrial;
   usePageTitle(title);
   const { redeemCode } = useParams();
   const code = redeemCode?.trim() ?? '';
@@ -73,10 +82,27 @@ function RedeemPage({ kind }: { kind: 'gift' | 'trial' }) {
         const gift = await getGiftPreview(code);
         return {
           record: gift.record,
-          headline: `${gift.giverName || 'Someone'} gave you a sponsorship`,
+          headline: gift.giverName
+            ? intl.formatMessage(
+                { id: 'redeem.gift.headline', defaultMessage: '{giver} gave you a sponsorship' },
+                { giver: gift.giverName },
+              )
+            : intl.formatMessage({
+                id: 'redeem.gift.headlineSomeone',
+                defaultMessage: 'Someone gave you a sponsorship',
+              }),
           detail: gift.months
-            ? `Paid for ${gift.months} months.`
-            : 'The first month is paid; you continue after it.',
+            ? intl.formatMessage(
+                {
+                  id: 'redeem.gift.paidFor',
+                  defaultMessage: '{months, plural, one {Paid for # month.} other {Paid for # months.}}',
+                },
+                { months: gift.months },
+              )
+            : intl.formatMessage({
+                id: 'redeem.gift.firstMonthPaid',
+                defaultMessage: 'The first month is paid; you continue after it.',
+              }),
           message: gift.message,
           redeemedByYou: gift.redeemedByYou,
         };
@@ -84,8 +110,18 @@ function RedeemPage({ kind }: { kind: 'gift' | 'trial' }) {
       const trial = await getTrialPreview(code);
       return {
         record: trial.record,
-        headline: `A ${trial.days}-day trial sponsorship`,
-        detail: `No payment now. Before the ${trial.days} days end we remind you, and you may continue with your card in one step.`,
+        headline: intl.formatMessage(
+          { id: 'redeem.trial.headline', defaultMessage: 'A {days}-day trial sponsorship' },
+          { days: trial.days },
+        ),
+        detail: intl.formatMessage(
+          {
+            id: 'redeem.trial.detail',
+            defaultMessage:
+              'No payment now. Before the {days} days end we remind you, and you may continue with your card in one step.',
+          },
+          { days: trial.days },
+        ),
         message: null,
         redeemedByYou: trial.redeemedByYou,
       };
@@ -130,20 +166,38 @@ function RedeemPage({ kind }: { kind: 'gift' | 'trial' }) {
         <Paper withBorder p="lg" radius="md">
           <Text mb="sm">
             {kind === 'gift'
-              ? 'Type the code from your gift email or gift card.'
-              : 'Type the trial code you were given.'}
+              ? intl.formatMessage({
+                  id: 'redeem.gift.typeCode',
+                  defaultMessage: 'Type the code from your gift email or gift card.',
+                })
+              : intl.formatMessage({
+                  id: 'redeem.trial.typeCode',
+                  defaultMessage: 'Type the trial code you were given.',
+                })}
           </Text>
           <CodeForm base={base} />
         </Paper>
       )}
-      {code !== '' && preview.isPending && <Loader aria-label="Checking your code" />}
+      {code !== '' && preview.isPending && (
+        <Loader
+          aria-label={intl.formatMessage({ id: 'redeem.checking', defaultMessage: 'Checking your code' })}
+        />
+      )}
       {code !== '' && preview.isError && !done && (
         <Stack gap="md">
-          <Alert color="red" variant="light" role="alert" title="This code cannot be used">
-            {errorText(preview.error)}
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            title={intl.formatMessage({ id: 'redeem.cannotUse', defaultMessage: 'This code cannot be used' })}
+          >
+            {errorText(preview.error, intl)}
           </Alert>
           <Paper withBorder p="lg" radius="md">
-            <CodeForm base={base} label="Try another code" />
+            <CodeForm
+              base={base}
+              label={intl.formatMessage({ id: 'redeem.tryAnother', defaultMessage: 'Try another code' })}
+            />
           </Paper>
         </Stack>
       )}
@@ -156,20 +210,33 @@ function RedeemPage({ kind }: { kind: 'gift' | 'trial' }) {
             <RecordCard record={preview.data.record} caption={preview.data.detail ?? undefined} />
             {preview.data.message && (
               <Text fs="italic" style={{ whiteSpace: 'pre-wrap' }}>
-                “{preview.data.message}”
+                <FormattedMessage
+                  id="redeem.quotedMessage"
+                  defaultMessage="“{message}”"
+                  values={{ message: preview.data.message }}
+                />
               </Text>
             )}
             {redeem.isError && (
               <Alert color="red" variant="light" role="alert">
-                {errorText(redeem.error)}
+                {errorText(redeem.error, intl)}
               </Alert>
             )}
             {me?.signedIn ? (
               <Stack gap="xs" align="flex-start">
                 {needsDetails && (
                   <Text>
-                    Save your details to finish setting up your account, then{' '}
-                    {kind === 'gift' ? 'redeem your gift' : 'start your trial'}.
+                    {kind === 'gift' ? (
+                      <FormattedMessage
+                        id="redeem.gift.saveDetailsFirst"
+                        defaultMessage="Save your details to finish setting up your account, then redeem your gift."
+                      />
+                    ) : (
+                      <FormattedMessage
+                        id="redeem.trial.saveDetailsFirst"
+                        defaultMessage="Save your details to finish setting up your account, then start your trial."
+                      />
+                    )}
                   </Text>
                 )}
                 <Button
@@ -177,13 +244,27 @@ function RedeemPage({ kind }: { kind: 'gift' | 'trial' }) {
                   loading={redeem.isPending}
                   onClick={() => (needsDetails ? askForNewUserDetails() : redeem.mutate())}
                 >
-                  {kind === 'gift' ? 'Redeem my gift' : 'Start my trial'}
+                  {kind === 'gift' ? (
+                    <FormattedMessage id="redeem.gift.redeem" defaultMessage="Redeem my gift" />
+                  ) : (
+                    <FormattedMessage id="redeem.trial.start" defaultMessage="Start my trial" />
+                  )}
                 </Button>
               </Stack>
             ) : (
               <Stack gap="xs">
                 <Text>
-                  Sign in or sign up to {kind === 'gift' ? 'redeem your gift' : 'start your trial'}.
+                  {kind === 'gift' ? (
+                    <FormattedMessage
+                      id="redeem.gift.signInFirst"
+                      defaultMessage="Sign in or sign up to redeem your gift."
+                    />
+                  ) : (
+                    <FormattedMessage
+                      id="redeem.trial.signInFirst"
+                      defaultMessage="Sign in or sign up to start your trial."
+                    />
+                  )}
                 </Text>
                 <Group>
                   <SignUpButton />
@@ -198,29 +279,61 @@ function RedeemPage({ kind }: { kind: 'gift' | 'trial' }) {
         <Paper withBorder p="lg" radius="md" role="status">
           <Stack gap="md" align="flex-start">
             <Title order={2} size="h3">
-              {kind === 'gift' ? 'Your sponsorship has begun' : 'Your trial has begun'}
+              {kind === 'gift' ? (
+                <FormattedMessage id="redeem.gift.begun" defaultMessage="Your sponsorship has begun" />
+              ) : (
+                <FormattedMessage id="redeem.trial.begun" defaultMessage="Your trial has begun" />
+              )}
             </Title>
             {preview.data && <RecordCard record={preview.data.record} />}
             <Text>
-              {kind === 'gift' ? 'You redeemed this gift on ' : 'You started this trial on '}
-              {formatDate(new Date(done.redeemedAt))}.
-              {done.endsAt && ` It runs until ${formatDate(new Date(done.endsAt))}.`} You can now see the full
-              profile, pictures and updates.
+              {kind === 'gift' ? (
+                <FormattedMessage
+                  id="redeem.gift.done"
+                  defaultMessage="You redeemed this gift on {date}.{hasEnd, select, yes { It runs until {end}.} other {}} You can now see the full profile, pictures and updates."
+                  values={{
+                    date: format.date(new Date(done.redeemedAt)),
+                    hasEnd: done.endsAt ? 'yes' : 'no',
+                    end: done.endsAt ? format.date(new Date(done.endsAt)) : '',
+                  }}
+                />
+              ) : (
+                <FormattedMessage
+                  id="redeem.trial.done"
+                  defaultMessage="You started this trial on {date}.{hasEnd, select, yes { It runs until {end}.} other {}} You can now see the full profile, pictures and updates."
+                  values={{
+                    date: format.date(new Date(done.redeemedAt)),
+                    hasEnd: done.endsAt ? 'yes' : 'no',
+                    end: done.endsAt ? format.date(new Date(done.endsAt)) : '',
+                  }}
+                />
+              )}
             </Text>
             {kind === 'trial' && done.endsAt && (
               <Text>
-                {trialReminderDate(done.endsAt).getTime() > Date.now()
-                  ? `We will email you a reminder on ${formatDate(trialReminderDate(done.endsAt))}, ${TRIAL_REMINDER_DAYS_BEFORE} days before it ends.`
-                  : 'We will email you a reminder shortly, as it ends within a few days.'}{' '}
-                Your sponsorships page shows the trial with its end date and a Keep sponsoring button.
+                {trialReminderDate(done.endsAt).getTime() > Date.now() ? (
+                  <FormattedMessage
+                    id="redeem.trial.reminderOn"
+                    defaultMessage="We will email you a reminder on {date}, {days} days before it ends. Your sponsorships page shows the trial with its end date and a Keep sponsoring button."
+                    values={{
+                      date: format.date(trialReminderDate(done.endsAt)),
+                      days: TRIAL_REMINDER_DAYS_BEFORE,
+                    }}
+                  />
+                ) : (
+                  <FormattedMessage
+                    id="redeem.trial.reminderSoon"
+                    defaultMessage="We will email you a reminder shortly, as it ends within a few days. Your sponsorships page shows the trial with its end date and a Keep sponsoring button."
+                  />
+                )}
               </Text>
             )}
             <Group>
               <Button component={Link} to={`/sponsored/profile/${done.sponsoredsId}`}>
-                See the profile
+                <FormattedMessage id="redeem.seeProfile" defaultMessage="See the profile" />
               </Button>
               <Button variant="default" onClick={() => continueByCard(done)}>
-                Continue with my card
+                <FormattedMessage id="redeem.continueByCard" defaultMessage="Continue with my card" />
               </Button>
             </Group>
           </Stack>

@@ -1,6 +1,6 @@
-import { roleLabel } from '@kinship/domain';
 import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { usePageTitle } from '../../../hooks/use-page-title';
@@ -8,12 +8,7 @@ import { meQueryOptions, useMe } from '../../../shared/auth/api/get-me';
 import { LoginButton } from '../../../shared/auth/components/login-button';
 import { SignUpButton } from '../../../shared/auth/components/sign-up-button';
 import { acceptInvitation, invitationLinkQueryOptions } from '../api/invitation-api';
-
-const STATE_TEXT = {
-  accepted: 'This invitation has already been used.',
-  expired: 'This invitation has expired. Ask the administrator who invited you for a new one.',
-  revoked: 'This invitation was withdrawn.',
-} as const;
+import { invitationMessages, roleMessage } from '../messages';
 
 /**
  * /invitation/{token}: the landing page of a staff invitation's link (decision 045). A visitor
@@ -21,7 +16,9 @@ const STATE_TEXT = {
  * Administration link appears at once.
  */
 export function InvitationPage() {
-  usePageTitle('Invitation');
+  const intl = useIntl();
+  const invitation = intl.formatMessage({ id: 'invitation.title', defaultMessage: 'Invitation' });
+  usePageTitle(invitation);
   const { token = '' } = useParams();
   const queryClient = useQueryClient();
   const me = useMe();
@@ -41,7 +38,7 @@ export function InvitationPage() {
         {link.isError ? (
           <Stack gap="sm">
             <Title order={1} size="h2">
-              Invitation
+              {invitation}
             </Title>
             <Alert color="red" role="alert">
               {link.error.message}
@@ -50,32 +47,57 @@ export function InvitationPage() {
         ) : (
           <Stack gap="md">
             <Title order={1} size="h2">
-              Join the team of {link.data.partnerName}
+              <FormattedMessage
+                id="invitation.join"
+                defaultMessage="Join the team of {name}"
+                values={{ name: link.data.partnerName }}
+              />
             </Title>
             <Text>
-              Invited: <strong>{link.data.email}</strong>, as {link.data.roles.map(roleLabel).join(', ')}
-              {link.data.programs.length > 0 ? ` for ${link.data.programs.join(', ')}` : ' for every program'}
-              .
+              <FormattedMessage
+                id="invitation.invited"
+                defaultMessage="Invited: <b>{email}</b>, as {roles} {hasPrograms, select, yes {for {programs}} other {for every program}}."
+                values={{
+                  email: link.data.email,
+                  roles: link.data.roles
+                    .map((role) => intl.formatMessage(roleMessage(role), { role }))
+                    .join(', '),
+                  hasPrograms: link.data.programs.length > 0 ? 'yes' : 'no',
+                  programs: link.data.programs.join(', '),
+                  b: (chunks) => <strong>{chunks}</strong>,
+                }}
+              />
             </Text>
             {accept.isSuccess ? (
               <>
                 <Alert color="green" role="status">
-                  You have joined the team of {link.data.partnerName}.
+                  <FormattedMessage
+                    id="invitation.joined"
+                    defaultMessage="You have joined the team of {name}."
+                    values={{ name: link.data.partnerName }}
+                  />
                 </Alert>
                 <Group>
                   <Button component={Link} to="/dashboard">
-                    Open the administration
+                    <FormattedMessage
+                      id="invitation.openAdministration"
+                      defaultMessage="Open the administration"
+                    />
                   </Button>
                 </Group>
               </>
             ) : link.data.state !== 'pending' ? (
               <Alert color="yellow" role="alert">
-                {STATE_TEXT[link.data.state]}
+                {intl.formatMessage(invitationMessages[link.data.state])}
               </Alert>
             ) : !me.data?.signedIn ? (
               <>
                 <Text>
-                  Sign in, or sign up, with {link.data.email} to accept. You come back here afterwards.
+                  <FormattedMessage
+                    id="invitation.signInFirst"
+                    defaultMessage="Sign in, or sign up, with {email} to accept. You come back here afterwards."
+                    values={{ email: link.data.email }}
+                  />
                 </Text>
                 <Group>
                   <LoginButton variant="filled" />
@@ -91,7 +113,7 @@ export function InvitationPage() {
                 )}
                 <Group>
                   <Button loading={accept.isPending} onClick={() => accept.mutate()}>
-                    Accept and join
+                    <FormattedMessage id="invitation.accept" defaultMessage="Accept and join" />
                   </Button>
                 </Group>
               </>

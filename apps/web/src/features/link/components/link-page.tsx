@@ -1,12 +1,8 @@
 import { Alert, Button, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import {
-  formatLinkCode,
-  LINK_CODE_FORMAT_MESSAGE,
-  normaliseLinkCode,
-  type LinkedSponsorship,
-} from '@kinship/domain';
+import { formatLinkCode, normaliseLinkCode, type LinkedSponsorship } from '@kinship/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { usePageTitle } from '../../../hooks/use-page-title';
@@ -14,7 +10,11 @@ import { LoginButton } from '../../../shared/auth/components/login-button';
 import { SignUpButton } from '../../../shared/auth/components/sign-up-button';
 import { meQueryOptions, useMe } from '../../../shared/auth/api/get-me';
 import { linkSponsorship } from '../api/link-sponsorship';
+import { linkMessages } from '../messages';
 import { usePayByCard } from '../../../shared/cart/use-pay-by-card';
+
+/** An example link code (a pattern, the same in every language). */
+const CODE_EXAMPLE = 'K7MQP-3XWRT';
 
 /**
  * /link/{redeemCode?} (SPEC section 2): a sponsor whose sponsorship the partner recorded offline
@@ -23,7 +23,9 @@ import { usePayByCard } from '../../../shared/cart/use-pay-by-card';
  * conversion line, as "Pay by card" on the sponsorships page does.
  */
 export function LinkPage() {
-  usePageTitle('Link your sponsorship');
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'link.title', defaultMessage: 'Link your sponsorship' });
+  usePageTitle(title);
   const { redeemCode } = useParams();
   const { data: me, isPending } = useMe();
   const [code, setCode] = useState(redeemCode ? formatLinkCode(redeemCode.toUpperCase()) : '');
@@ -38,7 +40,7 @@ export function LinkPage() {
   const submit = async () => {
     setError(null);
     if (!normaliseLinkCode(code)) {
-      setError(LINK_CODE_FORMAT_MESSAGE);
+      setError(intl.formatMessage(linkMessages.codeFormat));
       return;
     }
     setBusy(true);
@@ -57,18 +59,24 @@ export function LinkPage() {
     // Inside the site layout's <main id="main-content">: a second main would nest landmarks.
     <Container size="sm" py="xl">
       <Stack gap="lg">
-        <Title order={1}>Link your sponsorship</Title>
+        <Title order={1}>{title}</Title>
         <Text>
-          If you sponsor with us by cheque, transfer or cash, we sent you a link code by email. Enter it here
-          to see the sponsorship in your account; you can then pay it by card if you wish.
+          <FormattedMessage
+            id="link.intro"
+            defaultMessage="If you sponsor with us by cheque, transfer or cash, we sent you a link code by email. Enter it here to see the sponsorship in your account; you can then pay it by card if you wish."
+          />
         </Text>
         {!me?.signedIn ? (
           <Paper withBorder p="lg" radius="md">
             <Stack gap="sm">
-              <Text fw={600}>Sign in or sign up first</Text>
+              <Text fw={600}>
+                <FormattedMessage id="link.signInFirst" defaultMessage="Sign in or sign up first" />
+              </Text>
               <Text size="sm">
-                Use any email address you like: the code attaches the sponsorship to the account you are
-                signed in with. You will come back here afterwards.
+                <FormattedMessage
+                  id="link.anyEmail"
+                  defaultMessage="Use any email address you like: the code attaches the sponsorship to the account you are signed in with. You will come back here afterwards."
+                />
               </Text>
               <Group>
                 <LoginButton variant="filled" />
@@ -77,16 +85,25 @@ export function LinkPage() {
             </Stack>
           </Paper>
         ) : linked ? (
-          <Alert color="green" title="Linked" role="status">
+          <Alert
+            color="green"
+            title={intl.formatMessage({ id: 'link.linked', defaultMessage: 'Linked' })}
+            role="status"
+          >
             <Stack gap="sm">
               <Text>
-                Your sponsorship of {linked.name} ({linked.numSlots}{' '}
-                {linked.numSlots === 1 ? 'slot' : 'slots'}) is now in your account.
+                <FormattedMessage
+                  id="link.done"
+                  defaultMessage="Your sponsorship of {name} ({count, plural, one {# slot} other {# slots}}) is now in your account."
+                  values={{ name: linked.name, count: linked.numSlots }}
+                />
               </Text>
               <Group>
-                <Button onClick={() => payByCard(linked)}>Pay by card</Button>
+                <Button onClick={() => payByCard(linked)}>
+                  <FormattedMessage id="link.payByCard" defaultMessage="Pay by card" />
+                </Button>
                 <Button component={Link} to="/profile/sponsorships" variant="default">
-                  See my sponsorships
+                  <FormattedMessage id="link.seeSponsorships" defaultMessage="See my sponsorships" />
                 </Button>
               </Group>
             </Stack>
@@ -105,9 +122,12 @@ export function LinkPage() {
           >
             <Stack gap="md">
               <TextInput
-                label="Link code"
-                description="10 letters and digits, from the email we sent you"
-                placeholder="K7MQP-3XWRT"
+                label={intl.formatMessage({ id: 'link.code', defaultMessage: 'Link code' })}
+                description={intl.formatMessage({
+                  id: 'link.codeHint',
+                  defaultMessage: '10 letters and digits, from the email we sent you',
+                })}
+                placeholder={CODE_EXAMPLE}
                 value={code}
                 onChange={(e) => setCode(e.currentTarget.value)}
                 autoComplete="off"
@@ -120,7 +140,7 @@ export function LinkPage() {
               />
               <Group justify="flex-end">
                 <Button type="submit" loading={busy}>
-                  Link to my account
+                  <FormattedMessage id="link.submit" defaultMessage="Link to my account" />
                 </Button>
               </Group>
             </Stack>

@@ -1,14 +1,16 @@
 import { Alert, Anchor, Button, Container, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatDate, formatReceiptAmount, PDF_DOWNLOAD_FILE_NAME, type Receipt } from '@kinship/domain';
+import { PDF_DOWNLOAD_FILE_NAME, type Receipt } from '@kinship/domain';
 import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { usePageTitle } from '../../../hooks/use-page-title';
+import { useLabels } from '../../../i18n/labels';
+import { useFormat } from '../../../i18n/use-format';
 import { mediaUrl } from '../../../lib/api-client';
 import { usePartner } from '../../../shared/partner/partner-context';
 import { receiptPdfUrl, useReceipt } from '../api/get-receipt';
-
-const INTERVAL_NAMES = { month: 'Monthly', year: 'Annual' } as const;
+import { useReceiptAmount } from '../use-receipt-amount';
 
 function ReceiptRow({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -26,39 +28,64 @@ function ReceiptRow({ label, children }: { label: string; children: ReactNode })
 
 function ReceiptCard({ receipt }: { receipt: Receipt }) {
   const partner = usePartner();
+  const intl = useIntl();
+  const labels = useLabels();
+  const format = useFormat();
+  const amount = useReceiptAmount();
   const logo = mediaUrl(partner.logo);
+  const intervalNames = { month: labels.monthly, year: labels.annual };
   return (
     <Paper withBorder radius="md" p="xl" component="article" aria-labelledby="receipt-title">
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start">
           <div>
             <Title order={1} size="h2" id="receipt-title">
-              Receipt
+              <FormattedMessage id="receipt.title" defaultMessage="Receipt" />
             </Title>
             <Text c="dimmed">{receipt.partnerName}</Text>
           </div>
           {logo && <img src={logo} alt={receipt.partnerName} style={{ maxHeight: 56, maxWidth: 180 }} />}
         </Group>
         <Text size="xl" fw={700} data-testid="receipt-amount">
-          {formatReceiptAmount(receipt.amount, receipt.currency)}
+          {amount(receipt.amount, receipt.currency)}
         </Text>
         <Stack gap="xs">
-          <ReceiptRow label="For">{receipt.description}</ReceiptRow>
+          <ReceiptRow label={intl.formatMessage({ id: 'receipt.for', defaultMessage: 'For' })}>
+            {receipt.description}
+          </ReceiptRow>
           {receipt.kind === 'subscription' && receipt.interval && (
-            <ReceiptRow label="Interval">{INTERVAL_NAMES[receipt.interval]}</ReceiptRow>
+            <ReceiptRow label={intl.formatMessage({ id: 'receipt.interval', defaultMessage: 'Interval' })}>
+              {intervalNames[receipt.interval]}
+            </ReceiptRow>
           )}
-          <ReceiptRow label="Date">{formatDate(receipt.date)}</ReceiptRow>
-          {receipt.donorName && <ReceiptRow label="Received from">{receipt.donorName}</ReceiptRow>}
-          <ReceiptRow label="Receipt number">{receipt.code}</ReceiptRow>
+          <ReceiptRow label={intl.formatMessage({ id: 'receipt.date', defaultMessage: 'Date' })}>
+            {format.date(receipt.date)}
+          </ReceiptRow>
+          {receipt.donorName && (
+            <ReceiptRow
+              label={intl.formatMessage({ id: 'receipt.receivedFrom', defaultMessage: 'Received from' })}
+            >
+              {receipt.donorName}
+            </ReceiptRow>
+          )}
+          <ReceiptRow label={intl.formatMessage({ id: 'receipt.number', defaultMessage: 'Receipt number' })}>
+            {receipt.code}
+          </ReceiptRow>
           {receipt.refunds.map((refund, i) => (
-            <ReceiptRow key={`${refund.date}-${i}`} label={`Refunded on ${formatDate(refund.date)}`}>
-              {formatReceiptAmount(refund.amount, receipt.currency)}
+            <ReceiptRow
+              key={`${refund.date}-${i}`}
+              label={intl.formatMessage(
+                { id: 'receipt.refundedOn', defaultMessage: 'Refunded on {date}' },
+                { date: format.date(refund.date) },
+              )}
+            >
+              {amount(refund.amount, receipt.currency)}
             </ReceiptRow>
           ))}
           {receipt.refundedAmount > 0 && (
-            <ReceiptRow label="Net amount">
+            <ReceiptRow label={intl.formatMessage({ id: 'receipt.netAmount', defaultMessage: 'Net amount' })}>
               <span data-testid="receipt-net-amount">
-                {formatReceiptAmount(receipt.amount - receipt.refundedAmount, receipt.currency)}
+                {amount(receipt.amount - receipt.refundedAmount, receipt.currency)}
               </span>
             </ReceiptRow>
           )}
@@ -73,10 +100,10 @@ function ReceiptCard({ receipt }: { receipt: Receipt }) {
         </Stack>
         <Group>
           <Button component="a" href={receiptPdfUrl(receipt.code)} download={PDF_DOWNLOAD_FILE_NAME}>
-            Download PDF
+            <FormattedMessage id="receipt.downloadPdf" defaultMessage="Download PDF" />
           </Button>
           <Button variant="default" onClick={() => window.print()}>
-            Print
+            <FormattedMessage id="receipt.print" defaultMessage="Print" />
           </Button>
         </Group>
       </Stack>
@@ -87,17 +114,28 @@ function ReceiptCard({ receipt }: { receipt: Receipt }) {
 /** /receipts/{code}: the branded receipt of one payment, with its PDF. */
 export function ReceiptPage() {
   const { code = '' } = useParams();
-  usePageTitle('Receipt');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'receipt.title', defaultMessage: 'Receipt' }));
   const receipt = useReceipt(code);
   return (
     <Container size="sm" py="xl">
       {receipt.isPending ? (
-        <LoadingScreen message="Loading your receipt" />
+        <LoadingScreen
+          message={intl.formatMessage({ id: 'receipt.loading', defaultMessage: 'Loading your receipt' })}
+        />
       ) : receipt.isError ? (
-        <Alert color="red" variant="light" role="alert" title="This receipt could not be shown">
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          title={intl.formatMessage({
+            id: 'receipt.loadFailed',
+            defaultMessage: 'This receipt could not be shown',
+          })}
+        >
           <Text size="sm">{receipt.error.message}</Text>
           <Anchor component={Link} to="/" size="sm">
-            Go to the home page
+            <FormattedMessage id="receipt.goHome" defaultMessage="Go to the home page" />
           </Anchor>
         </Alert>
       ) : (

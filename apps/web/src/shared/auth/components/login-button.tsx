@@ -1,12 +1,13 @@
 import { Button, type ButtonProps } from '@mantine/core';
-import { LABELS } from '@kinship/domain';
 import { useLocation, useNavigate } from 'react-router';
+import { useLabels } from '../../../i18n/labels';
 import { rememberPostLoginTarget } from '../post-login-target';
 
 /** Login: remembers this page for /redirect, then opens the sign-in page. */
 export function LoginButton({ onNavigate, ...props }: ButtonProps & { onNavigate?: () => void }) {
   const location = useLocation();
   const navigate = useNavigate();
+  const labels = useLabels();
   return (
     <Button
       variant="default"
@@ -17,7 +18,7 @@ export function LoginButton({ onNavigate, ...props }: ButtonProps & { onNavigate
         void navigate('/login');
       }}
     >
-      {LABELS.login}
+      {labels.login}
     </Button>
   );
 }

@@ -1,6 +1,6 @@
 import { Button, type ButtonProps } from '@mantine/core';
-import { LABELS } from '@kinship/domain';
 import { Link, useLocation } from 'react-router';
+import { useLabels } from '../../../i18n/labels';
 import { rememberPostLoginTarget } from '../post-login-target';
 
 /**
@@ -13,6 +13,7 @@ export function SignUpButton({
   ...props
 }: ButtonProps & { onNavigate?: () => void; email?: string }) {
   const location = useLocation();
+  const labels = useLabels();
   return (
     <Button
       component={Link}
@@ -23,7 +24,7 @@ export function SignUpButton({
         onNavigate?.();
       }}
     >
-      {LABELS.signUp}
+      {labels.signUp}
     </Button>
   );
 }
