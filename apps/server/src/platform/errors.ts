@@ -5,11 +5,13 @@ import {
   STATUS_ERROR_CODES,
   statusOfError,
   type ErrorCode,
+  type Locale,
   type Problem,
   type ProblemFieldError,
 } from '@kinship/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { refusalOf, translateRefusal } from './error-messages.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -32,6 +34,9 @@ declare module 'fastify' {
  * access (the access check comes before validation), or null to answer the validation error.
  */
 export type StaffGate = (request: FastifyRequest) => Promise<HttpError | null>;
+
+/** The locale a request is answered in (platform/locale.ts), or null when it names no partner. */
+export type RequestLocale = (request: FastifyRequest) => Promise<Locale | null>;
 
 const STAFF_PATH = /^\/api\/dashboard\//;
 
@@ -225,7 +230,19 @@ function containsNul(value: unknown, depth = 0): boolean {
 }
 
 /** Non-OK answers carry a plain-text message (the web client throws the response text). */
-export function registerErrorHandling(app: FastifyInstance, options: { staffGate?: StaffGate } = {}): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: { staffGate?: StaffGate; localeOf?: RequestLocale } = {},
+): void {
+  /**
+   * A refusal's text in the request's language (issue 23): only a text the catalogue knows is
+   * looked up, and en-US (or a request of no partner) keeps the thrown text byte for byte.
+   */
+  const inLanguage = async (request: FastifyRequest, text: string): Promise<string> => {
+    if (!options.localeOf || !refusalOf(text)) return text;
+    const locale = await options.localeOf(request).catch(() => null);
+    return locale ? translateRefusal(locale, text) : text;
+  };
   // PostgreSQL text cannot hold a NUL character: a request that carries one in its address is refused
   // at once rather than reaching a query.
   app.addHook('onRequest', async (request) => {
@@ -267,7 +284,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { staffGate
         .code(error.statusCode)
         .headers(error.headers)
         .header(ERROR_CODE_HEADER, error.code)
-        .send(error.message);
+        .send(await inLanguage(request, error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const problems = error.validation.map((v) => ({
