@@ -2,7 +2,7 @@ import http from 'node:http';
 import { formatDateIn } from '@kinship/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readEml } from '../../../../test/eml.ts';
+import { decodeMimeWords, readEml } from '../../../../test/eml.ts';
 import { freshAddress } from '../../../../test/giving-fixtures.ts';
 import { pdfText } from '../../../../test/pdf-text.ts';
 import { clientAs, createPeople, type TestPerson } from '../../../../test/people.ts';
@@ -83,7 +83,7 @@ describe('receipts in the recipient’s language', () => {
     const today = formatDateIn('fr-CA', new Date());
     expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
-    expect(mail.subject).toBe('Votre reçu de Maple Schools Network');
+    expect(decodeMimeWords(mail.subject)).toBe('Votre reçu de Maple Schools Network');
     const text = plain(mail.text);
     expect(text).toContain(`Bonjour ${who.firstName} ${who.lastName},`);
     expect(text).toContain('Merci pour votre don à Maple Schools Network.');
