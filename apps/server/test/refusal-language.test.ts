@@ -127,7 +127,10 @@ describe('refusals through HTTP', () => {
     expect(chosen.text).toBe('Reçu introuvable.');
 
     const signedOut = await maple.get('/api/users/1/statement?year=2025', FR);
-    expect(signedOut).toMatchObject({ status: 401, text: 'Vous devez vous connecter pour effectuer cette action.' });
+    expect(signedOut).toMatchObject({
+      status: 401,
+      text: 'Vous devez vous connecter pour effectuer cette action.',
+    });
     expect(signedOut.headers[ERROR_CODE_HEADER]).toBe(
       (await maple.get('/api/users/1/statement?year=2025')).headers[ERROR_CODE_HEADER],
     );

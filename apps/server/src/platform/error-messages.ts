@@ -95,7 +95,10 @@ export const refusalMessages = defineMessages({
  * Kinship shows; their `message` is replaced for a request in another language.
  */
 export const authRefusalMessages = defineMessages({
-  INVALID_EMAIL_OR_PASSWORD: { id: 'error.auth.invalidCredentials', defaultMessage: 'Invalid email or password' },
+  INVALID_EMAIL_OR_PASSWORD: {
+    id: 'error.auth.invalidCredentials',
+    defaultMessage: 'Invalid email or password',
+  },
   USER_ALREADY_EXISTS: {
     id: 'error.auth.emailTaken',
     defaultMessage: 'User already exists. Use another email.',
@@ -155,7 +158,9 @@ const literalLength = (p: Pattern) => String(p.descriptor.defaultMessage).replac
 WITH_VALUES.sort((a, b) => literalLength(b) - literalLength(a));
 
 /** The catalogue's message a refusal's English text is, with its values; null when none. */
-export function refusalOf(text: string): { descriptor: MessageDescriptor; values: Record<string, string> } | null {
+export function refusalOf(
+  text: string,
+): { descriptor: MessageDescriptor; values: Record<string, string> } | null {
   const exact = EXACT.get(text);
   if (exact) return { descriptor: exact.descriptor, values: {} };
   for (const pattern of WITH_VALUES) {

@@ -183,7 +183,11 @@ export async function renderReceiptPdf(raw: ReceiptPdfInput): Promise<Buffer> {
   const doc = newDocument(pdfSafe(say(m.documentTitle, { code: input.code })), input.partnerName);
   const done = collect(doc);
   brandHeader(doc, input);
-  doc.font('Helvetica-Bold').fontSize(16).fillColor('#000000').text(pdfSafe(say(m.title)));
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .fillColor('#000000')
+    .text(pdfSafe(say(m.title)));
   doc.moveDown(0.8);
   const label = (text: string) => pdfSafe(text);
   labelled(doc, label(say(m.code)), input.code);

@@ -17,7 +17,8 @@ export const receiptWordMessages = defineMessages({
   giftOfSponsorship: { id: 'mail.receipt.giftOfSponsorship', defaultMessage: 'Gift of a sponsorship' },
   sponsorship: {
     id: 'mail.receipt.sponsorship',
-    defaultMessage: '{interval, select, year {Annual sponsorship} month {Monthly sponsorship} other {Sponsorship}}',
+    defaultMessage:
+      '{interval, select, year {Annual sponsorship} month {Monthly sponsorship} other {Sponsorship}}',
   },
   sponsorshipOf: {
     id: 'mail.receipt.sponsorshipOf',
@@ -64,7 +65,9 @@ export function sponsorshipDescriptionIn(
   const say = sayIn(locale);
   const period = interval ?? 'none';
   if (lines.length === 0) return say(m.sponsorship, { interval: period });
-  const names = lines.map((l) => (l.numSlots > 1 ? say(m.slots, { name: l.name, count: l.numSlots }) : l.name));
+  const names = lines.map((l) =>
+    l.numSlots > 1 ? say(m.slots, { name: l.name, count: l.numSlots }) : l.name,
+  );
   return say(m.sponsorshipOf, {
     interval: period,
     names: intlFor(locale).formatList(names, { type: 'conjunction' }),

@@ -105,7 +105,9 @@ describe('receipts in the recipient’s language', () => {
     expect(pdf).toContain('1 234,56 $');
     expect(pdf).toContain(today);
     expect(pdf).toContain('Don général');
-    expect(pdf).toContain('Des questions? Communiquez avec Maple Schools Network à info@mapleschools.example.');
+    expect(pdf).toContain(
+      'Des questions? Communiquez avec Maple Schools Network à info@mapleschools.example.',
+    );
     expect(pdf).not.toMatch(/Payment receipt|Amount/);
 
     // The receipt page's download follows the visitor's language, as the page does.

@@ -208,7 +208,10 @@ describe('Settings', () => {
     // A caller that does not know about languages keeps the stored ones.
     const kept = await mapleAdmin.request('PUT', '/api/dashboard/settings', withoutLanguages);
     expect(kept.status, kept.text).toBe(200);
-    expect(kept.json<PartnerSettingsAnswer>()).toMatchObject({ defaultLocale: 'en-CA', locales: ['en-CA', 'fr-CA'] });
+    expect(kept.json<PartnerSettingsAnswer>()).toMatchObject({
+      defaultLocale: 'en-CA',
+      locales: ['en-CA', 'fr-CA'],
+    });
 
     // French by default; the offered list comes back in the platform's order, once each.
     const french = await mapleAdmin.request('PUT', '/api/dashboard/settings', {
@@ -217,7 +220,10 @@ describe('Settings', () => {
       locales: ['fr-CA', 'en-CA', 'fr-CA'],
     });
     expect(french.status, french.text).toBe(200);
-    expect(french.json<PartnerSettingsAnswer>()).toMatchObject({ defaultLocale: 'fr-CA', locales: ['en-CA', 'fr-CA'] });
+    expect(french.json<PartnerSettingsAnswer>()).toMatchObject({
+      defaultLocale: 'fr-CA',
+      locales: ['en-CA', 'fr-CA'],
+    });
     expect(await currentSettings(mapleAdmin)).toMatchObject({ defaultLocale: 'fr-CA' });
     const site = (await t.client('maple.localhost').get('/api/partners/current')).json<PartnerPublic>();
     expect(site).toMatchObject({ defaultLocale: 'fr-CA', locales: ['en-CA', 'fr-CA'] });
@@ -239,14 +245,23 @@ describe('Settings', () => {
       [{ defaultLocale: 'fr' }, 'defaultLocale'],
       [{ locales: [] }, 'locales'],
     ] as const) {
-      const res = await mapleAdmin.request('PUT', '/api/dashboard/settings', { ...withoutLanguages, ...body });
+      const res = await mapleAdmin.request('PUT', '/api/dashboard/settings', {
+        ...withoutLanguages,
+        ...body,
+      });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json<Problem>().errors.map((e) => e.field)).toContain(field);
     }
-    expect(await currentSettings(mapleAdmin)).toMatchObject({ defaultLocale: 'fr-CA', locales: ['en-CA', 'fr-CA'] });
+    expect(await currentSettings(mapleAdmin)).toMatchObject({
+      defaultLocale: 'fr-CA',
+      locales: ['en-CA', 'fr-CA'],
+    });
 
     expect((await mapleAdmin.request('PUT', '/api/dashboard/settings', formOf(before))).status).toBe(200);
-    expect(await currentSettings(mapleAdmin)).toMatchObject({ defaultLocale: 'en-CA', locales: ['en-CA', 'fr-CA'] });
+    expect(await currentSettings(mapleAdmin)).toMatchObject({
+      defaultLocale: 'en-CA',
+      locales: ['en-CA', 'fr-CA'],
+    });
   });
 
   it('is for the Administrator only', async () => {
