@@ -55,8 +55,6 @@ export const receiptMailMessages = defineMessages({
   pdfAttached: { id: 'mail.receipt.pdfAttached', defaultMessage: 'A PDF copy of this receipt is attached.' },
 });
 
-export const GIFT_MANAGE_LINE = "To change the recipient's address or send the gift again, keep this link";
-
 const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
