@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
@@ -135,7 +135,12 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => removeEventBus());
   app.decorate('deps', { database, db: database.db, config, storage, auth, mailer, gateway, jobs });
-  registerErrorHandling(app);
+  // Refusals answer in the request's language (decision 070); no partner, no translation.
+  const localeOf = async (request: FastifyRequest) => {
+    const { partner, viewer } = await request.siteContext();
+    return localeOfRequest(request, partner, viewer);
+  };
+  registerErrorHandling(app, { localeOf });
   registerJsonBodyLimit(app);
 
   const stopListening = await listenForPartnerChanges(database, app.log);
@@ -170,7 +175,7 @@ export async function buildApp(
   registerTransportSecurity(app);
   registerPublicCaching(app);
   registerCrossSiteProtection(app, [WEBHOOK_PATH]);
-  registerAuthRoutes(app, auth);
+  registerAuthRoutes(app, auth, { localeOf });
   // Uploads stream through busboy with these limits; a route may ask for tighter ones.
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_PICTURE_BYTES, files: MAX_PICTURES_PER_UPLOAD, fields: 20, fieldSize: 10_000 },

@@ -37,6 +37,8 @@ import {
   throttleKeyOf,
   type SignInDelay,
 } from './login-throttle.ts';
+import { translateAuthBody } from './error-messages.ts';
+import type { RequestLocale } from './errors.ts';
 import type { Mailer } from './messaging/mail.ts';
 import { servedOverHttps, siteOriginOf } from './https.ts';
 import {
@@ -401,7 +403,11 @@ export async function sessionOf(auth: Auth, request: FastifyRequest) {
  * better-auth sees are Fastify's (X-Forwarded-* count only when TRUST_PROXY is on), so a client
  * cannot pick its own address to slip past the per-address limit.
  */
-export function registerAuthRoutes(app: FastifyInstance, auth: Auth): void {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  auth: Auth,
+  options: { localeOf?: RequestLocale } = {},
+): void {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -433,6 +439,9 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth): void {
       if (response.status >= 400) {
         const code = authErrorCodeOf(response.status, text);
         if (code) reply.header(ERROR_CODE_HEADER, code);
+        // Sign-in and sign-up refusals in the request's language (decision 070); en-US as they are.
+        const locale = text && options.localeOf ? await options.localeOf(request).catch(() => null) : null;
+        if (locale && locale !== 'en-US') return reply.send(translateAuthBody(locale, text));
       }
       return reply.send(text || null);
     },

@@ -5,11 +5,13 @@ import {
   STATUS_ERROR_CODES,
   statusOfError,
   type ErrorCode,
+  type Locale,
   type Problem,
   type ProblemFieldError,
 } from '@kinship/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { refusalOf, translateRefusal } from './error-messages.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -20,6 +22,9 @@ declare module 'fastify' {
     problemErrors?: boolean;
   }
 }
+
+/** The locale a request is answered in (platform/locale.ts), or null when it names no partner. */
+export type RequestLocale = (request: FastifyRequest) => Promise<Locale | null>;
 
 /**
  * Stable error codes (decisions 026 and 065): every error answer carries one in the `x-error-code`
@@ -204,7 +209,19 @@ function containsNul(value: unknown, depth = 0): boolean {
 }
 
 /** Non-OK answers carry a plain-text message (the web client throws the response text). */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: { localeOf?: RequestLocale } = {},
+): void {
+  /**
+   * A refusal's text in the request's language (issue 23): only a text the catalogue knows is
+   * looked up, and en-US (or a request of no partner) keeps the thrown text byte for byte.
+   */
+  const inLanguage = async (request: FastifyRequest, text: string): Promise<string> => {
+    if (!options.localeOf || !refusalOf(text)) return text;
+    const locale = await options.localeOf(request).catch(() => null);
+    return locale ? translateRefusal(locale, text) : text;
+  };
   // PostgreSQL text cannot hold a NUL character: a request that carries one in its address is refused
   // at once rather than reaching a query.
   app.addHook('onRequest', async (request) => {
@@ -239,7 +256,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .code(error.statusCode)
         .headers(error.headers)
         .header(ERROR_CODE_HEADER, error.code)
-        .send(error.message);
+        .send(await inLanguage(request, error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const problems = error.validation.map((v) => ({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Feature, PartnerSetting } from '../shared/ids.ts';
+import { LOCALES, localeSchema } from '../shared/locale.ts';
 
 /**
  * The partner's own settings as its Administrator edits them in the dashboard (Settings) and the
@@ -14,6 +15,11 @@ const optionalText = (max: number) =>
     .max(max, `At most ${max} characters.`)
     .nullable()
     .transform((v) => (v === '' ? null : v));
+
+/** A language the platform does not ship. */
+export const LOCALE_MESSAGE = `Choose a language from the list (${LOCALES.join(', ')}).`;
+/** The default language must be one of the languages the site offers. */
+export const DEFAULT_LOCALE_NOT_OFFERED = 'The default language must be one of the languages offered.';
 
 /** A link the site shows: http or https only (no javascript:, data: or relative addresses). */
 export function isWebLink(value: string): boolean {
@@ -151,6 +157,16 @@ export const partnerSettingsInputSchema = z.object({
   currency: z.enum(CURRENCIES, { error: 'Choose a currency from the list.' }),
   demoMode: z.boolean(),
   privateDemo: z.boolean(),
+  /**
+   * The languages (decision 070): the default a visitor gets when nothing else decides, and the
+   * locales the language switch offers. Optional: a caller that leaves them out keeps the stored ones.
+   */
+  defaultLocale: z.enum(LOCALES, { error: LOCALE_MESSAGE }).optional(),
+  locales: z
+    .array(z.enum(LOCALES, { error: LOCALE_MESSAGE }))
+    .min(1, 'Offer at least one language.')
+    .max(LOCALES.length)
+    .optional(),
 });
 export type PartnerSettingsInput = z.input<typeof partnerSettingsInputSchema>;
 
@@ -217,6 +233,10 @@ export const partnerSettingsAnswerSchema = z.object({
   currency: z.string(),
   demoMode: z.boolean(),
   privateDemo: z.boolean(),
+  /** The default locale, always one of `locales`. */
+  defaultLocale: localeSchema,
+  /** The locales the site offers, in the platform's order. */
+  locales: z.array(localeSchema),
   payments: z.object({
     /** A connected account is stored (stripeUserId present). */
     connected: z.boolean(),

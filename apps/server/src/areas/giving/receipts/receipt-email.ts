@@ -1,5 +1,11 @@
+import { defineMessages } from '@formatjs/intl';
+import type { Locale } from '@kinship/domain';
+import { sayIn } from '../../../platform/messages.ts';
+
 /** The receipt email's words, in plain text and simple HTML; every value is already formatted. */
 export interface ReceiptEmailInput {
+  /** The recipient's language (decision 070): their saved preference, else the partner's default. */
+  locale?: Locale;
   partnerName: string;
   donorName: string | null;
   kind: 'donation' | 'subscription';
@@ -17,10 +23,37 @@ export interface ReceiptEmailInput {
   giftManageUrl?: string | null;
 }
 
-export const GIFT_MANAGE_LINE = "To change the recipient's address or send the gift again, keep this link";
-
-const giftManageText = (input: ReceiptEmailInput) =>
-  input.giftManageUrl ? [`${GIFT_MANAGE_LINE}: ${input.giftManageUrl}`, ''] : [];
+/** The receipt email's texts; the English defaults are today's receipt word for word. */
+export const receiptMailMessages = defineMessages({
+  subject: { id: 'mail.receipt.subject', defaultMessage: 'Your receipt from {partnerName}' },
+  dear: { id: 'mail.receipt.dear', defaultMessage: 'Dear {name},' },
+  hello: { id: 'mail.receipt.hello', defaultMessage: 'Hello,' },
+  thanks: {
+    id: 'mail.receipt.thanks',
+    defaultMessage:
+      'Thank you for your {kind, select, subscription {sponsorship payment} other {donation}} to {partnerName}.',
+  },
+  codeLine: { id: 'mail.receipt.codeLine', defaultMessage: 'Receipt: {code}' },
+  dateLine: { id: 'mail.receipt.dateLine', defaultMessage: 'Date: {date}' },
+  forLine: { id: 'mail.receipt.forLine', defaultMessage: 'For: {description}' },
+  amountLine: { id: 'mail.receipt.amountLine', defaultMessage: 'Amount: {amount}' },
+  refundLine: { id: 'mail.receipt.refundLine', defaultMessage: 'Refunded on {date}: {amount}' },
+  netLine: { id: 'mail.receipt.netLine', defaultMessage: 'Net amount: {amount}' },
+  codeLabel: { id: 'mail.receipt.codeLabel', defaultMessage: 'Receipt' },
+  dateLabel: { id: 'mail.receipt.dateLabel', defaultMessage: 'Date' },
+  forLabel: { id: 'mail.receipt.forLabel', defaultMessage: 'For' },
+  amountLabel: { id: 'mail.receipt.amountLabel', defaultMessage: 'Amount' },
+  refundLabel: { id: 'mail.receipt.refundLabel', defaultMessage: 'Refunded on {date}' },
+  netLabel: { id: 'mail.receipt.netLabel', defaultMessage: 'Net amount' },
+  giftManage: {
+    id: 'mail.receipt.giftManage',
+    defaultMessage: "To change the recipient's address or send the gift again, keep this link: {link}",
+  },
+  giftManageLink: { id: 'mail.receipt.giftManageLink', defaultMessage: 'manage your gift' },
+  viewOnlineLine: { id: 'mail.receipt.viewOnlineLine', defaultMessage: 'View your receipt online: {url}' },
+  viewOnlineLink: { id: 'mail.receipt.viewOnlineLink', defaultMessage: 'View your receipt online' },
+  pdfAttached: { id: 'mail.receipt.pdfAttached', defaultMessage: 'A PDF copy of this receipt is attached.' },
+});
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -28,13 +61,73 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-export function receiptSubject(partnerName: string): string {
-  return `Your receipt from ${partnerName}`;
+/** The receipt's messages in its recipient's language (en-US when none is given). */
+function wordsOf(input: Pick<ReceiptEmailInput, 'locale'>) {
+  const say = sayIn(input.locale ?? 'en-US');
+  const m = receiptMailMessages;
+  return {
+    say,
+    greeting: (name: string | null) => (name ? say(m.dear, { name }) : say(m.hello)),
+    /** A whole sentence with one link in it: the sentence escaped, the link's markup kept. */
+    sentenceWithLink: (html: string) => {
+      const token = '\u0000link\u0000';
+      return escapeHtml(say(m.giftManage, { link: token })).replace(token, html);
+    },
+  };
+}
+
+export function receiptSubject(partnerName: string, locale: Locale = 'en-US'): string {
+  return sayIn(locale)(receiptMailMessages.subject, { partnerName });
 }
 
 function thanks(input: ReceiptEmailInput): string {
-  const what = input.kind === 'subscription' ? 'sponsorship payment' : 'donation';
-  return `Thank you for your ${what} to ${input.partnerName}.`;
+  return wordsOf(input).say(receiptMailMessages.thanks, { kind: input.kind, partnerName: input.partnerName });
+}
+
+/** The facts of the receipt as plain-text lines, from "Receipt:" to the PDF line. */
+function factLines(input: ReceiptEmailInput): string[] {
+  const { say } = wordsOf(input);
+  const m = receiptMailMessages;
+  return [
+    say(m.codeLine, { code: input.code }),
+    say(m.dateLine, { date: input.date }),
+    say(m.forLine, { description: input.description }),
+    say(m.amountLine, { amount: input.amount }),
+    ...input.refunds.map((r) => say(m.refundLine, { date: r.date, amount: r.amount })),
+    ...(input.netAmount ? [say(m.netLine, { amount: input.netAmount })] : []),
+    '',
+    ...input.paymentNotice.flatMap((p) => [p, '']),
+    ...(input.giftManageUrl ? [say(m.giftManage, { link: input.giftManageUrl }), ''] : []),
+    say(m.viewOnlineLine, { url: input.receiptUrl }),
+    say(m.pdfAttached),
+    '',
+  ];
+}
+
+/** The facts of the receipt as HTML: a table of them, the notices and the links. */
+function factsHtml(input: ReceiptEmailInput): string[] {
+  const { say, sentenceWithLink } = wordsOf(input);
+  const m = receiptMailMessages;
+  const row = (label: string, value: string) =>
+    `<tr><td style="padding:4px 16px 4px 0;color:#555">${escapeHtml(label)}</td><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`;
+  return [
+    '<table style="border-collapse:collapse">',
+    row(say(m.codeLabel), input.code),
+    row(say(m.dateLabel), input.date),
+    row(say(m.forLabel), input.description),
+    row(say(m.amountLabel), input.amount),
+    ...input.refunds.map((r) => row(say(m.refundLabel, { date: r.date }), r.amount)),
+    ...(input.netAmount ? [row(say(m.netLabel), input.netAmount)] : []),
+    '</table>',
+    ...input.paymentNotice.map((p) => `<p style="color:#555;font-size:0.9rem">${escapeHtml(p)}</p>`),
+    ...(input.giftManageUrl
+      ? [
+          `<p>${sentenceWithLink(`<a href="${escapeHtml(input.giftManageUrl)}">${escapeHtml(say(m.giftManageLink))}</a>`)}</p>`,
+        ]
+      : []),
+    `<p><a href="${escapeHtml(input.receiptUrl)}">${escapeHtml(say(m.viewOnlineLink))}</a></p>`,
+    `<p style="color:#555;font-size:0.9rem">${escapeHtml(say(m.pdfAttached))}</p>`,
+  ];
 }
 
 /** The partner's name and support address that close every mail of this file, as text lines. */
@@ -62,20 +155,20 @@ const greeting = (donorName: string | null) => (donorName ? `Dear ${donorName},`
 
 export function receiptEmailText(input: ReceiptEmailInput): string {
   return [
-    greeting(input.donorName),
+    wordsOf(input).greeting(input.donorName),
     '',
     thanks(input),
     '',
-    receiptFactsText(input),
+    ...factLines(input),
     ...signatureText(input.partnerName, input.supportEmail),
   ].join('\n');
 }
 
 export function receiptEmailHtml(input: ReceiptEmailInput): string {
   return mailHtml(input.partnerName, input.supportEmail, [
-    `<p>${escapeHtml(greeting(input.donorName))}</p>`,
+    `<p>${escapeHtml(wordsOf(input).greeting(input.donorName))}</p>`,
     `<p>${escapeHtml(thanks(input))}</p>`,
-    receiptFactsHtml(input),
+    ...factsHtml(input),
   ]);
 }
 
@@ -118,20 +211,7 @@ export function refundEmailText(input: RefundEmailInput): string {
 
 /** The receipt's fixed details that follow a partner's own wording (feature 12): never templated. */
 export function receiptFactsText(input: ReceiptEmailInput): string {
-  return [
-    `Receipt: ${input.code}`,
-    `Date: ${input.date}`,
-    `For: ${input.description}`,
-    `Amount: ${input.amount}`,
-    ...input.refunds.map((r) => `Refunded on ${r.date}: ${r.amount}`),
-    ...(input.netAmount ? [`Net amount: ${input.netAmount}`] : []),
-    '',
-    ...input.paymentNotice.flatMap((p) => [p, '']),
-    ...giftManageText(input),
-    `View your receipt online: ${input.receiptUrl}`,
-    'A PDF copy of this receipt is attached.',
-    '',
-  ].join('\n');
+  return factLines(input).join('\n');
 }
 
 export function refundEmailHtml(input: RefundEmailInput): string {
@@ -142,24 +222,5 @@ export function refundEmailHtml(input: RefundEmailInput): string {
 }
 
 export function receiptFactsHtml(input: ReceiptEmailInput): string {
-  const row = (label: string, value: string) =>
-    `<tr><td style="padding:4px 16px 4px 0;color:#555">${escapeHtml(label)}</td><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`;
-  return [
-    '<table style="border-collapse:collapse">',
-    row('Receipt', input.code),
-    row('Date', input.date),
-    row('For', input.description),
-    row('Amount', input.amount),
-    ...input.refunds.map((r) => row(`Refunded on ${r.date}`, r.amount)),
-    ...(input.netAmount ? [row('Net amount', input.netAmount)] : []),
-    '</table>',
-    ...input.paymentNotice.map((p) => `<p style="color:#555;font-size:0.9rem">${escapeHtml(p)}</p>`),
-    ...(input.giftManageUrl
-      ? [
-          `<p>${escapeHtml(GIFT_MANAGE_LINE)}: <a href="${escapeHtml(input.giftManageUrl)}">manage your gift</a></p>`,
-        ]
-      : []),
-    `<p><a href="${escapeHtml(input.receiptUrl)}">View your receipt online</a></p>`,
-    '<p style="color:#555;font-size:0.9rem">A PDF copy of this receipt is attached.</p>',
-  ].join('\n');
+  return factsHtml(input).join('\n');
 }

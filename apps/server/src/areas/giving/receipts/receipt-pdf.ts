@@ -1,7 +1,12 @@
+import { defineMessages } from '@formatjs/intl';
+import type { Locale } from '@kinship/domain';
 import PDFDocument from 'pdfkit';
+import { sayIn } from '../../../platform/messages.ts';
 
 /** What a receipt PDF shows; every text is already formatted. */
 export interface ReceiptPdfInput {
+  /** The language it is written in (decision 070); en-US when not given. */
+  locale?: Locale;
   partnerName: string;
   /** The partner's logo as PNG or JPEG, when it has one. */
   logo: Buffer | null;
@@ -153,27 +158,58 @@ function paragraphs(doc: PDFKit.PDFDocument, texts: string[]) {
   }
 }
 
+/** The receipt PDF's texts; the English defaults are today's receipt word for word. */
+export const receiptPdfMessages = defineMessages({
+  documentTitle: { id: 'pdf.receipt.documentTitle', defaultMessage: 'Receipt {code}' },
+  title: { id: 'pdf.receipt.title', defaultMessage: 'Payment receipt' },
+  code: { id: 'pdf.receipt.code', defaultMessage: 'Receipt' },
+  date: { id: 'pdf.receipt.date', defaultMessage: 'Date' },
+  receivedFrom: { id: 'pdf.receipt.receivedFrom', defaultMessage: 'Received from' },
+  for: { id: 'pdf.receipt.for', defaultMessage: 'For' },
+  amount: { id: 'pdf.receipt.amount', defaultMessage: 'Amount' },
+  refunded: { id: 'pdf.receipt.refunded', defaultMessage: 'Refunded on {date}' },
+  net: { id: 'pdf.receipt.net', defaultMessage: 'Net amount' },
+  viewOnline: { id: 'pdf.receipt.viewOnline', defaultMessage: 'View this receipt online: {url}' },
+  questions: {
+    id: 'pdf.receipt.questions',
+    defaultMessage: 'Questions? Contact {partnerName} at {email}.',
+  },
+});
+
 export async function renderReceiptPdf(raw: ReceiptPdfInput): Promise<Buffer> {
+  const say = sayIn(raw.locale ?? 'en-US');
+  const m = receiptPdfMessages;
   const input = drawable(raw);
-  const doc = newDocument(`Receipt ${input.code}`, input.partnerName);
+  const doc = newDocument(pdfSafe(say(m.documentTitle, { code: input.code })), input.partnerName);
   const done = collect(doc);
   brandHeader(doc, input);
-  doc.font('Helvetica-Bold').fontSize(16).fillColor('#000000').text('Payment receipt');
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .fillColor('#000000')
+    .text(pdfSafe(say(m.title)));
   doc.moveDown(0.8);
-  labelled(doc, 'Receipt', input.code);
-  labelled(doc, 'Date', input.date);
-  if (input.donorName) labelled(doc, 'Received from', input.donorName);
-  labelled(doc, 'For', input.description);
-  labelled(doc, 'Amount', input.amount);
-  for (const refund of input.refunds ?? []) labelled(doc, `Refunded on ${refund.date}`, refund.amount);
-  if (input.netAmount) labelled(doc, 'Net amount', input.netAmount);
+  const label = (text: string) => pdfSafe(text);
+  labelled(doc, label(say(m.code)), input.code);
+  labelled(doc, label(say(m.date)), input.date);
+  if (input.donorName) labelled(doc, label(say(m.receivedFrom)), input.donorName);
+  labelled(doc, label(say(m.for)), input.description);
+  labelled(doc, label(say(m.amount)), input.amount);
+  for (const refund of input.refunds ?? [])
+    labelled(doc, label(say(m.refunded, { date: refund.date })), refund.amount);
+  if (input.netAmount) labelled(doc, label(say(m.net)), input.netAmount);
   doc.moveDown(1);
   paragraphs(doc, input.paymentNotice);
   doc.moveDown(0.5);
-  paragraphs(doc, [
-    `View this receipt online: ${input.receiptUrl}`,
-    ...(input.supportEmail ? [`Questions? Contact ${input.partnerName} at ${input.supportEmail}.`] : []),
-  ]);
+  paragraphs(
+    doc,
+    [
+      say(m.viewOnline, { url: input.receiptUrl }),
+      ...(input.supportEmail
+        ? [say(m.questions, { partnerName: input.partnerName, email: input.supportEmail })]
+        : []),
+    ].map(pdfSafe),
+  );
   doc.end();
   return done;
 }

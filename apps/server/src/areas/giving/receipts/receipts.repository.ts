@@ -38,7 +38,14 @@ export interface PaymentForReceipt {
     email: string | null;
     initiative: string | null;
   } | null;
-  payer: { id: number; firstName: string | null; lastName: string | null; email: string | null } | null;
+  payer: {
+    id: number;
+    firstName: string | null;
+    lastName: string | null;
+    email: string | null;
+    /** Their saved language (decision 070), which their receipts are written in. */
+    locale: string | null;
+  } | null;
   /** The giver of a gift order (decision 047), who gets its receipt. */
   giver: { name: string | null; email: string | null } | null;
   /** A gift order's manage code: its receipt mail links the giver to the gift's manage page. */
@@ -72,6 +79,7 @@ function paymentSelection() {
     payerFirstName: payer.firstName,
     payerLastName: payer.lastName,
     payerEmail: payer.email,
+    payerLocale: payer.locale,
     giverName: giftCodes.giverName,
     giverEmail: giftCodes.giverEmail,
     giftManageCode: giftCodes.manageCode,
@@ -114,6 +122,7 @@ function toPayment(row: SelectedRow): PaymentForReceipt {
             firstName: row.payerFirstName,
             lastName: row.payerLastName,
             email: row.payerEmail,
+            locale: row.payerLocale,
           },
     giftManageCode: row.giftManageCode,
     giver:

@@ -7,6 +7,7 @@ import {
   getReceiptPdf,
   RECEIPT_PDF_FILENAME,
 } from './receipts.service.ts';
+import { localeOfRequest } from '../../../platform/locale.ts';
 import { siteQuery, wholeNumberParam } from '../../../platform/route-schemas.ts';
 
 const codeParams = z.object({ code: z.string().min(1).max(100) });
@@ -27,7 +28,10 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/receipts/:code/pdf',
     { schema: { params: codeParams, querystring: siteQuery } },
     async (request, reply) => {
-      const pdf = await getReceiptPdf(app.deps, await request.siteContext(), request.params.code);
+      const ctx = await request.siteContext();
+      // The download is in the visitor's language (decision 070), as the page it is linked from.
+      const locale = localeOfRequest(request, ctx.partner, ctx.viewer);
+      const pdf = await getReceiptPdf(app.deps, ctx, request.params.code, locale);
       return reply
         .type('application/pdf')
         .header('content-disposition', pdfAttachment)

@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import {
-  donationDescription,
+  formatCentsIn,
   formatDate,
+  formatDateIn,
   formatReceiptAmount,
   isStatementYear,
-  paymentNotice,
-  sponsorshipDescription,
   taxDeductibleNotice,
   ERRORS,
+  type Locale,
   type Receipt,
 } from '@kinship/domain';
 import { eq } from 'drizzle-orm';
@@ -19,6 +19,7 @@ import type { MailMessage } from '../../../platform/messaging/mail.ts';
 import type { OutboxRow } from '../../../platform/messaging/outbox.ts';
 import { insertOutboxMessage, storedMessage } from '../../../platform/messaging/outbox.ts';
 import { partnerSiteUrl, type SiteUrlConfig } from '../../../platform/messaging/site-urls.ts';
+import { localeOfRecipient } from '../../../platform/locale.ts';
 import type { Storage } from '../../../platform/storage.ts';
 import type { PartnerRow } from '../../../db/types.ts';
 import { partnerEmail } from '../../partners/index.ts';
@@ -35,6 +36,12 @@ import {
   receiptFactsText,
 } from './receipt-email.ts';
 import { renderReceiptPdf, renderStatementPdf } from './receipt-pdf.ts';
+import {
+  donationDescriptionIn,
+  giftDescriptionIn,
+  paymentNoticeIn,
+  sponsorshipDescriptionIn,
+} from './receipt-words.ts';
 import {
   findInitiativeTitle,
   findOrderHoldLines,
@@ -79,6 +86,17 @@ export function receiptUrl(
 
 type ReceiptPartner = Pick<PartnerRow, 'id' | 'name' | 'ein' | 'countriesId' | 'subdomain'>;
 
+/**
+ * The language a payment's receipt is written in (decision 070): the payer's saved preference when
+ * the receipt goes to them, else the partner's default.
+ */
+function recipientLocaleOf(partner: PartnerRow, payment: PaymentForReceipt): Locale {
+  const to = donorEmailOf(payment)?.toLowerCase();
+  const payer = payment.payer;
+  const saved = payer?.email && payer.email.toLowerCase() === to ? payer.locale : null;
+  return localeOfRecipient(partner, saved);
+}
+
 function kindOf(payment: PaymentForReceipt): Receipt['kind'] {
   return payment.subscriptionsId !== null || payment.orderKind === 'subscription'
     ? 'subscription'
@@ -106,17 +124,22 @@ function donorEmailOf(payment: PaymentForReceipt): string | null {
   return payment.donation?.email || payment.giver?.email || payment.payer?.email || null;
 }
 
-async function descriptionOf(db: Db | Tx, payment: PaymentForReceipt): Promise<string> {
+async function descriptionOf(
+  db: Db | Tx,
+  payment: PaymentForReceipt,
+  locale: Locale = 'en-US',
+): Promise<string> {
   if (kindOf(payment) === 'subscription') {
     let lines = payment.subscriptionsId
       ? await findSubscriptionLines(db, payment.partnersId, payment.subscriptionsId)
       : [];
     if (lines.length === 0 && payment.ordersId)
       lines = await findOrderHoldLines(db, payment.partnersId, payment.ordersId);
-    return sponsorshipDescription(intervalOf(payment), lines);
+    return sponsorshipDescriptionIn(locale, intervalOf(payment), lines);
   }
-  if (payment.orderKind === 'gift') return 'Gift of a sponsorship';
-  return donationDescription(
+  if (payment.orderKind === 'gift') return giftDescriptionIn(locale);
+  return donationDescriptionIn(
+    locale,
     await findInitiativeTitle(db, payment.partnersId, payment.donation?.initiative ?? null),
   );
 }
@@ -125,10 +148,12 @@ function codeOf(payment: PaymentForReceipt): string {
   return payment.receiptCode ?? payment.orderReceiptCode ?? '';
 }
 
+/** A receipt; its description and payment notice in `locale` (the API's answer is en-US). */
 async function receiptView(
   db: Db | Tx,
   payment: PaymentForReceipt,
   partner: ReceiptPartner,
+  locale: Locale = 'en-US',
 ): Promise<Receipt> {
   return {
     code: codeOf(payment),
@@ -136,10 +161,10 @@ async function receiptView(
     amount: payment.amount,
     currency: payment.currency,
     date: payment.createdAt.toISOString(),
-    description: await descriptionOf(db, payment),
+    description: await descriptionOf(db, payment, locale),
     donorName: donorNameOf(payment),
     taxNotice: taxDeductibleNotice(partner),
-    paymentNotice: paymentNotice(partner),
+    paymentNotice: paymentNoticeIn(locale, partner),
     kind: kindOf(payment),
     interval: intervalOf(payment),
     ...(await refundsOf(db, payment)),
@@ -157,23 +182,38 @@ async function refundsOf(
   };
 }
 
-function emailInput(receipt: Receipt, partner: PartnerRow, config?: SiteUrlConfig): ReceiptEmailInput {
+/**
+ * Amounts and dates of a receipt in `locale`: en-US as the spec's receipts always were ($12.00,
+ * another currency named after it; MM/DD/YYYY), other locales through Intl in the payment's currency
+ * (fr-CA `1 234,56 $`, `2026-11-27`).
+ */
+function receiptFormats(locale: Locale, currency: string) {
+  if (locale === 'en-US')
+    return { money: (cents: number) => formatReceiptAmount(cents, currency), date: formatDate };
   return {
+    money: (cents: number) => formatCentsIn(locale, currency || 'usd', cents),
+    date: (d: Date | string) => formatDateIn(locale, d),
+  };
+}
+
+function emailInput(
+  receipt: Receipt,
+  partner: PartnerRow,
+  config?: SiteUrlConfig,
+  locale: Locale = 'en-US',
+): ReceiptEmailInput {
+  const format = receiptFormats(locale, receipt.currency);
+  return {
+    locale,
     partnerName: partner.name,
     donorName: receipt.donorName,
     kind: receipt.kind,
     code: receipt.code,
-    date: formatDate(receipt.date),
+    date: format.date(receipt.date),
     description: receipt.description,
-    amount: formatReceiptAmount(receipt.amount, receipt.currency),
-    refunds: receipt.refunds.map((r) => ({
-      date: formatDate(r.date),
-      amount: formatReceiptAmount(r.amount, receipt.currency),
-    })),
-    netAmount:
-      receipt.refundedAmount > 0
-        ? formatReceiptAmount(receipt.amount - receipt.refundedAmount, receipt.currency)
-        : null,
+    amount: format.money(receipt.amount),
+    refunds: receipt.refunds.map((r) => ({ date: format.date(r.date), amount: format.money(r.amount) })),
+    netAmount: receipt.refundedAmount > 0 ? format.money(receipt.amount - receipt.refundedAmount) : null,
     paymentNotice: receipt.paymentNotice,
     receiptUrl: receiptUrl(partner, receipt.code, config),
     supportEmail: partner.supportEmail,
@@ -198,8 +238,13 @@ async function receiptPdf(
   receipt: Receipt,
   logo: Buffer | null,
   config?: SiteUrlConfig,
+  locale: Locale = 'en-US',
 ): Promise<Buffer> {
-  return renderReceiptPdf({ ...emailInput(receipt, partner, config), logo, brandColor: partner.brandColor });
+  return renderReceiptPdf({
+    ...emailInput(receipt, partner, config, locale),
+    logo,
+    brandColor: partner.brandColor,
+  });
 }
 
 // ------------------------------------------------------------------------------------ outbox
@@ -230,7 +275,7 @@ async function receiptMessage(
   );
   return (
     custom ?? {
-      subject: receiptSubject(partner.name),
+      subject: receiptSubject(partner.name, email.locale),
       text: receiptEmailText(email),
       html: receiptEmailHtml(email),
     }
@@ -258,7 +303,8 @@ export async function queueReceipt(
     await tx.update(payments).set({ receiptCode: code }).where(eq(payments.id, payment.paymentsId));
     payment.receiptCode = code;
   }
-  const email = emailInput(await receiptView(tx, payment, partner), partner, input.config);
+  const locale = recipientLocaleOf(partner, payment);
+  const email = emailInput(await receiptView(tx, payment, partner, locale), partner, input.config, locale);
   // A gift's receipt carries the link its confirmation screen promises.
   if (payment.giftManageCode)
     email.giftManageUrl = partnerSiteUrl(
@@ -334,8 +380,9 @@ export function receiptComposer(deps: { db: Db; storage: Storage; config: SiteUr
     const payment = await findPaymentForReceipt(deps.db, Number(match[1]));
     const partner = payment ? await findPartnerById(deps.db, payment.partnersId) : null;
     if (!payment || !partner) return storedMessage(row);
-    const receipt = await receiptView(deps.db, payment, partner);
-    const email = emailInput(receipt, partner, deps.config);
+    const locale = recipientLocaleOf(partner, payment);
+    const receipt = await receiptView(deps.db, payment, partner, locale);
+    const email = emailInput(receipt, partner, deps.config, locale);
     const message = await receiptMessage(deps.db, partner, email, deps.config);
     return {
       to: row.toAddress,
@@ -345,7 +392,7 @@ export function receiptComposer(deps: { db: Db; storage: Storage; config: SiteUr
       attachments: [
         {
           filename: RECEIPT_PDF_FILENAME,
-          content: await receiptPdf(partner, receipt, await logoOf(partner), deps.config),
+          content: await receiptPdf(partner, receipt, await logoOf(partner), deps.config, locale),
           contentType: 'application/pdf',
         },
       ],
@@ -371,9 +418,10 @@ export async function getReceiptPdf(
   deps: { db: Db; storage: Storage; config: SiteUrlConfig },
   ctx: SiteContext,
   code: string,
+  locale: Locale = 'en-US',
 ): Promise<Buffer> {
-  const receipt = await receiptView(deps.db, await paymentOfCode(deps.db, ctx, code), ctx.partner);
-  return receiptPdf(ctx.partner, receipt, await logoPng(deps.storage, ctx.partner), deps.config);
+  const receipt = await receiptView(deps.db, await paymentOfCode(deps.db, ctx, code), ctx.partner, locale);
+  return receiptPdf(ctx.partner, receipt, await logoPng(deps.storage, ctx.partner), deps.config, locale);
 }
 
 /** Whose statement: a person by account (and their guest gifts by email), or a guest by email. */

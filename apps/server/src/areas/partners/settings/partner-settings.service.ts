@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DEFAULT_LOCALE_NOT_OFFERED,
   domainVerificationRecord,
+  LOCALES,
+  partnerLocales,
   PartnerSetting,
   partnerSettingsInputSchema,
   ERRORS,
@@ -118,6 +121,7 @@ async function answerOf(db: Db, partner: PartnerRow, hosts: PlatformHosts): Prom
     currency: partner.currency,
     demoMode: partner.demoMode,
     privateDemo: partner.privateDemo,
+    ...partnerLocales(partner.defaultLocale, partner.locales),
     payments: { connected: Boolean(partner.stripeUserId), chargesEnabled: partner.stripeChargesEnabled },
   };
 }
@@ -164,6 +168,12 @@ export async function updatePartnerSettings(
   });
   if (Object.keys(domainErrors).length > 0)
     throw fieldErrors(domainErrors, undefined, kinds.size === 1 ? [...kinds][0] : ERRORS.VALIDATION_FAILED);
+  // Languages (decision 070): what the caller leaves out stays as stored; the default is always offered.
+  const current = (await findPartnerById(db, ctx.partner.id)) ?? ctx.partner;
+  const stored = partnerLocales(current.defaultLocale, current.locales);
+  const defaultLocale = input.defaultLocale ?? stored.defaultLocale;
+  const locales = LOCALES.filter((locale) => (input.locales ?? stored.locales).includes(locale));
+  if (!locales.includes(defaultLocale)) throw fieldErrors({ defaultLocale: DEFAULT_LOCALE_NOT_OFFERED });
 
   const features = [...new Set(input.features)].sort((a, b) => a - b);
   const row = {
@@ -182,6 +192,8 @@ export async function updatePartnerSettings(
     currency: input.currency,
     demoMode: input.demoMode,
     privateDemo: input.privateDemo,
+    defaultLocale,
+    locales,
   };
   const settings = new Map<number, string | null>([
     [PartnerSetting.AutoBirthdayOccasions, input.settings.autoBirthdayOccasions ? 'true' : null],

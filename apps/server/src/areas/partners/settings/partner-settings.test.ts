@@ -199,6 +199,71 @@ describe('Settings', () => {
     expect(notAPicture.status).toBe(415);
   });
 
+  it('answers and keeps the partner’s languages, the default always among those offered', async () => {
+    const before = await currentSettings(mapleAdmin);
+    expect(before).toMatchObject({ defaultLocale: 'en-CA', locales: ['en-CA', 'fr-CA'] });
+    const { defaultLocale, locales, ...withoutLanguages } = formOf(before);
+    void [defaultLocale, locales];
+
+    // A caller that does not know about languages keeps the stored ones.
+    const kept = await mapleAdmin.request('PUT', '/api/dashboard/settings', withoutLanguages);
+    expect(kept.status, kept.text).toBe(200);
+    expect(kept.json<PartnerSettingsAnswer>()).toMatchObject({
+      defaultLocale: 'en-CA',
+      locales: ['en-CA', 'fr-CA'],
+    });
+
+    // French by default; the offered list comes back in the platform's order, once each.
+    const french = await mapleAdmin.request('PUT', '/api/dashboard/settings', {
+      ...withoutLanguages,
+      defaultLocale: 'fr-CA',
+      locales: ['fr-CA', 'en-CA', 'fr-CA'],
+    });
+    expect(french.status, french.text).toBe(200);
+    expect(french.json<PartnerSettingsAnswer>()).toMatchObject({
+      defaultLocale: 'fr-CA',
+      locales: ['en-CA', 'fr-CA'],
+    });
+    expect(await currentSettings(mapleAdmin)).toMatchObject({ defaultLocale: 'fr-CA' });
+    const site = (await t.client('maple.localhost').get('/api/partners/current')).json<PartnerPublic>();
+    expect(site).toMatchObject({ defaultLocale: 'fr-CA', locales: ['en-CA', 'fr-CA'] });
+    const [audit] = (
+      await rowsWhere<{ changes: unknown }>(
+        t.database,
+        'audit_log',
+        "action = 'partner.settings_updated' AND partners_id = 3",
+      )
+    ).slice(-1);
+    expect(JSON.stringify(audit!.changes)).toContain('fr-CA');
+
+    // Refused: a default not offered (also when only the offered list changes), an unknown locale,
+    // no locale at all. Nothing is stored.
+    for (const [body, field] of [
+      [{ locales: ['en-CA'] }, 'defaultLocale'],
+      [{ defaultLocale: 'en-US', locales: ['en-CA', 'fr-CA'] }, 'defaultLocale'],
+      [{ locales: ['de-DE'] }, 'locales.0'],
+      [{ defaultLocale: 'fr' }, 'defaultLocale'],
+      [{ locales: [] }, 'locales'],
+    ] as const) {
+      const res = await mapleAdmin.request('PUT', '/api/dashboard/settings', {
+        ...withoutLanguages,
+        ...body,
+      });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json<Problem>().errors.map((e) => e.field)).toContain(field);
+    }
+    expect(await currentSettings(mapleAdmin)).toMatchObject({
+      defaultLocale: 'fr-CA',
+      locales: ['en-CA', 'fr-CA'],
+    });
+
+    expect((await mapleAdmin.request('PUT', '/api/dashboard/settings', formOf(before))).status).toBe(200);
+    expect(await currentSettings(mapleAdmin)).toMatchObject({
+      defaultLocale: 'en-CA',
+      locales: ['en-CA', 'fr-CA'],
+    });
+  });
+
   it('is for the Administrator only', async () => {
     expect((await t.client().get('/api/dashboard/settings')).status).toBe(401);
     const programAdmin = t.client();

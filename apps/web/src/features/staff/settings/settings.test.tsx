@@ -49,6 +49,8 @@ const settings: PartnerSettingsAnswer = {
   currency: 'usd',
   demoMode: false,
   privateDemo: false,
+  defaultLocale: 'en-US',
+  locales: ['en-US'],
   payments: { connected: false, chargesEnabled: null },
 };
 
