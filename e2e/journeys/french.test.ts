@@ -52,7 +52,10 @@ describe('a French-speaking donor on a phone', () => {
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Principal' });
     for (const name of ['À propos', 'Contact', 'Faire un don', 'Se connecter']) {
-      await menu.getByRole(name === 'Se connecter' ? 'button' : 'link', { name, exact: true }).first().waitFor();
+      await menu
+        .getByRole(name === 'Se connecter' ? 'button' : 'link', { name, exact: true })
+        .first()
+        .waitFor();
     }
     await screenshot(page, 'french-menu-390');
     await page.getByRole('button', { name: 'Fermer le menu' }).click();
