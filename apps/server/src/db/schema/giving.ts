@@ -34,6 +34,8 @@ export const orders = pgTable(
     failureMessage: text('failure_message'),
     /** The lightning link the sponsorship came through, if any (decision 049). */
     lightningLinksId: integer('lightning_links_id'),
+    /** The language the order was placed in (decision 070): its receipt's, when the payer saved none. */
+    locale: text('locale'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },

@@ -6,6 +6,7 @@ import {
 } from '@kinship/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { localeOfRequest } from '../../../platform/locale.ts';
 import { idempotencyKeyOf } from '../orders/orders.service.ts';
 import { checkout } from './checkout.service.ts';
 import { lightningLinkIdOf } from '../gifts/lightning.service.ts';
@@ -39,6 +40,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         body: request.body,
         idempotencyKey: idempotencyKeyOf(request.headers),
         clientAddress: request.ip,
+        locale: localeOfRequest(request, ctx.partner, ctx.viewer),
       });
     },
   );
@@ -62,6 +64,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         body: request.body,
         idempotencyKey: idempotencyKeyOf(request.headers),
         clientAddress: request.ip,
+        locale: localeOfRequest(request, ctx.partner, ctx.viewer),
       });
     },
   );

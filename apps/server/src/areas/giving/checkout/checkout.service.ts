@@ -10,6 +10,7 @@ import {
   ERRORS,
   type PaymentInterval,
   type UserSponsoredLine,
+  type Locale,
 } from '@kinship/domain';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
@@ -133,6 +134,8 @@ export interface CheckoutRequest {
   body: CheckoutBody;
   idempotencyKey: string | null;
   clientAddress: string;
+  /** The language the checkout was made in (its receipt's when the payer saved none). */
+  locale?: Locale | null;
 }
 
 interface PricedLine {
@@ -257,6 +260,7 @@ async function holdSlots(
         currency: partner.currency,
         idempotencyKey: request.idempotencyKey,
         lightningLinksId: request.lightningLinksId ?? null,
+        locale: request.locale ?? null,
       });
       await insertHolds(
         tx,

@@ -1,4 +1,5 @@
 import { donationRequestSchema } from '@kinship/domain';
+import { localeOfRequest } from '../../../platform/locale.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyKeyOf } from '../orders/orders.service.ts';
@@ -17,9 +18,11 @@ export const donationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/payments',
     { schema: { querystring: siteQuery, body: donationRequestSchema, response: { 200: z.string() } } },
     async (request, reply) => {
-      const url = await donate(deps, await request.siteContext(), request.body, {
+      const ctx = await request.siteContext();
+      const url = await donate(deps, ctx, request.body, {
         idempotencyKey: idempotencyKeyOf(request.headers),
         clientAddress: request.ip,
+        locale: localeOfRequest(request, ctx.partner, ctx.viewer),
       });
       // A string with a JSON content type is sent as it is: serialise it here.
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(url));

@@ -6,6 +6,7 @@ import {
   donationFeeCents,
   ERRORS,
   type DonationRequest,
+  type Locale,
 } from '@kinship/domain';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
@@ -68,7 +69,7 @@ export async function donate(
   deps: DonationDeps,
   ctx: SiteContext,
   body: DonationRequest,
-  request: { idempotencyKey: string | null; clientAddress: string },
+  request: { idempotencyKey: string | null; clientAddress: string; locale?: Locale | null },
 ): Promise<string> {
   assertSiteOpen(ctx);
   const { partner, viewer } = ctx;
@@ -110,6 +111,7 @@ export async function donate(
     additionalAmount: 0,
     currency: partner.currency,
     idempotencyKey: request.idempotencyKey,
+    locale: request.locale ?? null,
   });
   if (!order) {
     const raced = await orderByIdempotencyKey(deps.db, partner.id, request.idempotencyKey);

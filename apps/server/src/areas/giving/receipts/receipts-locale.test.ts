@@ -55,7 +55,11 @@ async function mapleDonor(locale: string | null): Promise<TestPerson> {
 }
 
 /** A signed-in general donation on the maple site; answers the receipt code. */
-async function donateAtMaple(who: TestPerson, amount: number): Promise<string> {
+async function donateAtMaple(
+  who: TestPerson,
+  amount: number,
+  headers: Record<string, string> = {},
+): Promise<string> {
   const res = await clientAs(t.port, who, 'maple.localhost').post(
     '/api/payments?partnersId=3',
     {
@@ -66,7 +70,7 @@ async function donateAtMaple(who: TestPerson, amount: number): Promise<string> {
       email: who.email,
       token: 'pm_card_visa',
     },
-    freshAddress(),
+    { ...freshAddress(), ...headers },
   );
   expect(res.status, res.text).toBe(200);
   return res.json<string>().split('/').pop()!;
@@ -116,6 +120,17 @@ describe('receipts in the recipient’s language', () => {
     expect(flat(pdfText(download.body))).toContain('Reçu de paiement');
     const english = await getBytes(`/api/receipts/${code}/pdf?partnersId=3`, { 'accept-language': 'en' });
     expect(flat(pdfText(english.body))).toContain('Payment receipt');
+  });
+
+  it('a donor who saved nothing gets the receipt in the language they gave in', async () => {
+    const who = await mapleDonor(null);
+    await donateAtMaple(who, 1234.56, { 'accept-language': 'fr-CA,fr;q=0.9' });
+    await t.runJob('outbox.dispatch');
+    const [eml] = t.mailTo(who.email);
+    const mail = readEml(eml!);
+    expect(decodeMimeWords(mail.subject)).toBe('Votre reçu de Maple Schools Network');
+    expect(plain(mail.text)).toContain('Montant : 1 234,56 $');
+    expect(flat(pdfText(attachedPdf(eml!)))).toContain('Reçu de paiement');
   });
 
   it('a maple donor who saved nothing gets the partner’s default, Canadian English', async () => {

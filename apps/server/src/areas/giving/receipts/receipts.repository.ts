@@ -27,6 +27,8 @@ export interface PaymentForReceipt {
   createdAt: Date;
   ordersId: number | null;
   orderKind: string | null;
+  /** The language the order was placed in, if recorded. */
+  orderLocale: string | null;
   orderInterval: string | null;
   orderReceiptCode: string | null;
   subscriptionsId: number | null;
@@ -66,6 +68,7 @@ function paymentSelection() {
     createdAt: payments.createdAt,
     ordersId: payments.ordersId,
     orderKind: orders.kind,
+    orderLocale: orders.locale,
     orderInterval: orders.interval,
     orderReceiptCode: orders.receiptCode,
     subscriptionsId: payments.subscriptionsId,
@@ -100,6 +103,7 @@ function toPayment(row: SelectedRow): PaymentForReceipt {
     createdAt: row.createdAt!,
     ordersId: row.ordersId,
     orderKind: row.orderKind,
+    orderLocale: row.orderLocale,
     orderInterval: row.orderInterval,
     orderReceiptCode: row.orderReceiptCode,
     subscriptionsId: row.subscriptionsId,

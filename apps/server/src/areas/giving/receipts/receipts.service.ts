@@ -88,13 +88,13 @@ type ReceiptPartner = Pick<PartnerRow, 'id' | 'name' | 'ein' | 'countriesId' | '
 
 /**
  * The language a payment's receipt is written in (decision 070): the payer's saved preference when
- * the receipt goes to them, else the partner's default.
+ * the receipt goes to them, else the language the order was placed in, else the partner's default.
  */
 function recipientLocaleOf(partner: PartnerRow, payment: PaymentForReceipt): Locale {
   const to = donorEmailOf(payment)?.toLowerCase();
   const payer = payment.payer;
   const saved = payer?.email && payer.email.toLowerCase() === to ? payer.locale : null;
-  return localeOfRecipient(partner, saved);
+  return localeOfRecipient(partner, saved ?? payment.orderLocale);
 }
 
 function kindOf(payment: PaymentForReceipt): Receipt['kind'] {
