@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
 import { useLabels } from '../../i18n/labels';
 import { LanguageSwitch } from '../../i18n/language-switch';
-import { displayName } from '../../features/auth/display-name';
+import { useDisplayName } from '../../features/auth/display-name';
 import { LoginButton } from '../../shared/auth/components/login-button';
 import { SignUpButton } from '../../shared/auth/components/sign-up-button';
 import { useLogout } from '../../features/auth/hooks/use-logout';
@@ -20,6 +20,7 @@ export function NavDrawer({ id, opened, onClose }: { id: string; opened: boolean
   const logout = useLogout();
   const intl = useIntl();
   const labels = useLabels();
+  const displayName = useDisplayName();
   const sponsorLinks = sponsorMenuLinks(partner, labels);
   const shortcuts = shortcutLinks(partner, labels);
   const sponsorLabel = sponsorButtonLabel(partner, labels.sponsor);
