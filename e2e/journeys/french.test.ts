@@ -61,6 +61,17 @@ describe('a French-speaking donor on a phone', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Fermer le menu' }).click();
   });
 
+  it('lists the students with French labels and Canadian French prices', async () => {
+    await page.goto(siteUrl('maple', '/sponsored/board/students'));
+    const main = page.getByRole('main');
+    await main
+      .getByText(/\/mois/)
+      .first()
+      .waitFor();
+    expect(spaces(await main.innerText())).toMatch(/\d+,\d{2} \$\/mois/);
+    await screenshot(page, 'french-listing-390');
+  });
+
   it('shows the empty cart in French', async () => {
     await page.goto(siteUrl('maple', '/checkout'));
     await page.getByText('Votre panier est vide').waitFor();
@@ -90,6 +101,16 @@ describe('a French-speaking donor on a phone', () => {
     expect(spaces(mail.text)).toContain('1 234,56 $');
     expect(decodeMimeWords(mail.subject)).toBe('Votre reçu de Maple Schools Network');
     expect(spaces(mail.text)).toContain('Merci pour votre don à Maple Schools Network.');
+  });
+
+  it('shows the landing page in French on a wide screen, with the switch in the navigation', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(siteUrl('maple', '/'));
+    const nav = page.getByRole('navigation', { name: 'Principal' });
+    await nav.getByRole('link', { name: 'À propos', exact: true }).waitFor();
+    await page.getByRole('banner').getByRole('button', { name: 'English' }).waitFor();
+    await screenshot(page, 'french-landing-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
   });
 
   it('switches back to English with the language switch', async () => {
