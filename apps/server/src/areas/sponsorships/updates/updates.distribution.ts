@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { sponsoredRecordName } from '@kinship/domain';
+import { sponsoredRecordName, type Locale } from '@kinship/domain';
+import { defineMessages } from '@formatjs/intl';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { partners, updatePosts } from '../../../db/schema/index.ts';
 import type { Tx } from '../../../db/types.ts';
 import { recordAudit, SYSTEM_ACTOR } from '../../../platform/audit.ts';
+import { localeOfRecipient } from '../../../platform/locale.ts';
+import { sayIn } from '../../../platform/messages.ts';
 import { BATCH_BUDGET_MS, batchClock, giveWay } from '../../../platform/give-way.ts';
 import type { JobContext, JobSummary } from '../../../platform/jobs.ts';
 import {
@@ -62,6 +65,8 @@ interface Recipient {
   key: string;
   email: string;
   firstName: string | null;
+  /** The first saved language among the people at this address. */
+  locale: string | null;
   usersIds: number[];
   sponsoredsIds: number[];
 }
@@ -94,7 +99,12 @@ export async function distributePost(
   const [post] = await db.select().from(updatePosts).where(eq(updatePosts.id, postId));
   if (!isDue(post, now)) return NOTHING;
   const [partner] = await db
-    .select({ subdomain: partners.subdomain, name: partners.name })
+    .select({
+      subdomain: partners.subdomain,
+      name: partners.name,
+      defaultLocale: partners.defaultLocale,
+      locales: partners.locales,
+    })
     .from(partners)
     .where(eq(partners.id, post.partnersId));
   const records = await findRecordsByIds(db, post.partnersId, post.sponsoredsIds);
@@ -154,6 +164,7 @@ export async function distributePost(
         key: `update-post:${post.id}:${s.usersId}`,
         email: s.email,
         firstName: s.firstName,
+        locale: s.locale,
         usersIds: [],
         sponsoredsIds: [],
       };
@@ -162,6 +173,7 @@ export async function distributePost(
     if (!recipient.usersIds.includes(s.usersId)) recipient.usersIds.push(s.usersId);
     if (!recipient.sponsoredsIds.includes(s.sponsoredsId)) recipient.sponsoredsIds.push(s.sponsoredsId);
     recipient.firstName ??= s.firstName;
+    recipient.locale ??= s.locale;
   }
   // A retried run continues: the people whose mail an earlier run committed are done (their notices
   // were written in the same transaction as the mail).
@@ -199,6 +211,7 @@ export async function distributePost(
             name: recordName.get(id)!,
             link: updatePageUrl(partner!, updateOf.get(id)!.code, config),
           })),
+          localeOfRecipient(partner!, recipient.locale),
         );
         if (
           await insertOutboxMessage(tx, {
@@ -241,34 +254,71 @@ function isDue(post: UpdatePostRow | null | undefined, now: Date): post is Updat
   return !!post && post.status === 'scheduled' && !!post.distributeAt && post.distributeAt <= now;
 }
 
-/** The one email of an update to one address, naming every record of the post it covers. */
+const noticeMessages = defineMessages({
+  hello: { id: 'mail.update.hello', defaultMessage: 'Hello,' },
+  helloNamed: { id: 'mail.update.helloNamed', defaultMessage: 'Hello {name},' },
+  readIt: { id: 'mail.update.readIt', defaultMessage: 'Read it here: {link}' },
+  readAbout: { id: 'mail.update.readAbout', defaultMessage: 'Read about {name}: {link}' },
+  readAboutLink: { id: 'mail.update.readAboutLink', defaultMessage: 'Read about {name}' },
+  readUpdate: { id: 'mail.update.readUpdate', defaultMessage: 'Read the update' },
+  subject: { id: 'mail.update.subject', defaultMessage: '{partnerName}: {title} (an update about {names})' },
+  posted: {
+    id: 'mail.update.posted',
+    defaultMessage: '{partnerName} has posted an update about {names}, whom you sponsor: "{title}".',
+  },
+  postedLead: {
+    id: 'mail.update.postedLead',
+    defaultMessage: '{partnerName} has posted an update about {names}, whom you sponsor:',
+  },
+  thanks: { id: 'mail.update.thanks', defaultMessage: 'Thank you for your support.' },
+});
+
+/** Names as a sentence says them in the locale ("Ana, Ben and Carl"; "Ana, Ben et Carl"). */
+function namesIn(locale: Locale, names: readonly string[]): string {
+  if (locale === 'en-US') return namesInWords(names);
+  return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(names);
+}
+
+/**
+ * The one email of an update to one address, naming every record of the post it covers, in the
+ * recipient's language (decision 070; en-US word for word as before).
+ */
 export function noticeMail(
   partnerName: string,
   title: string,
   firstName: string | null,
   covered: readonly { name: string; link: string }[],
+  locale: Locale = 'en-US',
 ): { subject: string; bodyText: string; bodyHtml: string } {
-  const names = namesInWords(covered.map((c) => c.name));
-  const hello = `Hello${firstName ? ` ${firstName}` : ''},`;
+  const say = sayIn(locale);
+  const m = noticeMessages;
+  const names = namesIn(
+    locale,
+    covered.map((c) => c.name),
+  );
+  const hello = firstName ? say(m.helloNamed, { name: firstName }) : say(m.hello);
   const single = covered.length === 1;
   const linksText = single
-    ? `Read it here: ${covered[0]!.link}`
-    : covered.map((c) => `Read about ${c.name}: ${c.link}`).join('\n');
+    ? say(m.readIt, { link: covered[0]!.link })
+    : covered.map((c) => say(m.readAbout, { name: c.name, link: c.link })).join('\n');
   const linksHtml = single
-    ? `<p><a href="${escapeHtml(covered[0]!.link)}">Read the update</a></p>`
+    ? `<p><a href="${escapeHtml(covered[0]!.link)}">${escapeHtml(say(m.readUpdate))}</a></p>`
     : `<ul>${covered
-        .map((c) => `<li><a href="${escapeHtml(c.link)}">Read about ${escapeHtml(c.name)}</a></li>`)
+        .map(
+          (c) =>
+            `<li><a href="${escapeHtml(c.link)}">${escapeHtml(say(m.readAboutLink, { name: c.name }))}</a></li>`,
+        )
         .join('')}</ul>`;
+  const thanks = say(m.thanks);
+  const posted = say(m.posted, { partnerName, names, title });
   return {
-    subject: `${partnerName}: ${title} (an update about ${names})`,
-    bodyText:
-      `${hello}\n\n${partnerName} has posted an update about ${names}, whom you sponsor: ` +
-      `"${title}".\n\n${linksText}\n\nThank you for your support.\n${partnerName}`,
+    subject: say(m.subject, { partnerName, title, names }),
+    bodyText: `${hello}\n\n${posted}\n\n${linksText}\n\n${thanks}\n${partnerName}`,
     bodyHtml:
-      `<p>${escapeHtml(hello)}</p><p>${escapeHtml(partnerName)} has posted an update about ` +
-      `${escapeHtml(names)}, whom you sponsor: <strong>${escapeHtml(title)}</strong>.</p>` +
+      `<p>${escapeHtml(hello)}</p><p>${escapeHtml(say(m.postedLead, { partnerName, names }))} ` +
+      `<strong>${escapeHtml(title)}</strong>.</p>` +
       linksHtml +
-      `<p>Thank you for your support.<br>${escapeHtml(partnerName)}</p>`,
+      `<p>${escapeHtml(thanks)}<br>${escapeHtml(partnerName)}</p>`,
   };
 }
 

@@ -262,6 +262,7 @@ export function activeSponsorsOfRecords(db: Queryable, partnersId: number, ids: 
       usersId: users.id,
       email: users.email,
       firstName: users.firstName,
+      locale: users.locale,
     })
     .from(userSponsoreds)
     .innerJoin(users, eq(users.id, userSponsoreds.usersId))
