@@ -104,6 +104,7 @@ export const TRANSLATED_SCREENS = [
   'apps/web/src/app/routes/onboard.tsx',
   'apps/web/src/features/staff/records/**/*.tsx',
   'apps/web/src/features/staff/types/**/*.tsx',
+  'apps/web/src/features/staff/programs/**/*.tsx',
 ];
 
 /** What a person reads in JSX: children and these props of any element. */
