@@ -139,15 +139,26 @@ function ImportRun({ id, onDone }: { id: number; onDone: () => void }) {
   return (
     <Stack gap="sm">
       <Text>
-        <FormattedMessage
-          id="staff.records.import.run.file"
-          defaultMessage="{done, select, yes {Imported} other {Importing}} {file}{pictures, select, none {} other { with pictures from {pictures}}}"
-          values={{
-            done: status.data?.state === 'completed' ? 'yes' : 'no',
-            file: status.data?.fileName ?? '…',
-            pictures: status.data?.picturesFileName || 'none',
-          }}
-        />
+        {status.data?.picturesFileName ? (
+          <FormattedMessage
+            id="staff.records.import.run.fileWithPictures"
+            defaultMessage="{done, select, yes {Imported} other {Importing}} {file} with pictures from {pictures}"
+            values={{
+              done: status.data.state === 'completed' ? 'yes' : 'no',
+              file: status.data.fileName,
+              pictures: status.data.picturesFileName,
+            }}
+          />
+        ) : (
+          <FormattedMessage
+            id="staff.records.import.run.file"
+            defaultMessage="{done, select, yes {Imported} other {Importing}} {file}"
+            values={{
+              done: status.data?.state === 'completed' ? 'yes' : 'no',
+              file: status.data?.fileName ?? '…',
+            }}
+          />
+        )}
       </Text>
       <Progress
         value={percent}
