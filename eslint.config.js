@@ -102,6 +102,10 @@ export const TRANSLATED_SCREENS = [
   'apps/web/src/app/routes/reset-password.tsx',
   'apps/web/src/app/routes/user-area.tsx',
   'apps/web/src/app/routes/onboard.tsx',
+  'apps/web/src/features/staff/records/**/*.tsx',
+  'apps/web/src/features/staff/types/**/*.tsx',
+  'apps/web/src/features/staff/programs/**/*.tsx',
+  'apps/web/src/features/staff/pictures/**/*.tsx',
 ];
 
 /** What a person reads in JSX: children and these props of any element. */

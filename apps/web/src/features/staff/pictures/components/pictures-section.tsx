@@ -1,6 +1,7 @@
 import { actionScope, RECORD_STATUSES, sponsoredRecordName, type RecordRow } from '@kinship/domain';
 import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router';
 import { ServerDataTable, type StaffColumn } from '../../../../components/staff/server-data-table';
 import { TypeTabs } from '../../../../components/staff/type-tabs';
@@ -9,11 +10,21 @@ import { usePartner } from '../../../../shared/partner/partner-context';
 import { fetchRecordsPage } from '../../../../shared/records/fetch-records-page';
 import { picturesKeys } from '../api/pictures-api';
 
+const statusWord = (intl: IntlShape, status: string) =>
+  intl.formatMessage(
+    {
+      id: 'staff.records.status.value',
+      defaultMessage:
+        '{status, select, active {active} reserved {reserved} inactive {inactive} archived {archived} other {{status}}}',
+    },
+    { status },
+  );
+
 /** The columns for a type's records (its kind decides whether a name or a title names a record). */
-const columnsFor = (sponsoredTypesId: number): StaffColumn<RecordRow>[] => [
+const columnsFor = (sponsoredTypesId: number, intl: IntlShape): StaffColumn<RecordRow>[] => [
   {
     key: 'code',
-    title: 'Record',
+    title: intl.formatMessage({ id: 'staff.pictures.column.record', defaultMessage: 'Record' }),
     sortable: true,
     noWrap: true,
     render: (r) => (
@@ -27,21 +38,30 @@ const columnsFor = (sponsoredTypesId: number): StaffColumn<RecordRow>[] => [
       </Stack>
     ),
   },
-  { key: 'program', title: 'Program', noWrap: true },
+  {
+    key: 'program',
+    title: intl.formatMessage({ id: 'staff.pictures.column.program', defaultMessage: 'Program' }),
+    noWrap: true,
+  },
   {
     key: 'pictures',
-    title: 'Pictures',
+    title: intl.formatMessage({ id: 'staff.pictures.title', defaultMessage: 'Pictures' }),
     noWrap: true,
     render: (r) =>
       r.pictures === 0 ? (
         <Badge color="orange" variant="light">
-          None yet
+          <FormattedMessage id="staff.pictures.noneYet" defaultMessage="None yet" />
         </Badge>
       ) : (
         r.pictures
       ),
   },
-  { key: 'status', title: 'Status', noWrap: true },
+  {
+    key: 'status',
+    title: intl.formatMessage({ id: 'staff.pictures.column.status', defaultMessage: 'Status' }),
+    noWrap: true,
+    render: (r) => statusWord(intl, r.status),
+  },
 ];
 
 /**
@@ -51,6 +71,7 @@ const columnsFor = (sponsoredTypesId: number): StaffColumn<RecordRow>[] => [
  * (the records API scopes the list).
  */
 export function PicturesSection() {
+  const intl = useIntl();
   const partner = usePartner();
   const types = partner.partnerSponsoredTypes;
   const [typeId, setTypeId] = useState<string | null>(types[0] ? String(types[0].id) : null);
@@ -61,13 +82,22 @@ export function PicturesSection() {
 
   return (
     <Stack gap="md">
-      <Title order={1}>Pictures</Title>
+      <Title order={1}>
+        <FormattedMessage id="staff.pictures.title" defaultMessage="Pictures" />
+      </Title>
       <Text c="dimmed">
-        Each record&apos;s pictures are kept on its own page: drop several at once, describe them, order them
-        by dragging and choose the profile picture. Filter by Pictures to find the records that have none yet.
+        <FormattedMessage
+          id="staff.pictures.intro"
+          defaultMessage="Each record's pictures are kept on its own page: drop several at once, describe them, order them by dragging and choose the profile picture. Filter by Pictures to find the records that have none yet."
+        />
       </Text>
       {!type ? (
-        <Text>This partner has no sponsored types yet.</Text>
+        <Text>
+          <FormattedMessage
+            id="staff.records.noTypes"
+            defaultMessage="This partner has no sponsored types yet."
+          />
+        </Text>
       ) : (
         <>
           <TypeTabs types={types} value={typeId} onChange={setTypeId} />
@@ -75,27 +105,45 @@ export function PicturesSection() {
             key={type.id}
             queryKey={picturesKeys.records(type.id)}
             fetchPage={(request) => fetchRecordsPage(type.id, request)}
-            columns={columnsFor(type.sponsoredTypesId)}
+            columns={columnsFor(type.sponsoredTypesId, intl)}
             rowKey={(r) => r.id}
-            searchLabel="Search names, code and title"
-            emptyText={`No ${type.customLabelPlural.toLowerCase()} here.`}
+            searchLabel={intl.formatMessage({
+              id: 'staff.records.search',
+              defaultMessage: 'Search names, code and title',
+            })}
+            emptyText={intl.formatMessage(
+              { id: 'staff.records.empty', defaultMessage: 'No {label} here.' },
+              { label: type.customLabelPlural.toLowerCase() },
+            )}
             filters={[
               {
                 key: 'hasPictures',
-                label: 'Pictures',
+                label: intl.formatMessage({ id: 'staff.pictures.title', defaultMessage: 'Pictures' }),
                 options: [
-                  { value: 'false', label: 'No pictures yet' },
-                  { value: 'true', label: 'Has pictures' },
+                  {
+                    value: 'false',
+                    label: intl.formatMessage({
+                      id: 'staff.pictures.filter.none',
+                      defaultMessage: 'No pictures yet',
+                    }),
+                  },
+                  {
+                    value: 'true',
+                    label: intl.formatMessage({
+                      id: 'staff.records.filter.hasPictures',
+                      defaultMessage: 'Has pictures',
+                    }),
+                  },
                 ],
               },
               {
                 key: 'status',
-                label: 'Status',
-                options: RECORD_STATUSES.map((s) => ({ value: s, label: s })),
+                label: intl.formatMessage({ id: 'staff.pictures.column.status', defaultMessage: 'Status' }),
+                options: RECORD_STATUSES.map((s) => ({ value: s, label: statusWord(intl, s) })),
               },
               {
                 key: 'entitiesId',
-                label: 'Program',
+                label: intl.formatMessage({ id: 'staff.pictures.column.program', defaultMessage: 'Program' }),
                 options: programs.map((p) => ({ value: String(p.id), label: p.name })),
               },
             ]}

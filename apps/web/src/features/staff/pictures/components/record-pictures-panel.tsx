@@ -32,6 +32,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../../../components/staff/confirm-dialog';
 import { UploadDropzone } from '../../../../components/staff/upload-dropzone';
 import { mediaUrl } from '../../../../lib/api-client';
@@ -40,6 +41,9 @@ import { uploadUrlFor, usePictureChanges, useRecordPictures, type ManagedPicture
 export interface RecordPicturesPanelProps {
   sponsoredsId: number;
 }
+
+/** The picture buttons' signs (their names are in aria-label). */
+const SIGNS = { drag: '⠿', earlier: '↑', later: '↓' } as const;
 
 function move(ids: number[], from: number, to: number): number[] {
   const next = [...ids];
@@ -61,18 +65,22 @@ function SortablePicture({
   index: number;
   children: (handle: ReactNode) => ReactNode;
 }) {
+  const intl = useIntl();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id });
   const handle = (
     <ActionIcon
       ref={setActivatorNodeRef}
       variant="default"
-      aria-label={`Drag picture ${index + 1} to a new place`}
+      aria-label={intl.formatMessage(
+        { id: 'staff.pictures.drag', defaultMessage: 'Drag picture {number} to a new place' },
+        { number: index + 1 },
+      )}
       style={{ cursor: 'grab', touchAction: 'none' }}
       {...attributes}
       {...listeners}
     >
-      ⠿
+      {SIGNS.drag}
     </ActionIcon>
   );
   return (
@@ -101,6 +109,7 @@ function SortablePicture({
  * record's id (the record editor, or /dashboard/records/:id/pictures).
  */
 export function RecordPicturesPanel({ sponsoredsId }: RecordPicturesPanelProps) {
+  const intl = useIntl();
   const pictures = useRecordPictures(sponsoredsId);
   const changes = usePictureChanges(sponsoredsId);
   const [deleting, setDeleting] = useState<ManagedPicture | null>(null);
@@ -129,12 +138,17 @@ export function RecordPicturesPanel({ sponsoredsId }: RecordPicturesPanelProps) 
   };
   return (
     <Stack gap="md">
-      <Title order={2}>Pictures</Title>
+      <Title order={2}>
+        <FormattedMessage id="staff.pictures.title" defaultMessage="Pictures" />
+      </Title>
       <UploadDropzone
         uploadUrl={uploadUrlFor(sponsoredsId)}
         maxFiles={10}
         onUploaded={() => void changes.refresh()}
-        label="Drop pictures here or click to choose them (several at once)"
+        label={intl.formatMessage({
+          id: 'staff.pictures.drop',
+          defaultMessage: 'Drop pictures here or click to choose them (several at once)',
+        })}
       />
       {mutationError && (
         <Alert color="red" role="alert">
@@ -142,13 +156,20 @@ export function RecordPicturesPanel({ sponsoredsId }: RecordPicturesPanelProps) 
         </Alert>
       )}
       {pictures.isLoading ? (
-        <Loader aria-label="Loading pictures" />
+        <Loader
+          aria-label={intl.formatMessage({
+            id: 'staff.pictures.loading',
+            defaultMessage: 'Loading pictures',
+          })}
+        />
       ) : pictures.error ? (
         <Alert color="red" role="alert">
           {pictures.error.message}
         </Alert>
       ) : pictures.data!.length === 0 ? (
-        <Text c="dimmed">No pictures yet.</Text>
+        <Text c="dimmed">
+          <FormattedMessage id="staff.pictures.none" defaultMessage="No pictures yet." />
+        </Text>
       ) : (
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
           <SortableContext items={ids} strategy={rectSortingStrategy}>
@@ -157,7 +178,10 @@ export function RecordPicturesPanel({ sponsoredsId }: RecordPicturesPanelProps) 
               spacing="md"
               component="ol"
               style={{ listStyle: 'none', padding: 0, margin: 0 }}
-              aria-label="Pictures, in the order shown"
+              aria-label={intl.formatMessage({
+                id: 'staff.pictures.list',
+                defaultMessage: 'Pictures, in the order shown',
+              })}
             >
               {ordered.map((picture, index) => (
                 <SortablePicture key={picture.id} id={picture.id} index={index}>
@@ -166,7 +190,13 @@ export function RecordPicturesPanel({ sponsoredsId }: RecordPicturesPanelProps) 
                       <Card.Section>
                         <Image
                           src={mediaUrl(picture.thumbPath)}
-                          alt={picture.description ?? `Picture ${index + 1}`}
+                          alt={
+                            picture.description ??
+                            intl.formatMessage(
+                              { id: 'staff.pictures.number', defaultMessage: 'Picture {number}' },
+                              { number: index + 1 },
+                            )
+                          }
                           h={180}
                           fit="cover"
                         />
@@ -174,13 +204,30 @@ export function RecordPicturesPanel({ sponsoredsId }: RecordPicturesPanelProps) 
                       <Stack gap="xs" mt="sm">
                         <Group justify="space-between" gap="xs">
                           <Text size="sm" fw={600}>
-                            Picture {index + 1}
+                            <FormattedMessage
+                              id="staff.pictures.number"
+                              defaultMessage="Picture {number}"
+                              values={{ number: index + 1 }}
+                            />
                           </Text>
-                          {picture.isProfile && <Badge color="teal">Profile picture</Badge>}
+                          {picture.isProfile && (
+                            <Badge color="teal">
+                              <FormattedMessage
+                                id="staff.pictures.profile"
+                                defaultMessage="Profile picture"
+                              />
+                            </Badge>
+                          )}
                         </Group>
                         <DescriptionField
                           picture={picture}
-                          label={`Description of picture ${index + 1}`}
+                          label={intl.formatMessage(
+                            {
+                              id: 'staff.pictures.description',
+                              defaultMessage: 'Description of picture {number}',
+                            },
+                            { number: index + 1 },
+                          )}
                           onSave={(description) =>
                             changes.describe.mutateAsync({ id: picture.id, description })
                           }
@@ -189,19 +236,28 @@ export function RecordPicturesPanel({ sponsoredsId }: RecordPicturesPanelProps) 
                           {handle}
                           <ActionIcon
                             variant="default"
-                            aria-label={`Move picture ${index + 1} earlier`}
+                            aria-label={intl.formatMessage(
+                              {
+                                id: 'staff.pictures.earlier',
+                                defaultMessage: 'Move picture {number} earlier',
+                              },
+                              { number: index + 1 },
+                            )}
                             disabled={index === 0 || changes.reorder.isPending}
                             onClick={() => reorder(move(ids, index, index - 1))}
                           >
-                            ↑
+                            {SIGNS.earlier}
                           </ActionIcon>
                           <ActionIcon
                             variant="default"
-                            aria-label={`Move picture ${index + 1} later`}
+                            aria-label={intl.formatMessage(
+                              { id: 'staff.pictures.later', defaultMessage: 'Move picture {number} later' },
+                              { number: index + 1 },
+                            )}
                             disabled={index === ids.length - 1 || changes.reorder.isPending}
                             onClick={() => reorder(move(ids, index, index + 1))}
                           >
-                            ↓
+                            {SIGNS.later}
                           </ActionIcon>
                           <Button
                             size="xs"
@@ -212,10 +268,13 @@ export function RecordPicturesPanel({ sponsoredsId }: RecordPicturesPanelProps) 
                             }
                             onClick={() => changes.makeProfile.mutate(picture.id)}
                           >
-                            Set as profile
+                            <FormattedMessage
+                              id="staff.pictures.setProfile"
+                              defaultMessage="Set as profile"
+                            />
                           </Button>
                           <Button size="xs" color="red" variant="subtle" onClick={() => setDeleting(picture)}>
-                            Delete
+                            <FormattedMessage id="staff.pictures.delete" defaultMessage="Delete" />
                           </Button>
                         </Group>
                       </Stack>
@@ -230,13 +289,26 @@ export function RecordPicturesPanel({ sponsoredsId }: RecordPicturesPanelProps) 
       <ConfirmDialog
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
-        title="Delete this picture?"
+        title={intl.formatMessage({
+          id: 'staff.pictures.delete.title',
+          defaultMessage: 'Delete this picture?',
+        })}
         message={
           deleting?.isProfile
-            ? 'This is the profile picture: the record will have none until you choose another. The picture and its sizes are removed for good.'
-            : 'The picture and its sizes are removed for good.'
+            ? intl.formatMessage({
+                id: 'staff.pictures.delete.profileMessage',
+                defaultMessage:
+                  'This is the profile picture: the record will have none until you choose another. The picture and its sizes are removed for good.',
+              })
+            : intl.formatMessage({
+                id: 'staff.pictures.delete.message',
+                defaultMessage: 'The picture and its sizes are removed for good.',
+              })
         }
-        confirmLabel="Delete picture"
+        confirmLabel={intl.formatMessage({
+          id: 'staff.pictures.delete.confirm',
+          defaultMessage: 'Delete picture',
+        })}
         onConfirm={() => changes.remove.mutateAsync(deleting!.id)}
       />
     </Stack>
@@ -273,7 +345,7 @@ function DescriptionField({
           size="xs"
         />
         <Button type="submit" size="xs" variant="default" disabled={!dirty} loading={saving}>
-          Save
+          <FormattedMessage id="staff.pictures.save" defaultMessage="Save" />
         </Button>
       </Group>
     </form>

@@ -18,6 +18,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { programInputSchema, type ProgramInput, type StaffProgram } from '@kinship/domain';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { StaticMap } from '../../../../components/map/static-map';
 import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
 import { editColumn } from '../../../../components/staff/edit-column';
@@ -40,17 +41,18 @@ function PlacePicker({
   name: string;
   onPick: (latitude: number, longitude: number) => void;
 }) {
+  const intl = useIntl();
   const [zoom, setZoom] = useState(latitude === null ? 0 : 2);
   const placed = latitude !== null && longitude !== null;
   return (
     <Stack gap={6}>
       <Group justify="space-between" gap="xs">
         <Text fw={500} size="sm">
-          Place on the map
+          <FormattedMessage id="staff.programs.map.title" defaultMessage="Place on the map" />
         </Text>
         <Group gap={4}>
           <Button size="compact-xs" variant="default" disabled={zoom === 0} onClick={() => setZoom(zoom - 1)}>
-            Zoom out
+            <FormattedMessage id="staff.programs.map.zoomOut" defaultMessage="Zoom out" />
           </Button>
           <Button
             size="compact-xs"
@@ -58,14 +60,16 @@ function PlacePicker({
             disabled={zoom === ZOOMS.length - 1}
             onClick={() => setZoom(zoom + 1)}
           >
-            Zoom in
+            <FormattedMessage id="staff.programs.map.zoomIn" defaultMessage="Zoom in" />
           </Button>
         </Group>
       </Group>
       <StaticMap
         latitude={latitude ?? 10}
         longitude={longitude ?? 0}
-        place={name || 'the program'}
+        place={
+          name || intl.formatMessage({ id: 'staff.programs.map.theProgram', defaultMessage: 'the program' })
+        }
         spanLongitude={ZOOMS[zoom]}
         marker={placed}
         onPick={(lat, lon) => {
@@ -74,9 +78,21 @@ function PlacePicker({
         }}
       />
       <Text size="xs" c="dimmed">
-        {placed
-          ? `Placed at ${latitude.toFixed(4)}, ${longitude.toFixed(4)}.`
-          : 'Not placed yet: click on the map.'}
+        {placed ? (
+          <FormattedMessage
+            id="staff.programs.map.placedAt"
+            defaultMessage="Placed at {latitude}, {longitude}."
+            values={{
+              latitude: intl.formatNumber(latitude, { minimumFractionDigits: 4, maximumFractionDigits: 4 }),
+              longitude: intl.formatNumber(longitude, { minimumFractionDigits: 4, maximumFractionDigits: 4 }),
+            }}
+          />
+        ) : (
+          <FormattedMessage
+            id="staff.programs.map.notPlacedYet"
+            defaultMessage="Not placed yet: click on the map."
+          />
+        )}
       </Text>
     </Stack>
   );
@@ -91,6 +107,7 @@ function ProgramForm({
   countries: { id: number; name: string }[];
   onDone: () => void;
 }) {
+  const intl = useIntl();
   const { create, update, setImage } = useProgramWrites();
   const form = useSchemaForm(programInputSchema, {
     name: program?.name ?? '',
@@ -122,7 +139,11 @@ function ProgramForm({
   return (
     <SchemaForm
       form={form}
-      submitLabel={program ? 'Save the program' : 'Create the program'}
+      submitLabel={
+        program
+          ? intl.formatMessage({ id: 'staff.programs.save', defaultMessage: 'Save the program' })
+          : intl.formatMessage({ id: 'staff.programs.create', defaultMessage: 'Create the program' })
+      }
       onSubmit={(v) =>
         program
           ? update.mutateAsync({ id: program.id, body: v as ProgramInput })
@@ -131,10 +152,17 @@ function ProgramForm({
       onDone={onDone}
     >
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
-        <TextInput label="City" {...form.getInputProps('city')} />
+        <TextInput
+          label={intl.formatMessage({ id: 'staff.programs.field.name', defaultMessage: 'Name' })}
+          withAsterisk
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label={intl.formatMessage({ id: 'staff.programs.column.city', defaultMessage: 'City' })}
+          {...form.getInputProps('city')}
+        />
         <Select
-          label="Country"
+          label={intl.formatMessage({ id: 'staff.programs.column.country', defaultMessage: 'Country' })}
           searchable
           clearable
           data={countries.map((c) => ({ value: String(c.id), label: c.name }))}
@@ -144,8 +172,12 @@ function ProgramForm({
         />
       </SimpleGrid>
       <Textarea
-        label="Description"
-        description="HTML: paragraphs, bold, italics, lists, headings and links are kept; anything else is removed."
+        label={intl.formatMessage({ id: 'staff.programs.field.description', defaultMessage: 'Description' })}
+        description={intl.formatMessage({
+          id: 'staff.programs.field.description.help',
+          defaultMessage:
+            'HTML: paragraphs, bold, italics, lists, headings and links are kept; anything else is removed.',
+        })}
         autosize
         minRows={3}
         {...form.getInputProps('description')}
@@ -158,14 +190,14 @@ function ProgramForm({
       />
       <SimpleGrid cols={2}>
         <NumberInput
-          label="Latitude"
+          label={intl.formatMessage({ id: 'staff.programs.field.latitude', defaultMessage: 'Latitude' })}
           min={-90}
           max={90}
           decimalScale={5}
           {...form.getInputProps('latitude')}
         />
         <NumberInput
-          label="Longitude"
+          label={intl.formatMessage({ id: 'staff.programs.field.longitude', defaultMessage: 'Longitude' })}
           min={-180}
           max={180}
           decimalScale={5}
@@ -175,15 +207,34 @@ function ProgramForm({
       {program ? (
         <Stack gap={6}>
           {imageUrl && (
-            <Image src={mediaUrl(imageUrl)} alt={`Picture of ${program.name}`} maw={320} radius="sm" />
+            <Image
+              src={mediaUrl(imageUrl)}
+              alt={intl.formatMessage(
+                { id: 'staff.programs.picture.alt', defaultMessage: 'Picture of {name}' },
+                { name: program.name },
+              )}
+              maw={320}
+              radius="sm"
+            />
           )}
           <FileInput
-            label="Picture"
+            label={intl.formatMessage({ id: 'staff.programs.picture', defaultMessage: 'Picture' })}
             accept="image/*"
-            placeholder="Choose a picture"
+            placeholder={intl.formatMessage({
+              id: 'staff.programs.picture.choose',
+              defaultMessage: 'Choose a picture',
+            })}
             onChange={(f) => void upload(f)}
           />
-          {progress !== null && <Progress value={progress * 100} aria-label="Upload progress" />}
+          {progress !== null && (
+            <Progress
+              value={progress * 100}
+              aria-label={intl.formatMessage({
+                id: 'staff.programs.picture.progress',
+                defaultMessage: 'Upload progress',
+              })}
+            />
+          )}
           {imageError && (
             <Alert color="red" role="alert">
               {imageError}
@@ -192,7 +243,10 @@ function ProgramForm({
         </Stack>
       ) : (
         <Text size="sm" c="dimmed">
-          Add a picture once the program is created.
+          <FormattedMessage
+            id="staff.programs.picture.later"
+            defaultMessage="Add a picture once the program is created."
+          />
         </Text>
       )}
     </SchemaForm>
@@ -201,14 +255,19 @@ function ProgramForm({
 
 /** Dashboard › Programs: the programs the person works on, with their records and sponsors. */
 export function ProgramsSection() {
+  const intl = useIntl();
   const { data, isLoading, error } = useStaffPrograms();
   const phone = useMediaQuery('(max-width: 36em)');
   const [editing, setEditing] = useState<StaffProgram | 'new' | null>(null);
   const countryName = (id: number | null) => data?.countries.find((c) => c.id === id)?.name ?? '';
+  const placedWord = (program: StaffProgram) =>
+    program.latitude === null
+      ? intl.formatMessage({ id: 'staff.programs.notPlaced', defaultMessage: 'Not placed' })
+      : intl.formatMessage({ id: 'staff.programs.placed', defaultMessage: 'Placed' });
   const columns: StaffColumn<StaffProgram>[] = [
     {
       key: 'name',
-      title: 'Program',
+      title: intl.formatMessage({ id: 'staff.programs.column.program', defaultMessage: 'Program' }),
       sortable: true,
       minWidth: 160,
       render: (program) => (
@@ -222,25 +281,39 @@ export function ProgramsSection() {
         </>
       ),
     },
-    { key: 'city', title: 'City', hiddenByDefault: true },
+    {
+      key: 'city',
+      title: intl.formatMessage({ id: 'staff.programs.column.city', defaultMessage: 'City' }),
+      hiddenByDefault: true,
+    },
     {
       key: 'country',
-      title: 'Country',
+      title: intl.formatMessage({ id: 'staff.programs.column.country', defaultMessage: 'Country' }),
       sortable: true,
       hiddenOnPhone: true,
       render: (program) => countryName(program.countriesId),
       csv: (program) => countryName(program.countriesId),
     },
-    { key: 'records', title: 'Records', sortable: true, noWrap: true },
-    { key: 'sponsors', title: 'Sponsors', sortable: true, noWrap: true },
+    {
+      key: 'records',
+      title: intl.formatMessage({ id: 'staff.programs.column.records', defaultMessage: 'Records' }),
+      sortable: true,
+      noWrap: true,
+    },
+    {
+      key: 'sponsors',
+      title: intl.formatMessage({ id: 'staff.programs.column.sponsors', defaultMessage: 'Sponsors' }),
+      sortable: true,
+      noWrap: true,
+    },
     {
       key: 'placed',
-      title: 'On the map',
+      title: intl.formatMessage({ id: 'staff.programs.column.placed', defaultMessage: 'On the map' }),
       sortable: true,
       hiddenOnPhone: true,
       noWrap: true,
-      render: (program) => (program.latitude === null ? 'Not placed' : 'Placed'),
-      csv: (program) => (program.latitude === null ? 'Not placed' : 'Placed'),
+      render: (program) => placedWord(program),
+      csv: (program) => placedWord(program),
     },
     editColumn<StaffProgram>((program) => program.name, setEditing),
   ];
@@ -248,8 +321,14 @@ export function ProgramsSection() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={1}>Programs</Title>
-        {data?.canCreate && <Button onClick={() => setEditing('new')}>New program</Button>}
+        <Title order={1}>
+          <FormattedMessage id="staff.programs.title" defaultMessage="Programs" />
+        </Title>
+        {data?.canCreate && (
+          <Button onClick={() => setEditing('new')}>
+            <FormattedMessage id="staff.programs.new" defaultMessage="New program" />
+          </Button>
+        )}
       </Group>
       {error && (
         <Alert color="red" role="alert">
@@ -261,15 +340,24 @@ export function ProgramsSection() {
         loading={isLoading}
         columns={columns}
         rowKey={(program) => program.id}
-        searchLabel="Search programs"
-        emptyText="No programs yet."
+        searchLabel={intl.formatMessage({ id: 'staff.programs.search', defaultMessage: 'Search programs' })}
+        emptyText={intl.formatMessage({ id: 'staff.programs.empty', defaultMessage: 'No programs yet.' })}
         exportFileName="programs.csv"
         pinLastColumn
       />
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'New program' : editing ? `Edit ${editing.name}` : ''}
+        title={
+          editing === 'new'
+            ? intl.formatMessage({ id: 'staff.programs.new', defaultMessage: 'New program' })
+            : editing
+              ? intl.formatMessage(
+                  { id: 'staff.programs.editTitle', defaultMessage: 'Edit {name}' },
+                  { name: editing.name },
+                )
+              : ''
+        }
         size="xl"
         fullScreen={Boolean(phone)}
       >

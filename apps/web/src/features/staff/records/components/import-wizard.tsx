@@ -18,6 +18,7 @@ import {
 import type { ColumnMapping, ImportFieldKey } from '@kinship/domain';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { usePartner } from '../../../../shared/partner/partner-context';
 import { ExportButtons } from './export-buttons';
@@ -32,16 +33,25 @@ import {
 
 const storageKey = (partnersId: number) => `kinship.recordsImport.${partnersId}`;
 
+const COUNT_LABELS = defineMessages({
+  rows: { id: 'staff.records.import.counts.rows', defaultMessage: 'Rows' },
+  created: { id: 'staff.records.import.counts.created', defaultMessage: 'New' },
+  updated: { id: 'staff.records.import.counts.updated', defaultMessage: 'Updated' },
+  unchanged: { id: 'staff.records.import.counts.unchanged', defaultMessage: 'Unchanged' },
+  failed: { id: 'staff.records.import.counts.failed', defaultMessage: 'With errors' },
+});
+
 function CountsList({ counts }: { counts: ImportCounts }) {
+  const intl = useIntl();
   return (
     <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs" component="dl" m={0}>
       {(
         [
-          ['Rows', counts.rows],
-          ['New', counts.created],
-          ['Updated', counts.updated],
-          ['Unchanged', counts.unchanged],
-          ['With errors', counts.failed],
+          [intl.formatMessage(COUNT_LABELS.rows), counts.rows],
+          [intl.formatMessage(COUNT_LABELS.created), counts.created],
+          [intl.formatMessage(COUNT_LABELS.updated), counts.updated],
+          [intl.formatMessage(COUNT_LABELS.unchanged), counts.unchanged],
+          [intl.formatMessage(COUNT_LABELS.failed), counts.failed],
         ] as const
       ).map(([label, value]) => (
         <div key={label}>
@@ -58,17 +68,38 @@ function CountsList({ counts }: { counts: ImportCounts }) {
 }
 
 function RowErrors({ report }: { report: Pick<DryRunReport, 'errors'> }) {
-  if (report.errors.length === 0) return <Text>No row has an error.</Text>;
+  const intl = useIntl();
+  if (report.errors.length === 0)
+    return (
+      <Text>
+        <FormattedMessage id="staff.records.import.noErrors" defaultMessage="No row has an error." />
+      </Text>
+    );
   return (
     // Fits a phone's width: long values and reasons wrap in their cells instead of scrolling away.
     <Table.ScrollContainer minWidth={340}>
-      <Table striped withTableBorder aria-label="Rows with errors">
+      <Table
+        striped
+        withTableBorder
+        aria-label={intl.formatMessage({
+          id: 'staff.records.import.errors',
+          defaultMessage: 'Rows with errors',
+        })}
+      >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Row</Table.Th>
-            <Table.Th>Column</Table.Th>
-            <Table.Th>Value</Table.Th>
-            <Table.Th>Reason</Table.Th>
+            <Table.Th>
+              <FormattedMessage id="staff.records.import.errors.row" defaultMessage="Row" />
+            </Table.Th>
+            <Table.Th>
+              <FormattedMessage id="staff.records.import.errors.column" defaultMessage="Column" />
+            </Table.Th>
+            <Table.Th>
+              <FormattedMessage id="staff.records.import.errors.value" defaultMessage="Value" />
+            </Table.Th>
+            <Table.Th>
+              <FormattedMessage id="staff.records.import.errors.reason" defaultMessage="Reason" />
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -77,7 +108,13 @@ function RowErrors({ report }: { report: Pick<DryRunReport, 'errors'> }) {
               <Table.Td>{e.row}</Table.Td>
               <Table.Td>{e.column}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                {e.value === '' ? <Text c="dimmed">(empty)</Text> : e.value}
+                {e.value === '' ? (
+                  <Text c="dimmed">
+                    <FormattedMessage id="staff.records.import.errors.empty" defaultMessage="(empty)" />
+                  </Text>
+                ) : (
+                  e.value
+                )}
               </Table.Td>
               <Table.Td>{e.reason}</Table.Td>
             </Table.Tr>
@@ -90,6 +127,7 @@ function RowErrors({ report }: { report: Pick<DryRunReport, 'errors'> }) {
 
 /** The running (or finished) import: its progress bar, then its counts. Survives a reload. */
 function ImportRun({ id, onDone }: { id: number; onDone: () => void }) {
+  const intl = useIntl();
   const status = useImportStatus(id);
   const running = status.data ? status.data.state === 'queued' || status.data.state === 'running' : true;
   const progress = useJobProgress(status.data?.jobId ?? null, running);
@@ -101,39 +139,91 @@ function ImportRun({ id, onDone }: { id: number; onDone: () => void }) {
   return (
     <Stack gap="sm">
       <Text>
-        {status.data?.state === 'completed' ? 'Imported' : 'Importing'} {status.data?.fileName ?? '…'}
-        {status.data?.picturesFileName ? ` with pictures from ${status.data.picturesFileName}` : ''}
+        {status.data?.picturesFileName ? (
+          <FormattedMessage
+            id="staff.records.import.run.fileWithPictures"
+            defaultMessage="{done, select, yes {Imported} other {Importing}} {file} with pictures from {pictures}"
+            values={{
+              done: status.data.state === 'completed' ? 'yes' : 'no',
+              file: status.data.fileName,
+              pictures: status.data.picturesFileName,
+            }}
+          />
+        ) : (
+          <FormattedMessage
+            id="staff.records.import.run.file"
+            defaultMessage="{done, select, yes {Imported} other {Importing}} {file}"
+            values={{
+              done: status.data?.state === 'completed' ? 'yes' : 'no',
+              file: status.data?.fileName ?? '…',
+            }}
+          />
+        )}
       </Text>
-      <Progress value={percent} size="lg" aria-label="Import progress" animated={running} />
+      <Progress
+        value={percent}
+        size="lg"
+        aria-label={intl.formatMessage({
+          id: 'staff.records.import.progress',
+          defaultMessage: 'Import progress',
+        })}
+        animated={running}
+      />
       <Text size="sm" c="dimmed" aria-live="polite">
         {status.data?.state === 'completed'
-          ? 'Done.'
+          ? intl.formatMessage({ id: 'staff.records.import.run.done', defaultMessage: 'Done.' })
           : status.data?.state === 'failed'
-            ? 'The import stopped.'
+            ? intl.formatMessage({
+                id: 'staff.records.import.run.stopped',
+                defaultMessage: 'The import stopped.',
+              })
             : total !== null
-              ? `${done} of ${total} rows`
+              ? intl.formatMessage(
+                  { id: 'staff.records.import.run.rows', defaultMessage: '{done} of {total} rows' },
+                  // As digits without grouping, as the counts are written elsewhere in the wizard.
+                  { done: String(done), total: String(total) },
+                )
               : progress.data?.state === 'running'
-                ? 'Reading the file…'
-                : 'Waiting to start…'}
+                ? intl.formatMessage({
+                    id: 'staff.records.import.run.reading',
+                    defaultMessage: 'Reading the file…',
+                  })
+                : intl.formatMessage({
+                    id: 'staff.records.import.run.waiting',
+                    defaultMessage: 'Waiting to start…',
+                  })}
       </Text>
-      {status.data?.state === 'failed' && <Alert color="red">{result?.error ?? 'The import failed.'}</Alert>}
+      {status.data?.state === 'failed' && (
+        <Alert color="red">
+          {result?.error ??
+            intl.formatMessage({
+              id: 'staff.records.import.run.failed',
+              defaultMessage: 'The import failed.',
+            })}
+        </Alert>
+      )}
       {status.data?.state === 'completed' && result?.counts && (
         <Stack gap="sm">
           <CountsList counts={result.counts} />
           {result.errors && <RowErrors report={{ errors: result.errors }} />}
           {result.pictures && (
             <Text>
-              Pictures: {result.pictures.matched} added
-              {result.pictures.skipped.length + result.pictures.failed.length > 0
-                ? `, ${result.pictures.skipped.length + result.pictures.failed.length} left out`
-                : ''}
-              .
+              <FormattedMessage
+                id="staff.records.import.run.pictures"
+                defaultMessage="Pictures: {added} added{left, select, 0 {} other {, {left} left out}}."
+                values={{
+                  added: String(result.pictures.matched),
+                  left: String(result.pictures.skipped.length + result.pictures.failed.length),
+                }}
+              />
             </Text>
           )}
           <Group>
-            <Button onClick={onDone}>Import another file</Button>
+            <Button onClick={onDone}>
+              <FormattedMessage id="staff.records.import.another" defaultMessage="Import another file" />
+            </Button>
             <Anchor component={Link} to="/dashboard/records">
-              Back to records
+              <FormattedMessage id="staff.records.import.back" defaultMessage="Back to records" />
             </Anchor>
           </Group>
         </Stack>
@@ -148,6 +238,7 @@ function ImportRun({ id, onDone }: { id: number; onDone: () => void }) {
  * then run the import in the background with a progress bar that a reload keeps.
  */
 export function ImportWizard() {
+  const intl = useIntl();
   const partner = usePartner();
   const phone = useMediaQuery('(max-width: 36em)');
   const types = partner.partnerSponsoredTypes;
@@ -227,7 +318,13 @@ export function ImportWizard() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <Title order={1}>
-          {finished ? 'Import finished' : stopped ? 'Import stopped' : 'Import records'}
+          {finished ? (
+            <FormattedMessage id="staff.records.import.finished" defaultMessage="Import finished" />
+          ) : stopped ? (
+            <FormattedMessage id="staff.records.import.stoppedTitle" defaultMessage="Import stopped" />
+          ) : (
+            <FormattedMessage id="staff.records.import.title" defaultMessage="Import records" />
+          )}
         </Title>
         {typeId && <ExportButtons partnerSponsoredTypesId={Number(typeId)} />}
       </Group>
@@ -245,13 +342,26 @@ export function ImportWizard() {
         orientation="horizontal"
         allowNextStepsSelect={false}
       >
-        <Stepper.Step label="Upload" />
-        <Stepper.Step label="Columns" />
-        <Stepper.Step label="Check" />
-        <Stepper.Step label="Import" />
+        <Stepper.Step
+          label={intl.formatMessage({ id: 'staff.records.import.step.upload', defaultMessage: 'Upload' })}
+        />
+        <Stepper.Step
+          label={intl.formatMessage({ id: 'staff.records.import.step.columns', defaultMessage: 'Columns' })}
+        />
+        <Stepper.Step
+          label={intl.formatMessage({ id: 'staff.records.import.step.check', defaultMessage: 'Check' })}
+        />
+        <Stepper.Step label={intl.formatMessage({ id: 'staff.records.import', defaultMessage: 'Import' })} />
       </Stepper>
       {error && (
-        <Alert color="red" role="alert" title="The file could not be checked">
+        <Alert
+          color="red"
+          role="alert"
+          title={intl.formatMessage({
+            id: 'staff.records.import.checkFailed',
+            defaultMessage: 'The file could not be checked',
+          })}
+        >
           {error}
         </Alert>
       )}
@@ -260,7 +370,7 @@ export function ImportWizard() {
       ) : (
         <Stack gap="md">
           <Select
-            label="Type of record"
+            label={intl.formatMessage({ id: 'staff.records.import.type', defaultMessage: 'Type of record' })}
             data={typeOptions}
             value={typeId}
             onChange={(value) => {
@@ -270,8 +380,12 @@ export function ImportWizard() {
             allowDeselect={false}
           />
           <FileInput
-            label="Spreadsheet"
-            description="CSV or Excel (.xlsx), one record per row, a header row first. Records are matched by code: importing the same file again changes nothing."
+            label={intl.formatMessage({ id: 'staff.records.import.file', defaultMessage: 'Spreadsheet' })}
+            description={intl.formatMessage({
+              id: 'staff.records.import.file.help',
+              defaultMessage:
+                'CSV or Excel (.xlsx), one record per row, a header row first. Records are matched by code: importing the same file again changes nothing.',
+            })}
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             value={file}
             onChange={(value) => {
@@ -281,8 +395,14 @@ export function ImportWizard() {
             clearable
           />
           <FileInput
-            label="Pictures (optional)"
-            description="A .zip of pictures named by record code: CODE.jpg, CODE-2.jpg."
+            label={intl.formatMessage({
+              id: 'staff.records.import.pictures',
+              defaultMessage: 'Pictures (optional)',
+            })}
+            description={intl.formatMessage({
+              id: 'staff.records.import.pictures.help',
+              defaultMessage: 'A .zip of pictures named by record code: CODE.jpg, CODE-2.jpg.',
+            })}
             accept=".zip,application/zip"
             value={pictures}
             onChange={setPictures}
@@ -290,43 +410,81 @@ export function ImportWizard() {
           />
           <div>
             <Text size="sm" fw={500} id="date-order-label">
-              Dates like 03/04/2015 are
+              <FormattedMessage
+                id="staff.records.import.dateOrder"
+                defaultMessage="Dates like 03/04/2015 are"
+              />
             </Text>
             <SegmentedControl
               aria-labelledby="date-order-label"
               value={dateOrder}
               onChange={(value) => setDateOrder(value as 'mdy' | 'dmy')}
               data={[
-                { value: 'mdy', label: 'Month/day/year' },
-                { value: 'dmy', label: 'Day/month/year' },
+                {
+                  value: 'mdy',
+                  label: intl.formatMessage({
+                    id: 'staff.records.import.dateOrder.mdy',
+                    defaultMessage: 'Month/day/year',
+                  }),
+                },
+                {
+                  value: 'dmy',
+                  label: intl.formatMessage({
+                    id: 'staff.records.import.dateOrder.dmy',
+                    defaultMessage: 'Day/month/year',
+                  }),
+                },
               ]}
             />
           </div>
           <Group>
             <Button onClick={() => void check(null)} disabled={!file || !typeId} loading={busy && !report}>
-              Check the file
+              <FormattedMessage id="staff.records.import.check" defaultMessage="Check the file" />
             </Button>
           </Group>
 
           {report && mapping && (
             <Stack gap="md">
-              <Title order={2}>Columns</Title>
+              <Title order={2}>
+                <FormattedMessage id="staff.records.import.step.columns" defaultMessage="Columns" />
+              </Title>
               <Text size="sm" c="dimmed">
-                {report.remembered
-                  ? 'Guessed from the headers and the columns you chose last time.'
-                  : 'Guessed from the headers.'}{' '}
-                Change any, then check again.
+                {report.remembered ? (
+                  <FormattedMessage
+                    id="staff.records.import.guessed.remembered"
+                    defaultMessage="Guessed from the headers and the columns you chose last time. Change any, then check again."
+                  />
+                ) : (
+                  <FormattedMessage
+                    id="staff.records.import.guessed"
+                    defaultMessage="Guessed from the headers. Change any, then check again."
+                  />
+                )}
               </Text>
               <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
                 {report.headers.map((header, index) => (
                   <Select
                     key={`${header}-${index}`}
-                    label={header || `Column ${index + 1}`}
-                    placeholder="Not imported"
+                    label={
+                      header ||
+                      intl.formatMessage(
+                        { id: 'staff.records.import.columnNumber', defaultMessage: 'Column {number}' },
+                        { number: index + 1 },
+                      )
+                    }
+                    placeholder={intl.formatMessage({
+                      id: 'staff.records.import.notImported',
+                      defaultMessage: 'Not imported',
+                    })}
                     clearable
                     data={report.fields.map((f) => ({
                       value: f.key,
-                      label: f.required ? `${f.label} (required)` : f.label,
+                      label: f.required
+                        ? intl.formatMessage(
+                            { id: 'staff.records.import.required', defaultMessage: '{label} (required)' },
+                            { label: f.label },
+                          )
+                        : f.label,
                       disabled: mapping.some((m, i) => m === f.key && i !== index),
                     }))}
                     value={mapping[index] ?? null}
@@ -340,18 +498,25 @@ export function ImportWizard() {
               </SimpleGrid>
               <Group>
                 <Button variant="default" onClick={() => void check(mapping)} loading={busy}>
-                  Check again
+                  <FormattedMessage id="staff.records.import.checkAgain" defaultMessage="Check again" />
                 </Button>
               </Group>
-              <Title order={2}>Check</Title>
+              <Title order={2}>
+                <FormattedMessage id="staff.records.import.step.check" defaultMessage="Check" />
+              </Title>
               <CountsList counts={report.counts} />
               <RowErrors report={report} />
               {report.counts.failed > 0 && (
                 <List size="sm">
                   <List.Item>
-                    {report.counts.rows - report.counts.failed === 1
-                      ? 'Rows with errors are left out; the other one is imported.'
-                      : `Rows with errors are left out; the ${report.counts.rows - report.counts.failed} others are imported.`}
+                    <FormattedMessage
+                      id="staff.records.import.leftOut"
+                      defaultMessage="{count, plural, one {Rows with errors are left out; the other one is imported.} other {Rows with errors are left out; the {others} others are imported.}}"
+                      values={{
+                        count: report.counts.rows - report.counts.failed,
+                        others: String(report.counts.rows - report.counts.failed),
+                      }}
+                    />
                   </List.Item>
                 </List>
               )}
@@ -361,8 +526,14 @@ export function ImportWizard() {
                   loading={busy}
                   disabled={report.counts.rows === report.counts.failed}
                 >
-                  Import {report.counts.rows - report.counts.failed}{' '}
-                  {report.counts.rows - report.counts.failed === 1 ? 'row' : 'rows'}
+                  <FormattedMessage
+                    id="staff.records.import.run"
+                    defaultMessage="{count, plural, one {Import {rows} row} other {Import {rows} rows}}"
+                    values={{
+                      count: report.counts.rows - report.counts.failed,
+                      rows: String(report.counts.rows - report.counts.failed),
+                    }}
+                  />
                 </Button>
               </Group>
             </Stack>

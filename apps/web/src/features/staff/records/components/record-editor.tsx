@@ -14,7 +14,6 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  archiveMessage,
   GRADES,
   RECORD_TRANSITIONS,
   recordInputSchema,
@@ -25,10 +24,15 @@ import {
   type RecordInput,
   type RecordStatus,
 } from '@kinship/domain';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { ConfirmButton } from '../../../../components/staff/confirm-dialog';
 import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
+import { formatGrade } from '../../../../i18n/grades';
+import { useLocale } from '../../../../i18n/locale-provider';
+import { useCurrency } from '../../../../i18n/use-currency';
+import { archiveMessageDescriptor } from '../messages';
 
 /** TipTap and its styles come with the editor only, not with the Records table. */
 const RichTextField = lazy(() => import('./rich-text-field').then((m) => ({ default: m.RichTextField })));
@@ -46,16 +50,38 @@ export interface RecordEditorProps {
   historyHref?: string | undefined;
 }
 
+/** The fun fact buttons' signs (their names are in aria-label). */
+const ARROWS = { up: '↑', down: '↓', remove: '×' } as const;
+
 const PEOPLE: readonly number[] = [SponsoredType.Student, SponsoredType.Teacher, SponsoredType.Staff];
 const WITH_GRADE: readonly number[] = [SponsoredType.Student, SponsoredType.Teacher, SponsoredType.Class];
 const WITH_TITLE: readonly number[] = [SponsoredType.Staff, SponsoredType.Class, SponsoredType.Initiative];
 
-const STATUS_LABELS: Record<RecordStatus, string> = {
-  active: 'Active (shown on the site)',
-  reserved: 'Reserved (shown, not open to new sponsors)',
-  inactive: 'Inactive (hidden)',
-  archived: 'Archived',
-};
+const STATUS_LABELS = defineMessages({
+  active: { id: 'staff.records.editor.status.active', defaultMessage: 'Active (shown on the site)' },
+  reserved: {
+    id: 'staff.records.editor.status.reserved',
+    defaultMessage: 'Reserved (shown, not open to new sponsors)',
+  },
+  inactive: { id: 'staff.records.editor.status.inactive', defaultMessage: 'Inactive (hidden)' },
+  archived: { id: 'staff.records.editor.status.archived', defaultMessage: 'Archived' },
+}) satisfies Record<RecordStatus, unknown>;
+
+/** An amount field's sign and separators in the page's locale (en-US `$1,234.50`, fr-CA `1 234,50 $`). */
+function useAmountInput() {
+  const { locale } = useLocale();
+  const currency = useCurrency();
+  return useMemo(() => {
+    const parts = new Intl.NumberFormat(locale).formatToParts(1234.5);
+    const group = parts.find((p) => p.type === 'group')?.value ?? ',';
+    const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
+    return {
+      ...(currency.symbolFirst ? { prefix: currency.symbol } : { suffix: `\u00a0${currency.symbol}` }),
+      thousandSeparator: group,
+      decimalSeparator: decimal,
+    };
+  }, [locale, currency]);
+}
 
 function initialValues(
   type: RecordEditorProps['type'],
@@ -104,6 +130,8 @@ export function RecordEditor({
   onDone,
   historyHref,
 }: RecordEditorProps) {
+  const intl = useIntl();
+  const amountInput = useAmountInput();
   const form = useSchemaForm(recordInputSchema, initialValues(type, record, programs));
   const kind = type.sponsoredTypesId;
   // The field a record of this type must hold (decision 067): the server refuses it empty.
@@ -113,24 +141,45 @@ export function RecordEditor({
     record ? [record.status, ...RECORD_TRANSITIONS[record.status]] : ['active', 'reserved', 'inactive']
   )
     .filter((s) => s !== 'archived' || record?.status === 'archived')
-    .map((s) => ({ value: s, label: STATUS_LABELS[s as RecordStatus] }));
+    .map((s) => ({ value: s, label: intl.formatMessage(STATUS_LABELS[s as RecordStatus]) }));
   const facts = values.funFacts ?? [];
 
   return (
     <Stack gap="md">
       <Title order={2}>
-        {record ? `Edit ${record.code}` : `New ${type.customLabelSingular.toLowerCase()}`}
+        {record ? (
+          <FormattedMessage
+            id="staff.records.editor.editTitle"
+            defaultMessage="Edit {code}"
+            values={{ code: record.code }}
+          />
+        ) : (
+          <FormattedMessage
+            id="staff.records.new"
+            defaultMessage="New {label}"
+            values={{ label: type.customLabelSingular.toLowerCase() }}
+          />
+        )}
       </Title>
       <SchemaForm
         form={form}
-        submitLabel={record ? 'Save changes' : 'Create'}
+        submitLabel={
+          record
+            ? intl.formatMessage({ id: 'staff.records.editor.save', defaultMessage: 'Save changes' })
+            : intl.formatMessage({ id: 'staff.records.editor.create', defaultMessage: 'Create' })
+        }
         onSubmit={(v) => onSave(v as RecordInput)}
         onDone={onDone}
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Code" required {...form.getInputProps('code')} key={form.key('code')} />
+          <TextInput
+            label={intl.formatMessage({ id: 'staff.records.column.code', defaultMessage: 'Code' })}
+            required
+            {...form.getInputProps('code')}
+            key={form.key('code')}
+          />
           <Select
-            label="Program"
+            label={intl.formatMessage({ id: 'staff.records.column.program', defaultMessage: 'Program' })}
             required
             data={programs.map((p) => ({ value: String(p.id), label: p.name }))}
             {...form.getInputProps('entitiesId')}
@@ -141,21 +190,46 @@ export function RecordEditor({
           {PEOPLE.includes(kind) && (
             <>
               <TextInput
-                label="First name"
+                label={intl.formatMessage({
+                  id: 'staff.records.editor.firstName',
+                  defaultMessage: 'First name',
+                })}
                 required={required === 'firstName'}
                 {...form.getInputProps('firstName')}
                 key={form.key('firstName')}
               />
-              <TextInput label="Last name" {...form.getInputProps('lastName')} key={form.key('lastName')} />
+              <TextInput
+                label={intl.formatMessage({
+                  id: 'staff.records.editor.lastName',
+                  defaultMessage: 'Last name',
+                })}
+                {...form.getInputProps('lastName')}
+                key={form.key('lastName')}
+              />
               <Select
-                label="Gender"
+                label={intl.formatMessage({ id: 'staff.records.filter.gender', defaultMessage: 'Gender' })}
                 clearable
-                data={['Female', 'Male']}
+                data={[
+                  {
+                    value: 'Female',
+                    label: intl.formatMessage({
+                      id: 'staff.records.gender.female',
+                      defaultMessage: 'Female',
+                    }),
+                  },
+                  {
+                    value: 'Male',
+                    label: intl.formatMessage({ id: 'staff.records.gender.male', defaultMessage: 'Male' }),
+                  },
+                ]}
                 {...form.getInputProps('gender')}
                 key={form.key('gender')}
               />
               <TextInput
-                label="Birthday"
+                label={intl.formatMessage({
+                  id: 'staff.records.column.birthday',
+                  defaultMessage: 'Birthday',
+                })}
                 type="date"
                 {...form.getInputProps('birthday')}
                 value={values.birthday ?? ''}
@@ -166,7 +240,7 @@ export function RecordEditor({
           )}
           {WITH_TITLE.includes(kind) && (
             <TextInput
-              label="Title"
+              label={intl.formatMessage({ id: 'staff.records.column.title', defaultMessage: 'Title' })}
               required={required === 'title'}
               {...form.getInputProps('title')}
               key={form.key('title')}
@@ -174,9 +248,12 @@ export function RecordEditor({
           )}
           {WITH_GRADE.includes(kind) && (
             <Select
-              label="Grade"
+              label={intl.formatMessage({ id: 'staff.records.column.grade', defaultMessage: 'Grade' })}
               clearable
-              data={Object.entries(GRADES).map(([id, name]) => ({ value: id, label: name }))}
+              data={Object.entries(GRADES).map(([id, name]) => ({
+                value: id,
+                label: formatGrade(intl, Number(id), name),
+              }))}
               {...form.getInputProps('gradesId')}
               value={values.gradesId == null ? null : String(values.gradesId)}
               onChange={(v) => form.setFieldValue('gradesId', v === null ? null : Number(v))}
@@ -184,16 +261,25 @@ export function RecordEditor({
             />
           )}
           {kind === SponsoredType.Student && (
-            <TextInput label="Homeroom" {...form.getInputProps('homeroom')} key={form.key('homeroom')} />
+            <TextInput
+              label={intl.formatMessage({ id: 'staff.records.column.homeroom', defaultMessage: 'Homeroom' })}
+              {...form.getInputProps('homeroom')}
+              key={form.key('homeroom')}
+            />
           )}
           <NumberInput
-            label="Monthly amount"
-            description="In dollars. Leave empty to use the type's plan."
-            prefix="$"
+            label={intl.formatMessage({
+              id: 'staff.records.editor.monthlyAmount',
+              defaultMessage: 'Monthly amount',
+            })}
+            description={intl.formatMessage({
+              id: 'staff.records.editor.monthlyAmount.help',
+              defaultMessage: "In dollars. Leave empty to use the type's plan.",
+            })}
+            {...amountInput}
             min={0.01}
             decimalScale={2}
             fixedDecimalScale
-            thousandSeparator=","
             // The form and the API hold cents; the field shows and takes dollars.
             defaultValue={values.monthlyAmount == null ? '' : values.monthlyAmount / 100}
             error={form.getInputProps('monthlyAmount').error as ReactNode}
@@ -203,15 +289,25 @@ export function RecordEditor({
             key={form.key('monthlyAmount')}
           />
           <NumberInput
-            label="Max slots"
+            label={intl.formatMessage({ id: 'staff.records.editor.maxSlots', defaultMessage: 'Max slots' })}
             min={Math.max(1, record?.slotsFilled ?? 1)}
             allowDecimal={false}
-            description={record ? `${record.slotsFilled} filled by sponsors` : undefined}
+            description={
+              record
+                ? intl.formatMessage(
+                    {
+                      id: 'staff.records.editor.maxSlots.filled',
+                      defaultMessage: '{count} filled by sponsors',
+                    },
+                    { count: record.slotsFilled },
+                  )
+                : undefined
+            }
             {...form.getInputProps('maxSlots')}
             key={form.key('maxSlots')}
           />
           <Select
-            label="Status"
+            label={intl.formatMessage({ id: 'staff.records.column.status', defaultMessage: 'Status' })}
             data={statuses}
             allowDeselect={false}
             {...form.getInputProps('status')}
@@ -220,26 +316,32 @@ export function RecordEditor({
         </SimpleGrid>
         <Group gap="lg">
           <Checkbox
-            label="Masked"
+            label={intl.formatMessage({ id: 'staff.records.editor.masked', defaultMessage: 'Masked' })}
             {...form.getInputProps('masked', { type: 'checkbox' })}
             key={form.key('masked')}
           />
           {PEOPLE.includes(kind) && (
             <>
               <Checkbox
-                label="Show birthday"
+                label={intl.formatMessage({
+                  id: 'staff.records.editor.showBirthday',
+                  defaultMessage: 'Show birthday',
+                })}
                 {...form.getInputProps('showBirthday', { type: 'checkbox' })}
                 checked={values.showBirthday ?? false}
                 key={form.key('showBirthday')}
               />
               <Checkbox
-                label="Show age"
+                label={intl.formatMessage({ id: 'staff.records.editor.showAge', defaultMessage: 'Show age' })}
                 {...form.getInputProps('showAge', { type: 'checkbox' })}
                 checked={values.showAge ?? false}
                 key={form.key('showAge')}
               />
               <Checkbox
-                label="Show last name"
+                label={intl.formatMessage({
+                  id: 'staff.records.editor.showLastName',
+                  defaultMessage: 'Show last name',
+                })}
                 {...form.getInputProps('showLastName', { type: 'checkbox' })}
                 checked={values.showLastName ?? false}
                 key={form.key('showLastName')}
@@ -247,10 +349,24 @@ export function RecordEditor({
             </>
           )}
         </Group>
-        <Suspense fallback={<Loader size="sm" aria-label="Loading the bio editor" />}>
+        <Suspense
+          fallback={
+            <Loader
+              size="sm"
+              aria-label={intl.formatMessage({
+                id: 'staff.records.editor.bio.loading',
+                defaultMessage: 'Loading the bio editor',
+              })}
+            />
+          }
+        >
           <RichTextField
-            label="Bio"
-            description="Paragraphs, bold, italics, lists and links are kept; anything else is removed on save."
+            label={intl.formatMessage({ id: 'staff.records.editor.bio', defaultMessage: 'Bio' })}
+            description={intl.formatMessage({
+              id: 'staff.records.editor.bio.help',
+              defaultMessage:
+                'Paragraphs, bold, italics, lists and links are kept; anything else is removed on save.',
+            })}
             {...(form.getInputProps('bio') as {
               value: string;
               onChange: (html: string) => void;
@@ -261,58 +377,75 @@ export function RecordEditor({
         </Suspense>
         <Stack gap="xs">
           <Group justify="space-between">
-            <Text fw={600}>Fun facts</Text>
+            <Text fw={600}>
+              <FormattedMessage id="staff.records.editor.funFacts" defaultMessage="Fun facts" />
+            </Text>
             <Button
               variant="light"
               size="xs"
               onClick={() => form.insertListItem('funFacts', { description: '', value: '' })}
             >
-              Add a fun fact
+              <FormattedMessage id="staff.records.editor.funFacts.add" defaultMessage="Add a fun fact" />
             </Button>
           </Group>
           {facts.length === 0 && (
             <Text size="sm" c="dimmed">
-              No fun facts yet.
+              <FormattedMessage id="staff.records.editor.funFacts.none" defaultMessage="No fun facts yet." />
             </Text>
           )}
           {facts.map((_, index) => (
             <Group key={form.key(`funFacts.${index}`)} align="flex-end" wrap="wrap" gap="xs">
               <TextInput
-                label={`Fun fact ${index + 1}: label`}
+                label={intl.formatMessage(
+                  { id: 'staff.records.editor.funFact.label', defaultMessage: 'Fun fact {number}: label' },
+                  { number: index + 1 },
+                )}
                 style={{ flex: '1 1 10rem' }}
                 {...form.getInputProps(`funFacts.${index}.description`)}
               />
               <TextInput
-                label={`Fun fact ${index + 1}: value`}
+                label={intl.formatMessage(
+                  { id: 'staff.records.editor.funFact.value', defaultMessage: 'Fun fact {number}: value' },
+                  { number: index + 1 },
+                )}
                 style={{ flex: '2 1 12rem' }}
                 {...form.getInputProps(`funFacts.${index}.value`)}
               />
               <ActionIcon
                 variant="default"
                 size="lg"
-                aria-label={`Move fun fact ${index + 1} up`}
+                aria-label={intl.formatMessage(
+                  { id: 'staff.records.editor.funFact.up', defaultMessage: 'Move fun fact {number} up' },
+                  { number: index + 1 },
+                )}
                 disabled={index === 0}
                 onClick={() => form.reorderListItem('funFacts', { from: index, to: index - 1 })}
               >
-                ↑
+                {ARROWS.up}
               </ActionIcon>
               <ActionIcon
                 variant="default"
                 size="lg"
-                aria-label={`Move fun fact ${index + 1} down`}
+                aria-label={intl.formatMessage(
+                  { id: 'staff.records.editor.funFact.down', defaultMessage: 'Move fun fact {number} down' },
+                  { number: index + 1 },
+                )}
                 disabled={index === facts.length - 1}
                 onClick={() => form.reorderListItem('funFacts', { from: index, to: index + 1 })}
               >
-                ↓
+                {ARROWS.down}
               </ActionIcon>
               <ActionIcon
                 variant="light"
                 color="red"
                 size="lg"
-                aria-label={`Remove fun fact ${index + 1}`}
+                aria-label={intl.formatMessage(
+                  { id: 'staff.records.editor.funFact.remove', defaultMessage: 'Remove fun fact {number}' },
+                  { number: index + 1 },
+                )}
                 onClick={() => form.removeListItem('funFacts', index)}
               >
-                ×
+                {ARROWS.remove}
               </ActionIcon>
             </Group>
           ))}
@@ -331,33 +464,46 @@ export function RecordEditor({
         {record ? (
           <Group gap="md">
             <Anchor component={Link} to={`/dashboard/records/${record.id}/pictures`} size="sm">
-              Manage pictures ({record.pictures})
+              <FormattedMessage
+                id="staff.records.editor.pictures"
+                defaultMessage="Manage pictures ({count})"
+                values={{ count: record.pictures }}
+              />
             </Anchor>
             {historyHref && (
               <Anchor component={Link} to={historyHref} size="sm">
-                History
+                <FormattedMessage id="staff.records.editor.history" defaultMessage="History" />
               </Anchor>
             )}
           </Group>
         ) : (
           <Text size="sm" c="dimmed">
-            Save the record first, then add its pictures.
+            <FormattedMessage
+              id="staff.records.editor.picturesLater"
+              defaultMessage="Save the record first, then add its pictures."
+            />
           </Text>
         )}
       </SchemaForm>
       {record && onArchive && record.status !== 'archived' && (
         <Group>
           <ConfirmButton
-            title={`Archive ${record.code}?`}
-            message={archiveMessage(record.sponsors)}
-            confirmLabel="Archive"
+            title={intl.formatMessage(
+              { id: 'staff.records.editor.archive.title', defaultMessage: 'Archive {code}?' },
+              { code: record.code },
+            )}
+            message={intl.formatMessage(archiveMessageDescriptor, { count: record.sponsors })}
+            confirmLabel={intl.formatMessage({
+              id: 'staff.records.editor.archive',
+              defaultMessage: 'Archive',
+            })}
             onConfirm={async () => {
               await onArchive();
               onDone();
             }}
             buttonProps={{ color: 'red', variant: 'light' }}
           >
-            Archive
+            <FormattedMessage id="staff.records.editor.archive" defaultMessage="Archive" />
           </ConfirmButton>
         </Group>
       )}

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import {
   actionScope,
   can,
-  formatCents,
   GRADES,
   RECORD_STATUSES,
   tableColumnsFor,
@@ -13,6 +12,7 @@ import {
   type RecordRow,
 } from '@kinship/domain';
 import { useState } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmButton } from '../../../../components/staff/confirm-dialog';
 import { ServerDataTable, type StaffColumn } from '../../../../components/staff/server-data-table';
@@ -28,22 +28,45 @@ import {
   useDuplicateRecord,
   useUpdateRecord,
 } from '../api/records-api';
+import { columnMessages } from '../messages';
 import { RecordEditor } from './record-editor';
+import { formatGrade } from '../../../../i18n/grades';
+import { useFormat, type Formats } from '../../../../i18n/use-format';
 
-function columnsFor(type: PartnerSponsoredType): StaffColumn<RecordRow>[] {
+const statusWord = (intl: IntlShape, status: string) =>
+  intl.formatMessage(
+    {
+      id: 'staff.records.status.value',
+      defaultMessage:
+        '{status, select, active {active} reserved {reserved} inactive {inactive} archived {archived} other {{status}}}',
+    },
+    { status },
+  );
+
+function columnsFor(type: PartnerSponsoredType, intl: IntlShape, format: Formats): StaffColumn<RecordRow>[] {
+  const slots = (r: RecordRow) =>
+    intl.formatMessage(
+      { id: 'staff.records.slots', defaultMessage: '{filled} of {max}' },
+      { filled: r.slotsFilled, max: r.maxSlots },
+    );
   const own: StaffColumn<RecordRow>[] = tableColumnsFor(type.sponsoredTypesId).map((c) => ({
     key: c.key,
-    title: c.label,
+    title: intl.formatMessage(columnMessages[c.key]),
     sortable: c.key !== 'age',
     noWrap: true,
     ...(c.key === 'grade' ? { render: (r: RecordRow) => r.grade ?? '' } : {}),
   }));
   return [
-    { key: 'code', title: 'Code', sortable: true, noWrap: true },
+    {
+      key: 'code',
+      title: intl.formatMessage({ id: 'staff.records.column.code', defaultMessage: 'Code' }),
+      sortable: true,
+      noWrap: true,
+    },
     ...own,
     {
       key: 'status',
-      title: 'Status',
+      title: intl.formatMessage({ id: 'staff.records.column.status', defaultMessage: 'Status' }),
       sortable: true,
       noWrap: true,
       render: (r) => (
@@ -51,28 +74,37 @@ function columnsFor(type: PartnerSponsoredType): StaffColumn<RecordRow>[] {
           variant="light"
           color={r.status === 'active' ? 'green' : r.status === 'archived' ? 'gray' : 'yellow'}
         >
-          {r.status}
+          {statusWord(intl, r.status)}
         </Badge>
       ),
     },
-    { key: 'program', title: 'Program', sortable: true, noWrap: true },
     {
-      key: 'slotsFilled',
-      title: 'Slots',
+      key: 'program',
+      title: intl.formatMessage({ id: 'staff.records.column.program', defaultMessage: 'Program' }),
       sortable: true,
       noWrap: true,
-      render: (r) => `${r.slotsFilled} of ${r.maxSlots}`,
-      csv: (r) => `${r.slotsFilled} of ${r.maxSlots}`,
+    },
+    {
+      key: 'slotsFilled',
+      title: intl.formatMessage({ id: 'staff.records.column.slots', defaultMessage: 'Slots' }),
+      sortable: true,
+      noWrap: true,
+      render: slots,
+      csv: slots,
     },
     {
       key: 'monthlyAmount',
-      title: 'Monthly',
+      title: intl.formatMessage({ id: 'staff.records.column.monthly', defaultMessage: 'Monthly' }),
       sortable: true,
       noWrap: true,
-      render: (r) => formatCents(r.monthlyAmount),
-      csv: (r) => formatCents(r.monthlyAmount),
+      render: (r) => format.cents(r.monthlyAmount),
+      csv: (r) => format.cents(r.monthlyAmount),
     },
-    { key: 'sponsors', title: 'Sponsors', sortable: true },
+    {
+      key: 'sponsors',
+      title: intl.formatMessage({ id: 'staff.records.column.sponsors', defaultMessage: 'Sponsors' }),
+      sortable: true,
+    },
     ...type.customColumns.map((column) => ({
       key: `custom:${column}`,
       title: column,
@@ -84,10 +116,10 @@ function columnsFor(type: PartnerSponsoredType): StaffColumn<RecordRow>[] {
 }
 
 /** To the import wizard, with this type chosen (issue 21: the wizard was linked from nowhere). */
-function ImportButton({ typeId, label = 'Import' }: { typeId: number; label?: string }) {
+function ImportButton({ typeId, label }: { typeId: number; label?: string }) {
   return (
     <Button component={Link} to={`/dashboard/records/import?type=${typeId}`} variant="default">
-      {label}
+      {label ?? <FormattedMessage id="staff.records.import" defaultMessage="Import" />}
     </Button>
   );
 }
@@ -97,6 +129,8 @@ type Editing = { mode: 'new' } | { mode: 'edit'; id: number } | null;
 /** Records: one server-paged table per sponsored type, and the record editor in a dialog. */
 export function RecordsSection() {
   const partner = usePartner();
+  const intl = useIntl();
+  const format = useFormat();
   const types = partner.partnerSponsoredTypes;
   // A figure of the Overview links here with ?type=&status=&sponsored=&entitiesId= (issue 13).
   const [params] = useSearchParams();
@@ -131,16 +165,24 @@ export function RecordsSection() {
   const duplicate = useDuplicateRecord();
   const remove = useDeleteRecord();
 
-  if (!type) return <Text>This partner has no sponsored types yet.</Text>;
+  if (!type)
+    return (
+      <Text>
+        <FormattedMessage
+          id="staff.records.noTypes"
+          defaultMessage="This partner has no sponsored types yet."
+        />
+      </Text>
+    );
 
   const actions: StaffColumn<RecordRow> = {
     key: 'actions',
-    title: 'Actions',
+    title: intl.formatMessage({ id: 'staff.records.column.actions', defaultMessage: 'Actions' }),
     noWrap: true,
     render: (r) => (
       <Group gap={4} wrap="nowrap">
         <Button size="compact-sm" variant="light" onClick={() => setEditing({ mode: 'edit', id: r.id })}>
-          Edit
+          <FormattedMessage id="staff.records.edit" defaultMessage="Edit" />
         </Button>
         {canManage && (
           <>
@@ -152,18 +194,25 @@ export function RecordsSection() {
                 setEditing({ mode: 'edit', id: copy.id });
               }}
             >
-              Duplicate
+              <FormattedMessage id="staff.records.duplicate" defaultMessage="Duplicate" />
             </Button>
             <ConfirmButton
-              title={`Delete ${r.code}?`}
-              message="The record and its fun facts are deleted for good. A record that has sponsors, holds, updates or messages cannot be deleted: archive it instead."
-              confirmLabel="Delete"
+              title={intl.formatMessage(
+                { id: 'staff.records.delete.title', defaultMessage: 'Delete {code}?' },
+                { code: r.code },
+              )}
+              message={intl.formatMessage({
+                id: 'staff.records.delete.message',
+                defaultMessage:
+                  'The record and its fun facts are deleted for good. A record that has sponsors, holds, updates or messages cannot be deleted: archive it instead.',
+              })}
+              confirmLabel={intl.formatMessage({ id: 'staff.records.delete', defaultMessage: 'Delete' })}
               onConfirm={async () => {
                 await remove.mutateAsync(r.id);
               }}
               buttonProps={{ size: 'compact-sm', variant: 'subtle', color: 'red' }}
             >
-              Delete
+              <FormattedMessage id="staff.records.delete" defaultMessage="Delete" />
             </ConfirmButton>
           </>
         )}
@@ -174,9 +223,15 @@ export function RecordsSection() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={1}>Records</Title>
+        <Title order={1}>
+          <FormattedMessage id="staff.records.title" defaultMessage="Records" />
+        </Title>
         <Button onClick={() => setEditing({ mode: 'new' })}>
-          New {type.customLabelSingular.toLowerCase()}
+          <FormattedMessage
+            id="staff.records.new"
+            defaultMessage="New {label}"
+            values={{ label: type.customLabelSingular.toLowerCase() }}
+          />
         </Button>
       </Group>
       <TypeTabs types={types} value={typeId} onChange={setTypeId} />
@@ -185,51 +240,103 @@ export function RecordsSection() {
         queryKey={recordsKeys.list(type.id)}
         fetchPage={(request) => fetchRecordsPage(type.id, request)}
         initialFilters={linkedType && String(linkedType.id) === typeId ? linkedFilters : undefined}
-        columns={[...columnsFor(type), actions]}
+        columns={[...columnsFor(type, intl, format), actions]}
         rowKey={(r) => r.id}
-        searchLabel="Search names, code and title"
+        searchLabel={intl.formatMessage({
+          id: 'staff.records.search',
+          defaultMessage: 'Search names, code and title',
+        })}
         serverExport={(format, query) => recordsExportUrl(type.id, format, query)}
         toolbarActions={canManage && <ImportButton typeId={type.id} />}
         emptyAction={
           canManage && (
-            <ImportButton typeId={type.id} label={`Import ${type.customLabelPlural.toLowerCase()}`} />
+            <ImportButton
+              typeId={type.id}
+              label={intl.formatMessage(
+                { id: 'staff.records.importType', defaultMessage: 'Import {label}' },
+                { label: type.customLabelPlural.toLowerCase() },
+              )}
+            />
           )
         }
         // One line a row; the table scrolls sideways in its card, its actions kept in view on a
         // desktop (a phone has no room to pin them).
         pinLastColumn={!phone}
-        emptyText={`No ${type.customLabelPlural.toLowerCase()} here.`}
+        emptyText={intl.formatMessage(
+          { id: 'staff.records.empty', defaultMessage: 'No {label} here.' },
+          { label: type.customLabelPlural.toLowerCase() },
+        )}
         filters={[
-          { key: 'status', label: 'Status', options: RECORD_STATUSES.map((s) => ({ value: s, label: s })) },
+          {
+            key: 'status',
+            label: intl.formatMessage({ id: 'staff.records.column.status', defaultMessage: 'Status' }),
+            options: RECORD_STATUSES.map((s) => ({ value: s, label: statusWord(intl, s) })),
+          },
           {
             key: 'entitiesId',
-            label: 'Program',
+            label: intl.formatMessage({ id: 'staff.records.column.program', defaultMessage: 'Program' }),
             options: programs.map((p) => ({ value: String(p.id), label: p.name })),
           },
           {
             key: 'gradesId',
-            label: 'Grade',
-            options: Object.entries(GRADES).map(([id, name]) => ({ value: id, label: name })),
+            label: intl.formatMessage(columnMessages.grade),
+            options: Object.entries(GRADES).map(([id, name]) => ({
+              value: id,
+              label: formatGrade(intl, Number(id), name),
+            })),
           },
           {
             key: 'gender',
-            label: 'Gender',
-            options: ['Female', 'Male'].map((g) => ({ value: g, label: g })),
+            label: intl.formatMessage({ id: 'staff.records.filter.gender', defaultMessage: 'Gender' }),
+            options: [
+              {
+                value: 'Female',
+                label: intl.formatMessage({ id: 'staff.records.gender.female', defaultMessage: 'Female' }),
+              },
+              {
+                value: 'Male',
+                label: intl.formatMessage({ id: 'staff.records.gender.male', defaultMessage: 'Male' }),
+              },
+            ],
           },
           {
             key: 'sponsored',
-            label: 'Sponsored',
+            label: intl.formatMessage({ id: 'staff.records.filter.sponsored', defaultMessage: 'Sponsored' }),
             options: [
-              { value: 'true', label: 'Sponsored' },
-              { value: 'false', label: 'Waiting for a sponsor' },
+              {
+                value: 'true',
+                label: intl.formatMessage({
+                  id: 'staff.records.filter.sponsored',
+                  defaultMessage: 'Sponsored',
+                }),
+              },
+              {
+                value: 'false',
+                label: intl.formatMessage({
+                  id: 'staff.records.filter.waiting',
+                  defaultMessage: 'Waiting for a sponsor',
+                }),
+              },
             ],
           },
           {
             key: 'hasPictures',
-            label: 'Pictures',
+            label: intl.formatMessage({ id: 'staff.records.filter.pictures', defaultMessage: 'Pictures' }),
             options: [
-              { value: 'true', label: 'Has pictures' },
-              { value: 'false', label: 'No pictures' },
+              {
+                value: 'true',
+                label: intl.formatMessage({
+                  id: 'staff.records.filter.hasPictures',
+                  defaultMessage: 'Has pictures',
+                }),
+              },
+              {
+                value: 'false',
+                label: intl.formatMessage({
+                  id: 'staff.records.filter.noPictures',
+                  defaultMessage: 'No pictures',
+                }),
+              },
             ],
           },
         ]}
@@ -267,7 +374,11 @@ export function RecordsSection() {
             onDone={() => setEditing(null)}
           />
         )}
-        {editing?.mode === 'edit' && current.isLoading && <Text>Loading…</Text>}
+        {editing?.mode === 'edit' && current.isLoading && (
+          <Text>
+            <FormattedMessage id="staff.records.loading" defaultMessage="Loading…" />
+          </Text>
+        )}
       </Modal>
     </Stack>
   );

@@ -20,7 +20,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import {
   CUSTOM_COLUMN_KINDS,
   GRID_LAYOUTS,
-  keptPriceMessage,
   planInputSchema,
   typeCreateInputSchema,
   typeSettingsInputSchema,
@@ -32,33 +31,45 @@ import {
 } from '@kinship/domain';
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { ConfirmDialog } from '../../../../components/staff/confirm-dialog';
 import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
 import { editColumn } from '../../../../components/staff/edit-column';
 import { ServerDataTable, type StaffColumn } from '../../../../components/staff/server-data-table';
+import { useFormat } from '../../../../i18n/use-format';
 import { useStaffTypes, useTypeWrites } from '../api/catalogue-types';
+import { keptPriceDescriptor } from '../messages';
 
-const KINDS: { value: string; label: string }[] = [
-  { value: '1', label: 'Student' },
-  { value: '2', label: 'Teacher' },
-  { value: '3', label: 'Staff member' },
-  { value: '4', label: 'Initiative' },
-  { value: '5', label: 'Class' },
-];
-const KIND_LABEL = Object.fromEntries(KINDS.map((k) => [Number(k.value), k.label]));
-const LAYOUT_LABEL: Record<(typeof GRID_LAYOUTS)[number], string> = {
-  column: 'Column',
-  deck: 'Deck',
-  'deck-cropped': 'Deck, cropped pictures',
-};
-const COLUMN_KIND_LABEL: Record<(typeof CUSTOM_COLUMN_KINDS)[number], string> = {
-  text: 'Text',
-  number: 'Number',
-  date: 'Date',
-  yesno: 'Yes or no',
-};
+/** A type's address on the public site (an address, not a text to translate). */
+const boardPath = (identifier: string) => `/sponsored/board/${identifier}`;
+/** The remove button's sign (its name is in aria-label). */
+const REMOVE_SIGN = '×';
 
-const money = (cents: number) => (cents / 100).toFixed(2);
+const KIND_MESSAGES = defineMessages({
+  1: { id: 'staff.types.kind.student', defaultMessage: 'Student' },
+  2: { id: 'staff.types.kind.teacher', defaultMessage: 'Teacher' },
+  3: { id: 'staff.types.kind.staff', defaultMessage: 'Staff member' },
+  4: { id: 'staff.types.kind.initiative', defaultMessage: 'Initiative' },
+  5: { id: 'staff.types.kind.class', defaultMessage: 'Class' },
+});
+const kinds = (intl: IntlShape) =>
+  ([1, 2, 3, 4, 5] as const).map((id) => ({
+    value: String(id),
+    label: intl.formatMessage(KIND_MESSAGES[id]),
+  }));
+const kindLabel = (intl: IntlShape, id: number) =>
+  id in KIND_MESSAGES ? intl.formatMessage(KIND_MESSAGES[id as keyof typeof KIND_MESSAGES]) : String(id);
+const LAYOUT_LABEL = defineMessages({
+  column: { id: 'staff.types.layout.column', defaultMessage: 'Column' },
+  deck: { id: 'staff.types.layout.deck', defaultMessage: 'Deck' },
+  'deck-cropped': { id: 'staff.types.layout.deckCropped', defaultMessage: 'Deck, cropped pictures' },
+}) satisfies Record<(typeof GRID_LAYOUTS)[number], unknown>;
+const COLUMN_KIND_LABEL = defineMessages({
+  text: { id: 'staff.types.columnKind.text', defaultMessage: 'Text' },
+  number: { id: 'staff.types.columnKind.number', defaultMessage: 'Number' },
+  date: { id: 'staff.types.columnKind.date', defaultMessage: 'Date' },
+  yesno: { id: 'staff.types.columnKind.yesno', defaultMessage: 'Yes or no' },
+}) satisfies Record<(typeof CUSTOM_COLUMN_KINDS)[number], unknown>;
 
 function defaultSettings(): TypeSettingsInput {
   return {
@@ -91,6 +102,7 @@ function SettingsFields({
   prefix: string;
   filterTypes: StaffType['filterTypes'];
 }) {
+  const intl = useIntl();
   const path = (name: string) => `${prefix}${name}`;
   const hidden = form.getValues()[prefix ? 'settings' : 'hiddenFilterTypes'] as unknown;
   const hiddenIds: number[] = prefix ? (hidden as TypeSettingsInput).hiddenFilterTypes : (hidden as number[]);
@@ -100,45 +112,95 @@ function SettingsFields({
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput label="Label (one)" withAsterisk {...form.getInputProps(path('customLabelSingular'))} />
-        <TextInput label="Label (many)" withAsterisk {...form.getInputProps(path('customLabelPlural'))} />
-        <TextInput label="Slot name" withAsterisk {...form.getInputProps(path('customSlotName'))} />
+        <TextInput
+          label={intl.formatMessage({ id: 'staff.types.field.labelOne', defaultMessage: 'Label (one)' })}
+          withAsterisk
+          {...form.getInputProps(path('customLabelSingular'))}
+        />
+        <TextInput
+          label={intl.formatMessage({ id: 'staff.types.field.labelMany', defaultMessage: 'Label (many)' })}
+          withAsterisk
+          {...form.getInputProps(path('customLabelPlural'))}
+        />
+        <TextInput
+          label={intl.formatMessage({ id: 'staff.types.field.slotName', defaultMessage: 'Slot name' })}
+          withAsterisk
+          {...form.getInputProps(path('customSlotName'))}
+        />
       </SimpleGrid>
-      <Textarea label="Description" autosize minRows={2} {...form.getInputProps(path('description'))} />
+      <Textarea
+        label={intl.formatMessage({ id: 'staff.types.field.description', defaultMessage: 'Description' })}
+        autosize
+        minRows={2}
+        {...form.getInputProps(path('description'))}
+      />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <NumberInput
-          label="Max slots per record"
+          label={intl.formatMessage({
+            id: 'staff.types.field.maxSlots',
+            defaultMessage: 'Max slots per record',
+          })}
           min={1}
           allowDecimal={false}
           {...form.getInputProps(path('maxSlots'))}
         />
         <NumberInput
-          label="Slots shown"
+          label={intl.formatMessage({ id: 'staff.types.field.visibleSlots', defaultMessage: 'Slots shown' })}
           min={1}
           allowDecimal={false}
           {...form.getInputProps(path('visibleSlots'))}
         />
         <Select
-          label="Grid layout"
-          data={GRID_LAYOUTS.map((value) => ({ value, label: LAYOUT_LABEL[value] }))}
+          label={intl.formatMessage({ id: 'staff.types.field.gridLayout', defaultMessage: 'Grid layout' })}
+          data={GRID_LAYOUTS.map((value) => ({ value, label: intl.formatMessage(LAYOUT_LABEL[value]) }))}
           allowDeselect={false}
           {...form.getInputProps(path('gridLayout'))}
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="xs">
         <Switch
-          label="Active (listed on the site)"
+          label={intl.formatMessage({
+            id: 'staff.types.field.active',
+            defaultMessage: 'Active (listed on the site)',
+          })}
           {...form.getInputProps(path('active'), { type: 'checkbox' })}
         />
-        <Switch label="Show slots" {...form.getInputProps(path('showSlots'), { type: 'checkbox' })} />
-        <Switch label="Mask profiles" {...form.getInputProps(path('maskProfiles'), { type: 'checkbox' })} />
-        <Switch label="Show birthday" {...form.getInputProps(path('showBirthday'), { type: 'checkbox' })} />
-        <Switch label="Show age" {...form.getInputProps(path('showAge'), { type: 'checkbox' })} />
-        <Switch label="Show last name" {...form.getInputProps(path('showLastName'), { type: 'checkbox' })} />
+        <Switch
+          label={intl.formatMessage({ id: 'staff.types.field.showSlots', defaultMessage: 'Show slots' })}
+          {...form.getInputProps(path('showSlots'), { type: 'checkbox' })}
+        />
+        <Switch
+          label={intl.formatMessage({
+            id: 'staff.types.field.maskProfiles',
+            defaultMessage: 'Mask profiles',
+          })}
+          {...form.getInputProps(path('maskProfiles'), { type: 'checkbox' })}
+        />
+        <Switch
+          label={intl.formatMessage({
+            id: 'staff.types.field.showBirthday',
+            defaultMessage: 'Show birthday',
+          })}
+          {...form.getInputProps(path('showBirthday'), { type: 'checkbox' })}
+        />
+        <Switch
+          label={intl.formatMessage({ id: 'staff.types.field.showAge', defaultMessage: 'Show age' })}
+          {...form.getInputProps(path('showAge'), { type: 'checkbox' })}
+        />
+        <Switch
+          label={intl.formatMessage({
+            id: 'staff.types.field.showLastName',
+            defaultMessage: 'Show last name',
+          })}
+          {...form.getInputProps(path('showLastName'), { type: 'checkbox' })}
+        />
       </SimpleGrid>
       {filterTypes.length > 0 && (
         <Checkbox.Group
-          label="Filters the listing offers"
+          label={intl.formatMessage({
+            id: 'staff.types.field.filters',
+            defaultMessage: 'Filters the listing offers',
+          })}
           value={filterTypes.filter((f) => !hiddenIds.includes(f.id)).map((f) => String(f.id))}
           onChange={(offered) =>
             form.setFieldValue(
@@ -156,29 +218,38 @@ function SettingsFields({
       )}
       <Stack gap={6}>
         <Text fw={500} size="sm">
-          Custom columns
+          <FormattedMessage id="staff.types.customColumns" defaultMessage="Custom columns" />
         </Text>
         {columns.length === 0 && (
           <Text size="sm" c="dimmed">
-            None yet. A custom column adds a field to every record of this type.
+            <FormattedMessage
+              id="staff.types.customColumns.none"
+              defaultMessage="None yet. A custom column adds a field to every record of this type."
+            />
           </Text>
         )}
         {columns.map((_column, index) => (
           <Group key={index} align="flex-end" gap="xs" wrap="wrap">
             <TextInput
-              label="Column name"
+              label={intl.formatMessage({
+                id: 'staff.types.customColumns.name',
+                defaultMessage: 'Column name',
+              })}
               style={{ flex: '1 1 10rem' }}
               {...form.getInputProps(path(`customColumns.${index}.name`))}
             />
             <Select
-              label="Holds"
+              label={intl.formatMessage({ id: 'staff.types.customColumns.kind', defaultMessage: 'Holds' })}
               w={140}
               allowDeselect={false}
-              data={CUSTOM_COLUMN_KINDS.map((value) => ({ value, label: COLUMN_KIND_LABEL[value] }))}
+              data={CUSTOM_COLUMN_KINDS.map((value) => ({
+                value,
+                label: intl.formatMessage(COLUMN_KIND_LABEL[value]),
+              }))}
               {...form.getInputProps(path(`customColumns.${index}.kind`))}
             />
             <Switch
-              label="Public"
+              label={intl.formatMessage({ id: 'staff.types.customColumns.public', defaultMessage: 'Public' })}
               mb={8}
               {...form.getInputProps(path(`customColumns.${index}.public`), { type: 'checkbox' })}
             />
@@ -186,10 +257,13 @@ function SettingsFields({
               variant="subtle"
               color="red"
               mb={4}
-              aria-label={`Remove column ${index + 1}`}
+              aria-label={intl.formatMessage(
+                { id: 'staff.types.customColumns.remove', defaultMessage: 'Remove column {number}' },
+                { number: index + 1 },
+              )}
               onClick={() => form.removeListItem(path('customColumns'), index)}
             >
-              ×
+              {REMOVE_SIGN}
             </ActionIcon>
           </Group>
         ))}
@@ -201,7 +275,7 @@ function SettingsFields({
               form.insertListItem(path('customColumns'), { name: '', kind: 'text', public: true })
             }
           >
-            Add a custom column
+            <FormattedMessage id="staff.types.customColumns.add" defaultMessage="Add a custom column" />
           </Button>
         </Group>
       </Stack>
@@ -219,10 +293,11 @@ function IntervalChoice({
   path: string;
   intervals: PaymentIntervalOption[];
 }) {
+  const intl = useIntl();
   const props = form.getInputProps(path);
   return (
     <Checkbox.Group
-      label="Payment intervals"
+      label={intl.formatMessage({ id: 'staff.types.plan.intervals', defaultMessage: 'Payment intervals' })}
       withAsterisk
       error={props.error as string | undefined}
       value={(props.value as number[]).map(String)}
@@ -233,7 +308,14 @@ function IntervalChoice({
           <Checkbox
             key={i.id}
             value={String(i.id)}
-            label={`${i.name === 'month' ? 'Monthly' : i.name === 'year' ? 'Yearly' : i.name} (× ${i.multiplier})`}
+            label={intl.formatMessage(
+              {
+                id: 'staff.types.plan.interval',
+                defaultMessage:
+                  '{name, select, month {Monthly} year {Yearly} other {{name}}} (× {multiplier})',
+              },
+              { name: i.name, multiplier: i.multiplier },
+            )}
           />
         ))}
       </Group>
@@ -249,10 +331,11 @@ function AmountInput({
   form: UseFormReturnType<any>;
   path: string;
 }) {
+  const intl = useIntl();
   const props = form.getInputProps(path);
   return (
     <NumberInput
-      label="Monthly amount"
+      label={intl.formatMessage({ id: 'staff.types.plan.monthlyAmount', defaultMessage: 'Monthly amount' })}
       withAsterisk
       decimalScale={2}
       // The form holds cents; the field shows (and is typed in) whole units, left to itself while typing.
@@ -272,6 +355,7 @@ function NewTypeForm({
   filterTypesOf: (sponsoredTypesId: number) => StaffType['filterTypes'];
   onDone: () => void;
 }) {
+  const intl = useIntl();
   const { create } = useTypeWrites();
   const form = useSchemaForm(typeCreateInputSchema, {
     sponsoredTypesId: 1,
@@ -283,14 +367,14 @@ function NewTypeForm({
   return (
     <SchemaForm
       form={form}
-      submitLabel="Create the type"
+      submitLabel={intl.formatMessage({ id: 'staff.types.create', defaultMessage: 'Create the type' })}
       onSubmit={(values) => create.mutateAsync(values as TypeCreateInput)}
       onDone={onDone}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select
-          label="Kind of record"
-          data={KINDS}
+          label={intl.formatMessage({ id: 'staff.types.field.kind', defaultMessage: 'Kind of record' })}
+          data={kinds(intl)}
           allowDeselect={false}
           {...form.getInputProps('sponsoredTypesId')}
           value={String(kind)}
@@ -300,15 +384,18 @@ function NewTypeForm({
           }}
         />
         <TextInput
-          label="Address on the site"
-          description="/sponsored/board/…"
+          label={intl.formatMessage({
+            id: 'staff.types.field.address',
+            defaultMessage: 'Address on the site',
+          })}
+          description={boardPath('…')}
           withAsterisk
           {...form.getInputProps('identifier')}
         />
       </SimpleGrid>
       <SettingsFields form={form} prefix="settings." filterTypes={filterTypesOf(kind)} />
       <Title order={3} size="h5">
-        Plan
+        <FormattedMessage id="staff.types.plan" defaultMessage="Plan" />
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <AmountInput form={form} path="plan.monthlyAmount" />
@@ -327,6 +414,8 @@ function EditTypeForm({
   intervals: PaymentIntervalOption[];
   onDone: () => void;
 }) {
+  const intl = useIntl();
+  const format = useFormat();
   const { update, changePlan } = useTypeWrites();
   const form = useSchemaForm(typeSettingsInputSchema, {
     ...type.settings,
@@ -343,7 +432,7 @@ function EditTypeForm({
     <Stack gap="lg">
       <SchemaForm
         form={form}
-        submitLabel="Save the type"
+        submitLabel={intl.formatMessage({ id: 'staff.types.save', defaultMessage: 'Save the type' })}
         onSubmit={(values) => update.mutateAsync({ id: type.id, body: values as TypeSettingsInput })}
         onDone={onDone}
       >
@@ -351,12 +440,14 @@ function EditTypeForm({
       </SchemaForm>
       <Stack gap="xs">
         <Title order={3} size="h5">
-          Price
+          <FormattedMessage id="staff.types.price" defaultMessage="Price" />
         </Title>
         <Text size="sm" c="dimmed">
-          A new price applies to new sponsorships. {type.activeSponsorships} active{' '}
-          {type.activeSponsorships === 1 ? 'sponsorship keeps its' : 'sponsorships keep their'} price; their
-          sponsors are offered the new one and choose.
+          <FormattedMessage
+            id="staff.types.price.help"
+            defaultMessage="A new price applies to new sponsorships. {count, plural, one {# active sponsorship keeps its} other {# active sponsorships keep their}} price; their sponsors are offered the new one and choose."
+            values={{ count: type.activeSponsorships }}
+          />
         </Text>
         <form noValidate onSubmit={planForm.onSubmit((values) => setPending(values as PlanInput))}>
           <Stack gap="sm">
@@ -366,13 +457,17 @@ function EditTypeForm({
             </SimpleGrid>
             <Group justify="flex-end">
               <Button type="submit" variant="light">
-                Change the price
+                <FormattedMessage id="staff.types.price.change" defaultMessage="Change the price" />
               </Button>
             </Group>
           </Stack>
         </form>
         {kept && (
-          <Alert color="blue" role="status" title="Price changed">
+          <Alert
+            color="blue"
+            role="status"
+            title={intl.formatMessage({ id: 'staff.types.price.changed', defaultMessage: 'Price changed' })}
+          >
             {kept}
           </Alert>
         )}
@@ -380,22 +475,31 @@ function EditTypeForm({
       <ConfirmDialog
         opened={pending !== null}
         onClose={() => setPending(null)}
-        title="Change the price?"
+        title={intl.formatMessage({ id: 'staff.types.price.confirm', defaultMessage: 'Change the price?' })}
         message={
           pending && (
             <Stack gap={4}>
               <Text>
-                New sponsorships of {type.settings.customLabelPlural} will cost {money(pending.monthlyAmount)}{' '}
-                a month.
+                <FormattedMessage
+                  id="staff.types.price.newCost"
+                  defaultMessage="New sponsorships of {label} will cost {amount} a month."
+                  values={{
+                    label: type.settings.customLabelPlural,
+                    amount: format.cents(pending.monthlyAmount),
+                  }}
+                />
               </Text>
-              <Text>{keptPriceMessage(type.activeSponsorships)}</Text>
+              <Text>{intl.formatMessage(keptPriceDescriptor, { count: type.activeSponsorships })}</Text>
             </Stack>
           )
         }
-        confirmLabel="Change the price"
+        confirmLabel={intl.formatMessage({
+          id: 'staff.types.price.change',
+          defaultMessage: 'Change the price',
+        })}
         onConfirm={async () => {
           const answer = await changePlan.mutateAsync({ id: type.id, body: pending! });
-          setKept(keptPriceMessage(answer.keptSponsorships));
+          setKept(intl.formatMessage(keptPriceDescriptor, { count: answer.keptSponsorships }));
         }}
       />
     </Stack>
@@ -404,6 +508,8 @@ function EditTypeForm({
 
 /** Dashboard › Types and plans: the partner's sponsored types, their display rules, columns and plans. */
 export function TypesSection() {
+  const intl = useIntl();
+  const format = useFormat();
   const { data, isLoading, error } = useStaffTypes();
   const phone = useMediaQuery('(max-width: 36em)');
   const [editing, setEditing] = useState<StaffType | 'new' | null>(null);
@@ -413,22 +519,26 @@ export function TypesSection() {
   const columns: StaffColumn<StaffType>[] = [
     {
       key: 'type',
-      title: 'Type',
+      title: intl.formatMessage({ id: 'staff.types.column.type', defaultMessage: 'Type' }),
       sortable: true,
       minWidth: 160,
       render: (type) => (
         <>
           <Text fw={500}>{type.settings.customLabelPlural}</Text>
           <Text size="xs" c="dimmed">
-            /sponsored/board/{type.identifier}
+            {boardPath(type.identifier)}
           </Text>
           {/* A phone has no room for the Sponsorships column: the count goes under the name. */}
           <Text size="xs" c="dimmed" hiddenFrom="sm">
-            {type.activeSponsorships} active {type.activeSponsorships === 1 ? 'sponsorship' : 'sponsorships'}
+            <FormattedMessage
+              id="staff.types.activeSponsorships"
+              defaultMessage="{count, plural, one {# active sponsorship} other {# active sponsorships}}"
+              values={{ count: type.activeSponsorships }}
+            />
           </Text>
           {!type.settings.active && (
             <Badge color="gray" size="sm">
-              Inactive
+              <FormattedMessage id="staff.types.inactive" defaultMessage="Inactive" />
             </Badge>
           )}
         </>
@@ -437,41 +547,50 @@ export function TypesSection() {
     },
     {
       key: 'identifier',
-      title: 'Address',
+      title: intl.formatMessage({ id: 'staff.types.column.address', defaultMessage: 'Address' }),
       hiddenByDefault: true,
       csv: (type) => `/sponsored/board/${type.identifier}`,
     },
     {
       key: 'kind',
-      title: 'Kind',
+      title: intl.formatMessage({ id: 'staff.types.column.kind', defaultMessage: 'Kind' }),
       sortable: true,
       hiddenOnPhone: true,
-      render: (type) => KIND_LABEL[type.sponsoredTypesId],
-      csv: (type) => KIND_LABEL[type.sponsoredTypesId],
+      render: (type) => kindLabel(intl, type.sponsoredTypesId),
+      csv: (type) => kindLabel(intl, type.sponsoredTypesId),
     },
     {
       key: 'price',
-      title: 'Price a month',
+      title: intl.formatMessage({ id: 'staff.types.column.price', defaultMessage: 'Price a month' }),
       sortable: true,
       noWrap: true,
       render: (type) =>
         type.currentPlan ? (
           <>
-            {money(type.currentPlan.monthlyAmount)}
+            {format.cents(type.currentPlan.monthlyAmount)}
             <Text size="xs" c="dimmed">
               {type.currentPlan.paymentIntervalsIds.map(intervalName).join(', ')}
             </Text>
           </>
         ) : (
-          'No plan'
+          <FormattedMessage id="staff.types.noPlan" defaultMessage="No plan" />
         ),
-      csv: (type) => (type.currentPlan ? money(type.currentPlan.monthlyAmount) : 'No plan'),
+      csv: (type) =>
+        type.currentPlan
+          ? format.cents(type.currentPlan.monthlyAmount)
+          : intl.formatMessage({ id: 'staff.types.noPlan', defaultMessage: 'No plan' }),
       sortValue: (type) => (type.currentPlan ? Number(type.currentPlan.monthlyAmount) : null),
     },
-    { key: 'records', title: 'Records', sortable: true, noWrap: true, hiddenOnPhone: true },
+    {
+      key: 'records',
+      title: intl.formatMessage({ id: 'staff.types.column.records', defaultMessage: 'Records' }),
+      sortable: true,
+      noWrap: true,
+      hiddenOnPhone: true,
+    },
     {
       key: 'activeSponsorships',
-      title: 'Sponsorships',
+      title: intl.formatMessage({ id: 'staff.types.column.sponsorships', defaultMessage: 'Sponsorships' }),
       sortable: true,
       noWrap: true,
       hiddenOnPhone: true,
@@ -482,9 +601,11 @@ export function TypesSection() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={1}>Types and plans</Title>
+        <Title order={1}>
+          <FormattedMessage id="staff.types.title" defaultMessage="Types and plans" />
+        </Title>
         <Button onClick={() => setEditing('new')} disabled={!data}>
-          New type
+          <FormattedMessage id="staff.types.new" defaultMessage="New type" />
         </Button>
       </Group>
       {error && (
@@ -497,8 +618,8 @@ export function TypesSection() {
         loading={isLoading}
         columns={columns}
         rowKey={(type) => type.id}
-        searchLabel="Search types"
-        emptyText="No sponsored types yet."
+        searchLabel={intl.formatMessage({ id: 'staff.types.search', defaultMessage: 'Search types' })}
+        emptyText={intl.formatMessage({ id: 'staff.types.empty', defaultMessage: 'No sponsored types yet.' })}
         exportFileName="types-and-plans.csv"
         pinLastColumn
       />
@@ -507,9 +628,12 @@ export function TypesSection() {
         onClose={() => setEditing(null)}
         title={
           editing === 'new'
-            ? 'New sponsored type'
+            ? intl.formatMessage({ id: 'staff.types.newTitle', defaultMessage: 'New sponsored type' })
             : editing
-              ? `Edit ${editing.settings.customLabelPlural}`
+              ? intl.formatMessage(
+                  { id: 'staff.types.editTitle', defaultMessage: 'Edit {label}' },
+                  { label: editing.settings.customLabelPlural },
+                )
               : ''
         }
         size="xl"

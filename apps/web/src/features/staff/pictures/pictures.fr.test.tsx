@@ -1,0 +1,73 @@
+import type { RecordRow } from '@kinship/domain';
+import { screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadPart } from '../../../i18n/catalogue';
+import { useCataloguePart } from '../../../i18n/locale-provider';
+import { buildPartner, buildSponsoredType, partnerStaff } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render';
+import { PicturesSection } from './components/pictures-section';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** The dashboard's catalogue part, as the dashboard shell adds it when it opens. */
+function StaffPart({ children }: { children: ReactNode }) {
+  return useCataloguePart('staff') ? children : null;
+}
+
+const row: RecordRow = {
+  id: 7,
+  code: 'S-7',
+  firstName: 'Ana',
+  lastName: 'Lopez',
+  title: null,
+  gradesId: null,
+  grade: null,
+  homeroom: null,
+  birthday: null,
+  age: null,
+  gender: null,
+  status: 'reserved',
+  entitiesId: 4,
+  program: 'École communautaire',
+  slotsFilled: 0,
+  maxSlots: 1,
+  monthlyAmount: 3900,
+  sponsors: 0,
+  pictures: 0,
+  masked: false,
+  customColumnValues: {},
+};
+
+describe('Pictures in French', () => {
+  it('lists the records with their picture counts and status in French', async () => {
+    await loadPart('fr-CA', 'public');
+    await loadPart('fr-CA', 'staff');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify([row]), {
+            headers: { 'content-type': 'application/json', 'x-total-count': '1' },
+          }),
+      ),
+    );
+    const partner = buildPartner({
+      countriesId: 8,
+      currency: 'cad',
+      defaultLocale: 'en-CA',
+      locales: ['en-CA', 'fr-CA'],
+      partnerSponsoredTypes: [buildSponsoredType({ id: 21, sponsoredTypesId: 1 })],
+    });
+    renderWithProviders(
+      <StaffPart>
+        <PicturesSection />
+      </StaffPart>,
+      { partner, me: partnerStaff(partner.id), locale: 'fr-CA' },
+    );
+    expect(await screen.findByRole('link', { name: 'Ana Lopez' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Photos' })).toBeInTheDocument();
+    expect(screen.getByText('Aucune')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'réservée' })).toBeInTheDocument();
+  });
+});
