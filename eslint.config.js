@@ -106,6 +106,8 @@ export const TRANSLATED_SCREENS = [
   'apps/web/src/features/staff/types/**/*.tsx',
   'apps/web/src/features/staff/programs/**/*.tsx',
   'apps/web/src/features/staff/pictures/**/*.tsx',
+  'apps/web/src/features/staff/donations/**/*.tsx',
+  'apps/web/src/features/staff/sponsors/**/*.tsx',
 ];
 
 /** What a person reads in JSX: children and these props of any element. */

@@ -17,15 +17,10 @@ import {
   actionScope,
   can,
   cancelSubscriptionInputSchema,
-  formatDate,
-  formatReceiptAmount,
-  GIVING_KIND_LABELS,
   GIVING_KINDS,
   PAYMENT_LIST_STATUSES,
-  PAYMENT_STATUS_LABELS,
   refundInputSchema,
   SUBSCRIPTION_LIST_STATUSES,
-  SUBSCRIPTION_STATUS_LABELS,
   type DelinquentRow,
   type GivingPaymentRow,
   type GivingSubscriptionRow,
@@ -33,6 +28,7 @@ import {
   type SubscriptionListStatus,
 } from '@kinship/domain';
 import { useState } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
@@ -41,6 +37,8 @@ import {
   type StaffColumn,
   type StaffFilter,
 } from '../../../../components/staff/server-data-table';
+import { useCurrency } from '../../../../i18n/use-currency';
+import { useFormat, type Formats } from '../../../../i18n/use-format';
 import { useViewer } from '../../../../shared/auth/hooks/use-viewer';
 import { usePartner } from '../../../../shared/partner/partner-context';
 import {
@@ -54,6 +52,13 @@ import {
   useRemindDonor,
   useRetryRenewal,
 } from '../api/donations-api';
+import {
+  disputeMessages,
+  donationMessages as m,
+  givingKindMessages,
+  paymentStatusMessages,
+  subscriptionStatusMessages,
+} from '../messages';
 
 const TABS = ['payments', 'subscriptions', 'delinquent'] as const;
 type Tab = (typeof TABS)[number];
@@ -75,13 +80,12 @@ const SUBSCRIPTION_COLORS: Record<SubscriptionListStatus, string> = {
 };
 const ENDED: readonly SubscriptionListStatus[] = ['canceled', 'unpaid', 'incomplete_expired'];
 
-const money = (cents: number, currency: string) => formatReceiptAmount(cents, currency);
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 function Donor({ name, email }: { name: string | null; email: string | null }) {
   return (
     <Stack gap={0}>
-      <Text size="sm">{name ?? 'Unknown donor'}</Text>
+      <Text size="sm">{name ?? <FormattedMessage {...m.unknownDonor} />}</Text>
       {email && (
         <Text size="xs" c="dimmed">
           {email}
@@ -97,21 +101,33 @@ function Donor({ name, email }: { name: string | null; email: string | null }) {
  * renewals with a reminder and a retry. Reads ?tab= and ?status= from the address (the overview links there).
  */
 /** A dispute as staff read it: its stage at the provider and its amount. */
-function disputeText(dispute: NonNullable<GivingPaymentRow['dispute']>, currency: string): string {
+function disputeText(
+  intl: IntlShape,
+  format: Formats,
+  dispute: NonNullable<GivingPaymentRow['dispute']>,
+): string {
   const stage =
     dispute.status === 'lost'
-      ? 'Dispute lost'
+      ? disputeMessages.lost
       : dispute.status === 'won'
-        ? 'Dispute won'
+        ? disputeMessages.won
         : dispute.status === 'warning_closed'
-          ? 'Dispute inquiry closed'
+          ? disputeMessages.inquiryClosed
           : dispute.status.includes('under_review')
-            ? 'Dispute under review'
-            : 'Disputed: a response is needed';
-  return `${stage} · ${money(dispute.amount, currency)}`;
+            ? disputeMessages.underReview
+            : disputeMessages.needsResponse;
+  return intl.formatMessage(m.disputeLine, {
+    stage: intl.formatMessage(stage),
+    amount: format.cents(dispute.amount),
+  });
 }
 
+/** What an amount is per: `$30.00 / month`. */
+const perInterval = (intl: IntlShape, amount: string, interval: string) =>
+  intl.formatMessage(m.perInterval, { amount, interval });
+
 export function DonationsSection() {
+  const intl = useIntl();
   const partner = usePartner();
   const { viewer } = useViewer(partner.id);
   const [params, setParams] = useSearchParams();
@@ -127,7 +143,7 @@ export function DonationsSection() {
       ? [
           {
             key: 'entitiesId',
-            label: 'Program',
+            label: intl.formatMessage(m.program),
             options: programs.map((e) => ({ value: String(e.id), label: e.name })),
           },
         ]
@@ -141,12 +157,20 @@ export function DonationsSection() {
 
   return (
     <Stack gap="md">
-      <Title order={1}>Donations</Title>
+      <Title order={1}>
+        <FormattedMessage {...m.title} />
+      </Title>
       <Tabs value={tab} onChange={changeTab} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="payments">Payments</Tabs.Tab>
-          <Tabs.Tab value="subscriptions">Subscriptions</Tabs.Tab>
-          <Tabs.Tab value="delinquent">Failed renewals</Tabs.Tab>
+          <Tabs.Tab value="payments">
+            <FormattedMessage {...m.tabPayments} />
+          </Tabs.Tab>
+          <Tabs.Tab value="subscriptions">
+            <FormattedMessage {...m.tabSubscriptions} />
+          </Tabs.Tab>
+          <Tabs.Tab value="delinquent">
+            <FormattedMessage {...m.tabDelinquent} />
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="payments" pt="md">
           <PaymentsTab
@@ -181,38 +205,42 @@ function PaymentsTab({
   programFilter: StaffFilter[];
   initialStatus: string;
 }) {
+  const intl = useIntl();
+  const format = useFormat();
   const [refunding, setRefunding] = useState<GivingPaymentRow | null>(null);
+  const kindLabel = (kind: GivingPaymentRow['kind']) => intl.formatMessage(givingKindMessages[kind]);
+  const statusLabel = (s: PaymentListStatus) => intl.formatMessage(paymentStatusMessages[s]);
   const columns: StaffColumn<GivingPaymentRow>[] = [
     {
       key: 'date',
-      title: 'Date',
+      title: intl.formatMessage(m.columnDate),
       sortable: true,
-      render: (p) => formatDate(p.date),
-      csv: (p) => formatDate(p.date),
+      render: (p) => format.date(p.date),
+      csv: (p) => format.date(p.date),
     },
     {
       key: 'donorName',
-      title: 'Donor',
+      title: intl.formatMessage(m.columnDonor),
       render: (p) => <Donor name={p.donorName} email={p.donorEmail} />,
     },
-    { key: 'donorEmail', title: 'Email', hiddenByDefault: true },
+    { key: 'donorEmail', title: intl.formatMessage(m.columnEmail), hiddenByDefault: true },
     {
       key: 'kind',
-      title: 'Kind',
-      render: (p) => GIVING_KIND_LABELS[p.kind],
-      csv: (p) => GIVING_KIND_LABELS[p.kind],
+      title: intl.formatMessage(m.columnKind),
+      render: (p) => kindLabel(p.kind),
+      csv: (p) => kindLabel(p.kind),
     },
-    { key: 'description', title: 'For', hiddenByDefault: true },
+    { key: 'description', title: intl.formatMessage(m.columnFor), hiddenByDefault: true },
     {
       key: 'amount',
-      title: 'Amount',
+      title: intl.formatMessage(m.columnAmount),
       sortable: true,
       render: (p) => (
         <Stack gap={0}>
-          <Text size="sm">{money(p.amount, p.currency)}</Text>
+          <Text size="sm">{format.cents(p.amount)}</Text>
           {p.refundedAmount > 0 && (
             <Text size="xs" c="dimmed">
-              {money(p.refundedAmount, p.currency)} refunded
+              <FormattedMessage {...m.refundedAmount} values={{ amount: format.cents(p.refundedAmount) }} />
             </Text>
           )}
         </Stack>
@@ -221,35 +249,40 @@ function PaymentsTab({
     },
     {
       key: 'status',
-      title: 'Status',
+      title: intl.formatMessage(m.columnStatus),
       render: (p) => (
         <Stack gap={2}>
           <Badge variant="light" color={PAYMENT_COLORS[p.status]}>
-            {PAYMENT_STATUS_LABELS[p.status]}
+            {statusLabel(p.status)}
           </Badge>
           {p.failureMessage && (
             <Text size="xs" c="red">
               {p.failureMessage}
             </Text>
           )}
-          {p.dispute && <Text size="xs">{disputeText(p.dispute, p.currency)}</Text>}
+          {p.dispute && <Text size="xs">{disputeText(intl, format, p.dispute)}</Text>}
           {p.refunds.some((r) => r.source === 'gateway') && (
-            <Text size="xs">Refunded at the payment provider</Text>
+            <Text size="xs">
+              <FormattedMessage {...m.refundedAtProvider} />
+            </Text>
           )}
         </Stack>
       ),
       csv: (p) =>
         p.dispute
-          ? `${PAYMENT_STATUS_LABELS[p.status]} (${disputeText(p.dispute, p.currency)})`
-          : PAYMENT_STATUS_LABELS[p.status],
+          ? intl.formatMessage(m.statusWithDispute, {
+              status: statusLabel(p.status),
+              dispute: disputeText(intl, format, p.dispute),
+            })
+          : statusLabel(p.status),
     },
     {
       key: 'receiptCode',
-      title: 'Receipt',
+      title: intl.formatMessage(m.columnReceipt),
       render: (p) =>
         p.receiptCode ? (
           <Anchor href={`/receipts/${encodeURIComponent(p.receiptCode)}`} target="_blank" size="sm">
-            Receipt
+            <FormattedMessage {...m.receiptLink} />
           </Anchor>
         ) : (
           ''
@@ -263,7 +296,7 @@ function PaymentsTab({
             render: (p: GivingPaymentRow) =>
               p.refundable > 0 ? (
                 <Button size="xs" variant="light" color="red" onClick={() => setRefunding(p)}>
-                  Refund
+                  <FormattedMessage {...m.refund} />
                 </Button>
               ) : null,
             csv: () => '',
@@ -278,23 +311,23 @@ function PaymentsTab({
         fetchPage={fetchPaymentsPage}
         columns={columns}
         rowKey={(p) => p.id}
-        searchLabel="Search donor name, email or receipt"
-        emptyText="No payments match."
+        searchLabel={intl.formatMessage(m.paymentsSearch)}
+        emptyText={intl.formatMessage(m.paymentsEmpty)}
         exportFileName="payments.csv"
         initialFilters={initialStatus ? { status: initialStatus } : {}}
         filters={[
           {
             key: 'status',
-            label: 'Status',
-            options: PAYMENT_LIST_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] })),
+            label: intl.formatMessage(m.columnStatus),
+            options: PAYMENT_LIST_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
           },
           {
             key: 'kind',
-            label: 'Kind',
-            options: GIVING_KINDS.map((k) => ({ value: k, label: GIVING_KIND_LABELS[k] })),
+            label: intl.formatMessage(m.columnKind),
+            options: GIVING_KINDS.map((k) => ({ value: k, label: kindLabel(k) })),
           },
           ...programFilter,
-          { kind: 'dateRange', key: 'date', label: 'Date' },
+          { kind: 'dateRange', key: 'date', label: intl.formatMessage(m.columnDate) },
         ]}
       />
       {refunding && <RefundDialog payment={refunding} onClose={() => setRefunding(null)} />}
@@ -303,26 +336,32 @@ function PaymentsTab({
 }
 
 /** The refund dialog's rules: an amount in dollars up to what remains, and the domain's reason rule. */
-const refundFormSchema = (payment: GivingPaymentRow) =>
+const refundFormSchema = (intl: IntlShape, format: Formats, payment: GivingPaymentRow) =>
   z.object({
     amount: z.union([z.number(), z.string()]).superRefine((dollars, context) => {
       const cents = Math.round(Number(dollars) * 100);
       if (!Number.isFinite(cents) || cents < 1)
-        context.addIssue({ code: 'custom', message: 'Enter an amount of at least $0.01.' });
+        context.addIssue({
+          code: 'custom',
+          message: intl.formatMessage(m.refundTooSmall, { amount: format.cents(1) }),
+        });
       else if (cents > payment.refundable)
         context.addIssue({
           code: 'custom',
-          message: `You can refund at most ${money(payment.refundable, payment.currency)} of this payment.`,
+          message: intl.formatMessage(m.refundTooLarge, { amount: format.cents(payment.refundable) }),
         });
     }),
     reason: refundInputSchema.shape.reason,
   });
 
 function RefundDialog({ payment, onClose }: { payment: GivingPaymentRow; onClose: () => void }) {
+  const intl = useIntl();
+  const format = useFormat();
+  const currency = useCurrency();
   const refund = useRefundPayment();
   // One key per dialog: a second click of Refund answers the same refund.
   const [requestKey] = useState(newRequestKey);
-  const [schema] = useState(() => refundFormSchema(payment));
+  const [schema] = useState(() => refundFormSchema(intl, format, payment));
   const form = useSchemaForm(schema, { amount: payment.refundable / 100, reason: '' });
   const [done, setDone] = useState<GivingPaymentRow | null>(null);
 
@@ -340,41 +379,69 @@ function RefundDialog({ payment, onClose }: { payment: GivingPaymentRow; onClose
   };
 
   return (
-    <Modal opened onClose={refund.isPending ? () => undefined : onClose} title="Refund a payment" centered>
+    <Modal
+      opened
+      onClose={refund.isPending ? () => undefined : onClose}
+      title={intl.formatMessage(m.refundTitle)}
+      centered
+    >
       {done ? (
         <Stack gap="md">
-          <Alert color="green" title="Refund made">
-            {done.refunds.at(-1)?.status === 'pending'
-              ? 'The payment provider could not be reached; the refund is recorded and will be completed automatically.'
-              : `${money(done.refunds.at(-1)?.amount ?? 0, done.currency)} was refunded. The donor has been emailed and their receipt shows the refund.`}
+          <Alert color="green" title={intl.formatMessage(m.refundMade)}>
+            {done.refunds.at(-1)?.status === 'pending' ? (
+              <FormattedMessage {...m.refundPending} />
+            ) : (
+              <FormattedMessage
+                {...m.refundDone}
+                values={{ amount: format.cents(done.refunds.at(-1)?.amount ?? 0) }}
+              />
+            )}
           </Alert>
           <Group justify="flex-end">
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose}>
+              <FormattedMessage {...m.close} />
+            </Button>
           </Group>
         </Stack>
       ) : (
         <SchemaForm
           form={form}
-          submitLabel="Refund"
+          submitLabel={intl.formatMessage(m.refund)}
           submitColor="red"
           errorTitle={null}
           onCancel={onClose}
           onSubmit={(values) => send(values as z.input<typeof schema>)}
         >
           <Text size="sm">
-            {payment.donorName ?? 'Unknown donor'} · {payment.description ?? GIVING_KIND_LABELS[payment.kind]}{' '}
-            · {formatDate(payment.date)}
+            <FormattedMessage
+              {...m.refundSummary}
+              values={{
+                donor: payment.donorName ?? intl.formatMessage(m.unknownDonor),
+                description: payment.description ?? intl.formatMessage(givingKindMessages[payment.kind]),
+                date: format.date(payment.date),
+              }}
+            />
           </Text>
           <Text size="sm">
-            Paid {money(payment.amount, payment.currency)}
-            {payment.refundedAmount > 0
-              ? `, ${money(payment.refundedAmount, payment.currency)} refunded already`
-              : ''}
-            . Up to {money(payment.refundable, payment.currency)} can be refunded.
+            {payment.refundedAmount > 0 ? (
+              <FormattedMessage
+                {...m.refundPaidPartly}
+                values={{
+                  paid: format.cents(payment.amount),
+                  refunded: format.cents(payment.refundedAmount),
+                  refundable: format.cents(payment.refundable),
+                }}
+              />
+            ) : (
+              <FormattedMessage
+                {...m.refundPaid}
+                values={{ paid: format.cents(payment.amount), refundable: format.cents(payment.refundable) }}
+              />
+            )}
           </Text>
           <NumberInput
-            label="Amount to refund"
-            prefix="$"
+            label={intl.formatMessage(m.refundAmount)}
+            {...(currency.symbolFirst ? { prefix: currency.symbol } : { suffix: ` ${currency.symbol}` })}
             decimalScale={2}
             fixedDecimalScale
             min={0.01}
@@ -384,8 +451,8 @@ function RefundDialog({ payment, onClose }: { payment: GivingPaymentRow; onClose
             required
           />
           <Textarea
-            label="Reason"
-            description="Recorded with the refund; the donor does not see it."
+            label={intl.formatMessage(m.reason)}
+            description={intl.formatMessage(m.refundReasonHelp)}
             {...form.getInputProps('reason')}
             maxLength={500}
             autosize
@@ -409,31 +476,38 @@ function SubscriptionsTab({
   programFilter: StaffFilter[];
   initialStatus: string;
 }) {
+  const intl = useIntl();
+  const format = useFormat();
   const [canceling, setCanceling] = useState<GivingSubscriptionRow | null>(null);
+  const statusLabel = (s: SubscriptionListStatus) => intl.formatMessage(subscriptionStatusMessages[s]);
   const columns: StaffColumn<GivingSubscriptionRow>[] = [
     {
       key: 'date',
-      title: 'Started',
+      title: intl.formatMessage(m.columnStarted),
       sortable: true,
-      render: (s) => formatDate(s.createdAt),
-      csv: (s) => formatDate(s.createdAt),
+      render: (s) => format.date(s.createdAt),
+      csv: (s) => format.date(s.createdAt),
     },
-    { key: 'donorName', title: 'Donor', render: (s) => <Donor name={s.donorName} email={s.donorEmail} /> },
-    { key: 'records', title: 'Records' },
+    {
+      key: 'donorName',
+      title: intl.formatMessage(m.columnDonor),
+      render: (s) => <Donor name={s.donorName} email={s.donorEmail} />,
+    },
+    { key: 'records', title: intl.formatMessage(m.columnRecords) },
     {
       key: 'amount',
-      title: 'Amount',
+      title: intl.formatMessage(m.columnAmount),
       sortable: true,
-      render: (s) => `${money(s.amount, s.currency)} / ${s.interval}`,
+      render: (s) => perInterval(intl, format.cents(s.amount), s.interval),
       csv: (s) => (s.amount / 100).toFixed(2),
     },
     {
       key: 'status',
-      title: 'Status',
+      title: intl.formatMessage(m.columnStatus),
       render: (s) => (
         <Stack gap={2}>
           <Badge variant="light" color={SUBSCRIPTION_COLORS[s.status]}>
-            {SUBSCRIPTION_STATUS_LABELS[s.status]}
+            {statusLabel(s.status)}
           </Badge>
           {s.cancelReason && (
             <Text size="xs" c="dimmed">
@@ -442,14 +516,15 @@ function SubscriptionsTab({
           )}
         </Stack>
       ),
-      csv: (s) => SUBSCRIPTION_STATUS_LABELS[s.status],
+      csv: (s) => statusLabel(s.status),
     },
     {
       key: 'currentPeriodEnd',
-      title: 'Next payment',
-      render: (s) => (s.currentPeriodEnd && !ENDED.includes(s.status) ? formatDate(s.currentPeriodEnd) : '—'),
+      title: intl.formatMessage(m.columnNextPayment),
+      render: (s) =>
+        s.currentPeriodEnd && !ENDED.includes(s.status) ? format.date(s.currentPeriodEnd) : '—',
     },
-    { key: 'paymentMethod', title: 'Card', hiddenByDefault: true },
+    { key: 'paymentMethod', title: intl.formatMessage(m.columnCard), hiddenByDefault: true },
     ...(canManage
       ? [
           {
@@ -458,7 +533,7 @@ function SubscriptionsTab({
             render: (s: GivingSubscriptionRow) =>
               ENDED.includes(s.status) ? null : (
                 <Button size="xs" variant="light" color="red" onClick={() => setCanceling(s)}>
-                  Cancel
+                  <FormattedMessage {...m.cancel} />
                 </Button>
               ),
             csv: () => '',
@@ -473,21 +548,18 @@ function SubscriptionsTab({
         fetchPage={fetchSubscriptionsPage}
         columns={columns}
         rowKey={(s) => s.id}
-        searchLabel="Search donor name or email"
-        emptyText="No subscriptions match."
+        searchLabel={intl.formatMessage(m.subscriptionsSearch)}
+        emptyText={intl.formatMessage(m.subscriptionsEmpty)}
         exportFileName="subscriptions.csv"
         initialFilters={initialStatus ? { status: initialStatus } : {}}
         filters={[
           {
             key: 'status',
-            label: 'Status',
-            options: SUBSCRIPTION_LIST_STATUSES.map((s) => ({
-              value: s,
-              label: SUBSCRIPTION_STATUS_LABELS[s],
-            })),
+            label: intl.formatMessage(m.columnStatus),
+            options: SUBSCRIPTION_LIST_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
           },
           ...programFilter,
-          { kind: 'dateRange', key: 'date', label: 'Started' },
+          { kind: 'dateRange', key: 'date', label: intl.formatMessage(m.columnStarted) },
         ]}
       />
       {canceling && <CancelDialog subscription={canceling} onClose={() => setCanceling(null)} />}
@@ -502,37 +574,44 @@ function CancelDialog({
   subscription: GivingSubscriptionRow;
   onClose: () => void;
 }) {
+  const intl = useIntl();
+  const format = useFormat();
   const cancel = useCancelSubscription();
   const form = useSchemaForm(cancelSubscriptionInputSchema, { reason: '' });
   return (
     <Modal
       opened
       onClose={cancel.isPending ? () => undefined : onClose}
-      title="Cancel a subscription"
+      title={intl.formatMessage(m.cancelTitle)}
       centered
     >
       <SchemaForm
         form={form}
-        submitLabel="Cancel subscription"
+        submitLabel={intl.formatMessage(m.cancelSubmit)}
         submitColor="red"
         errorTitle={null}
         onCancel={onClose}
-        cancelLabel="Keep it"
+        cancelLabel={intl.formatMessage(m.cancelKeep)}
         onSubmit={(values) =>
           cancel.mutateAsync({ id: subscription.id, reason: (values.reason as string).trim() })
         }
         onDone={onClose}
       >
         <Text size="sm">
-          {subscription.donorName ?? 'Unknown donor'} · {money(subscription.amount, subscription.currency)} /{' '}
-          {subscription.interval} · {subscription.records}
+          <FormattedMessage
+            {...m.cancelSummary}
+            values={{
+              donor: subscription.donorName ?? intl.formatMessage(m.unknownDonor),
+              amount: perInterval(intl, format.cents(subscription.amount), subscription.interval),
+              records: subscription.records,
+            }}
+          />
         </Text>
         <Text size="sm">
-          No further payments will be taken, the sponsorships end and their slots open again. The donor is
-          emailed.
+          <FormattedMessage {...m.cancelExplain} />
         </Text>
         <Textarea
-          label="Reason"
+          label={intl.formatMessage(m.reason)}
           {...form.getInputProps('reason')}
           maxLength={500}
           autosize
@@ -553,18 +632,20 @@ function DelinquentTab({
   canManage: boolean;
   programs: readonly { id: number; name: string }[];
 }) {
+  const intl = useIntl();
+  const format = useFormat();
   const [entitiesId, setEntitiesId] = useState('');
   const { data, isPending, isError, error } = useDelinquent(entitiesId);
+  const columns = delinquentColumns(intl, format);
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        Sponsorships whose renewal payment failed and is not paid yet, with the card’s decline. Send the donor
-        a reminder to update their card, or retry the payment once they have.
+        <FormattedMessage {...m.delinquentIntro} />
       </Text>
       {programs.length > 1 && (
         <Select
-          label="Program"
-          placeholder="All"
+          label={intl.formatMessage(m.program)}
+          placeholder={intl.formatMessage(m.all)}
           clearable
           data={programs.map((p) => ({ value: String(p.id), label: p.name }))}
           value={entitiesId || null}
@@ -576,80 +657,105 @@ function DelinquentTab({
         rows={data}
         loading={isPending}
         error={isError ? new Error(errorText(error)) : null}
-        columns={canManage ? DELINQUENT_COLUMNS : DELINQUENT_COLUMNS.slice(0, -1)}
+        columns={canManage ? columns : columns.slice(0, -1)}
         rowKey={(row) => row.subscriptionsId}
-        rowLabel={(row) => `Failed renewal of ${row.donorName ?? 'a donor'}`}
-        searchLabel="Search failed renewals"
-        emptyText="No failed renewals. Every sponsorship is paid up."
+        rowLabel={(row) =>
+          row.donorName
+            ? intl.formatMessage(m.delinquentRow, { donor: row.donorName })
+            : intl.formatMessage(m.delinquentRowUnknown)
+        }
+        searchLabel={intl.formatMessage(m.delinquentSearch)}
+        emptyText={intl.formatMessage(m.delinquentEmpty)}
         exportFileName="failed-renewals.csv"
       />
     </Stack>
   );
 }
 
-const DELINQUENT_COLUMNS: StaffColumn<DelinquentRow>[] = [
+const delinquentColumns = (intl: IntlShape, format: Formats): StaffColumn<DelinquentRow>[] => [
   {
     key: 'donor',
-    title: 'Donor',
+    title: intl.formatMessage(m.columnDonor),
     sortable: true,
     minWidth: 180,
     render: (row) => <Donor name={row.donorName} email={row.donorEmail} />,
-    csv: (row) => row.donorName ?? 'Unknown donor',
+    csv: (row) => row.donorName ?? intl.formatMessage(m.unknownDonor),
   },
-  { key: 'donorEmail', title: 'Email', hiddenByDefault: true },
+  { key: 'donorEmail', title: intl.formatMessage(m.columnEmail), hiddenByDefault: true },
   {
     key: 'status',
-    title: 'Status',
+    title: intl.formatMessage(m.columnStatus),
     sortable: true,
     noWrap: true,
     render: (row) => (
       <Badge variant="light" color="red">
-        {SUBSCRIPTION_STATUS_LABELS[row.status]}
+        {intl.formatMessage(subscriptionStatusMessages[row.status])}
       </Badge>
     ),
-    csv: (row) => SUBSCRIPTION_STATUS_LABELS[row.status],
+    csv: (row) => intl.formatMessage(subscriptionStatusMessages[row.status]),
   },
   {
     key: 'amount',
-    title: 'Amount',
+    title: intl.formatMessage(m.columnAmount),
     sortable: true,
     minWidth: 140,
     render: (row) => (
       <Text size="sm">
-        {money(row.amount, row.currency)} / {row.interval} · {row.records || 'no records'}
+        <FormattedMessage
+          {...m.delinquentAmount}
+          values={{
+            amount: perInterval(intl, format.cents(row.amount), row.interval),
+            records: row.records || intl.formatMessage(m.noRecords),
+          }}
+        />
       </Text>
     ),
-    csv: (row) => `${money(row.amount, row.currency)} / ${row.interval}`,
+    csv: (row) => perInterval(intl, format.cents(row.amount), row.interval),
     sortValue: (row) => row.amount,
   },
-  { key: 'records', title: 'Records', hiddenByDefault: true },
+  { key: 'records', title: intl.formatMessage(m.columnRecords), hiddenByDefault: true },
   {
     key: 'failedAt',
-    title: 'Decline',
+    title: intl.formatMessage(m.columnDecline),
     sortable: true,
     minWidth: 240,
     render: (row) => (
       <Stack gap={4}>
         <Text size="sm">
-          <Text span fw={600}>
-            Declined {formatDate(row.failedAt)}:
-          </Text>{' '}
-          {declineText(row)}
+          <FormattedMessage
+            {...m.declinedOn}
+            values={{
+              date: format.date(row.failedAt),
+              decline: declineText(intl, row),
+              b: (chunks) => (
+                <Text span fw={600}>
+                  {chunks}
+                </Text>
+              ),
+            }}
+          />
         </Text>
         <Text size="xs" c="dimmed">
-          {row.failedAttempts} failed {row.failedAttempts === 1 ? 'attempt' : 'attempts'}
-          {row.paymentMethod ? ` · ${row.paymentMethod}` : ''}
-          {row.reminderSentAt ? ` · reminder sent ${formatDate(row.reminderSentAt)}` : ''}
+          {[
+            intl.formatMessage(m.failedAttempts, { count: row.failedAttempts }),
+            row.paymentMethod,
+            row.reminderSentAt
+              ? intl.formatMessage(m.reminderSentOn, { date: format.date(row.reminderSentAt) })
+              : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </Text>
       </Stack>
     ),
-    csv: (row) => `${formatDate(row.failedAt)}: ${declineText(row)}`,
+    csv: (row) =>
+      intl.formatMessage(m.declineCsv, { date: format.date(row.failedAt), decline: declineText(intl, row) }),
     sortValue: (row) => new Date(row.failedAt).getTime(),
   },
-  { key: 'paymentMethod', title: 'Payment method', hiddenByDefault: true },
+  { key: 'paymentMethod', title: intl.formatMessage(m.columnPaymentMethod), hiddenByDefault: true },
   {
     key: 'actions',
-    title: 'Actions',
+    title: intl.formatMessage(m.columnActions),
     hideTitle: true,
     minWidth: 220,
     render: (row) => <DelinquentActions row={row} />,
@@ -657,11 +763,17 @@ const DELINQUENT_COLUMNS: StaffColumn<DelinquentRow>[] = [
   },
 ];
 
-const declineText = (row: DelinquentRow) =>
-  `${row.declineMessage ?? 'The payment failed.'}${row.declineCode ? ` (${row.declineCode.replace(/_/g, ' ')})` : ''}`;
+/** The card's decline as the provider worded it, with its code: `Your card was declined. (card declined)`. */
+const declineText = (intl: IntlShape, row: DelinquentRow) => {
+  const message = row.declineMessage ?? intl.formatMessage(m.paymentFailed);
+  return row.declineCode
+    ? intl.formatMessage(m.declineWithCode, { message, code: row.declineCode.replace(/_/g, ' ') })
+    : message;
+};
 
 /** A failed renewal's reminder and retry, with what the last one answered. */
 function DelinquentActions({ row }: { row: DelinquentRow }) {
+  const intl = useIntl();
   const remindDonor = useRemindDonor();
   const retryRenewal = useRetryRenewal();
   const [busy, setBusy] = useState<'remind' | 'retry' | null>(null);
@@ -673,8 +785,13 @@ function DelinquentActions({ row }: { row: DelinquentRow }) {
       const result = await remindDonor.mutateAsync(row.subscriptionsId);
       setMessage(
         result.queued
-          ? { color: 'green', text: `Reminder sent to ${row.donorEmail ?? 'the donor'}.` }
-          : { color: 'blue', text: 'A reminder about this failed payment was already sent.' },
+          ? {
+              color: 'green',
+              text: row.donorEmail
+                ? intl.formatMessage(m.reminderSentTo, { email: row.donorEmail })
+                : intl.formatMessage(m.reminderSentToDonor),
+            }
+          : { color: 'blue', text: intl.formatMessage(m.reminderAlreadySent) },
       );
     } catch (e) {
       setMessage({ color: 'red', text: errorText(e) });
@@ -688,8 +805,13 @@ function DelinquentActions({ row }: { row: DelinquentRow }) {
       const result = await retryRenewal.mutateAsync({ id: row.subscriptionsId, requestKey: newRequestKey() });
       setMessage(
         result.outcome === 'paid'
-          ? { color: 'green', text: 'The payment went through; the subscription is active again.' }
-          : { color: 'red', text: `Declined again: ${result.message ?? 'the card was declined.'}` },
+          ? { color: 'green', text: intl.formatMessage(m.retryPaid) }
+          : {
+              color: 'red',
+              text: intl.formatMessage(m.retryDeclined, {
+                message: result.message ?? intl.formatMessage(m.retryDeclinedDefault),
+              }),
+            },
       );
     } catch (e) {
       setMessage({ color: 'red', text: errorText(e) });
@@ -707,7 +829,7 @@ function DelinquentActions({ row }: { row: DelinquentRow }) {
       )}
       <Group gap="sm" wrap="nowrap">
         <Button size="xs" onClick={() => void remind()} loading={busy === 'remind'} disabled={busy !== null}>
-          Send reminder
+          <FormattedMessage {...m.sendReminder} />
         </Button>
         <Button
           size="xs"
@@ -716,7 +838,7 @@ function DelinquentActions({ row }: { row: DelinquentRow }) {
           loading={busy === 'retry'}
           disabled={busy !== null}
         >
-          Retry payment
+          <FormattedMessage {...m.retryPayment} />
         </Button>
       </Group>
     </Stack>

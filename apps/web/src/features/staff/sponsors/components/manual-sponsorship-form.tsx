@@ -9,8 +9,10 @@ import {
   type SponsorshipView,
 } from '@kinship/domain';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
 import { recordPickerQueryOptions, useRecordManualSponsorship } from '../api/sponsors-api';
+import { sponsorMessages as m } from '../messages';
 
 /**
  * Picks a record of a type by searching the Records list: each option says its program and slots;
@@ -31,6 +33,7 @@ export function RecordPicker({
   error?: string | undefined;
   exclude?: number;
 }) {
+  const intl = useIntl();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 250);
   const records = useQuery(recordPickerQueryOptions(type, q));
@@ -39,14 +42,20 @@ export function RecordPicker({
   const options = [...(chosen && !rows.some((r) => r.id === chosen.id) ? [chosen] : []), ...rows].map(
     (r) => ({
       value: String(r.id),
-      label: `${[r.firstName, r.lastName].filter(Boolean).join(' ') || r.title || r.code} · ${r.code} · ${r.program} · ${r.slotsFilled} of ${r.maxSlots} filled`,
+      label: intl.formatMessage(m.recordOption, {
+        name: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.title || r.code,
+        code: r.code,
+        program: r.program,
+        filled: r.slotsFilled,
+        max: r.maxSlots,
+      }),
       disabled: r.slotsFilled >= r.maxSlots,
     }),
   );
   return (
     <Select
       label={label}
-      placeholder="Search by name or code"
+      placeholder={intl.formatMessage(m.recordSearch)}
       searchable
       searchValue={search}
       onSearchChange={setSearch}
@@ -57,7 +66,7 @@ export function RecordPicker({
         setChosen(rows.find((r) => String(r.id) === v) ?? chosen);
         onChange(v);
       }}
-      nothingFoundMessage={records.isFetching ? 'Searching…' : 'No record matches'}
+      nothingFoundMessage={intl.formatMessage(records.isFetching ? m.searching : m.noRecordMatches)}
       error={error}
       required
       comboboxProps={{ withinPortal: true }}
@@ -78,6 +87,7 @@ export function ManualSponsorshipForm({
   person?: { id: number; name: string };
   onDone: (view: SponsorshipView) => void;
 }) {
+  const intl = useIntl();
   const [typeId, setTypeId] = useState<string | null>(types[0] ? String(types[0].id) : null);
   const [done, setDone] = useState<SponsorshipView | null>(null);
   const record = useRecordManualSponsorship();
@@ -90,23 +100,26 @@ export function ManualSponsorshipForm({
   if (done) {
     return (
       <Stack gap="md">
-        <Alert color="green" title="Manual sponsorship recorded" role="status">
+        <Alert color="green" title={intl.formatMessage(m.manualRecorded)} role="status">
           <Stack gap={6}>
             <Text>
-              {done.name} ({done.numSlots} {done.numSlots === 1 ? 'slot' : 'slots'}) is now sponsored, paid
-              offline. We emailed the sponsor this link code:
+              <FormattedMessage
+                {...m.manualRecordedBody}
+                values={{ name: done.name, slots: done.numSlots }}
+              />
             </Text>
             <Text ff="monospace" fz="xl" fw={700} data-testid="link-code">
               {done.linkCode}
             </Text>
             <Text size="sm">
-              They enter it at /link after signing in or signing up, to see the sponsorship in their account
-              and pay it by card if they wish.
+              <FormattedMessage {...m.manualRecordedHow} />
             </Text>
           </Stack>
         </Alert>
         <Group justify="flex-end">
-          <Button onClick={() => onDone(done)}>Done</Button>
+          <Button onClick={() => onDone(done)}>
+            <FormattedMessage {...m.done} />
+          </Button>
         </Group>
       </Stack>
     );
@@ -115,30 +128,34 @@ export function ManualSponsorshipForm({
   return (
     <SchemaForm
       form={form}
-      submitLabel="Record sponsorship"
+      submitLabel={intl.formatMessage(m.recordSubmit)}
       onSubmit={async (values) => setDone(await record.mutateAsync(values as ManualSponsorshipInput))}
     >
       {person ? (
         <Text>
-          Sponsor: <b>{person.name}</b>
+          <FormattedMessage {...m.sponsorIs} values={{ name: person.name, b: (chunks) => <b>{chunks}</b> }} />
         </Text>
       ) : (
         <>
           <Group grow align="flex-start">
-            <TextInput label="First name" required {...form.getInputProps('firstName')} />
-            <TextInput label="Last name" required {...form.getInputProps('lastName')} />
+            <TextInput
+              label={intl.formatMessage(m.firstName)}
+              required
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput label={intl.formatMessage(m.lastName)} required {...form.getInputProps('lastName')} />
           </Group>
           <TextInput
-            label="Email"
+            label={intl.formatMessage(m.email)}
             type="email"
             required
-            description="An existing sponsor with this email is used; otherwise a temporary account is made."
+            description={intl.formatMessage(m.emailHelp)}
             {...form.getInputProps('email')}
           />
         </>
       )}
       <Select
-        label="Sponsored type"
+        label={intl.formatMessage(m.sponsoredType)}
         data={types.map((t) => ({ value: String(t.id), label: t.customLabelSingular }))}
         value={typeId}
         onChange={(v) => {
@@ -150,15 +167,20 @@ export function ManualSponsorshipForm({
       {typeId && (
         <RecordPicker
           type={Number(typeId)}
-          label="Record"
+          label={intl.formatMessage(m.record)}
           value={form.values.sponsoredsId ? String(form.values.sponsoredsId) : null}
           onChange={(v) => form.setFieldValue('sponsoredsId', (v ?? '') as unknown as number)}
           error={form.errors.sponsoredsId as string | undefined}
         />
       )}
-      <NumberInput label="Slots" min={1} max={100} {...form.getInputProps('numSlots')} />
+      <NumberInput
+        label={intl.formatMessage(m.slots)}
+        min={1}
+        max={100}
+        {...form.getInputProps('numSlots')}
+      />
       <Text size="sm" c="dimmed">
-        The sponsor is emailed a link code to attach this sponsorship to their account at /link.
+        <FormattedMessage {...m.manualHelp} />
       </Text>
     </SchemaForm>
   );

@@ -12,39 +12,45 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { can, formatCents, formatDate, type SponsorDetail, type SponsorshipView } from '@kinship/domain';
+import { can, type SponsorDetail, type SponsorshipView } from '@kinship/domain';
 import { useState } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { LoadingScreen } from '../../../../components/loading-screen';
 import { ServerDataTable, type StaffColumn } from '../../../../components/staff/server-data-table';
+import { useFormat, type Formats } from '../../../../i18n/use-format';
 import { useViewer } from '../../../../shared/auth/hooks/use-viewer';
 import { usePartner } from '../../../../shared/partner/partner-context';
 import { useSponsor } from '../api/sponsors-api';
+import { sponsorMessages as m } from '../messages';
 import { ManualSponsorshipForm } from './manual-sponsorship-form';
 import { SponsorshipActions } from './sponsorship-actions';
 import { expiresSoon, personName, savedMethodText } from './sponsors-section';
 
+/** A coloured dot's content: a space, so the row reads "date what" and not "datewhat". */
+const BULLET = ' ';
+
 type TimelineRow = SponsorDetail['timeline'][number] & { position: number };
 
 /** The giving history on a desktop: when, what (with its kind's colour) and how much. */
-const TIMELINE_COLUMNS: StaffColumn<TimelineRow>[] = [
+const timelineColumns = (intl: IntlShape, format: Formats): StaffColumn<TimelineRow>[] => [
   {
     key: 'at',
-    title: 'Date',
+    title: intl.formatMessage(m.columnDate),
     sortable: true,
     noWrap: true,
-    render: (e) => formatDate(e.at),
-    csv: (e) => formatDate(e.at),
+    render: (e) => format.date(e.at),
+    csv: (e) => format.date(e.at),
     sortValue: (e) => new Date(e.at).getTime(),
   },
   {
     key: 'text',
-    title: 'What',
+    title: intl.formatMessage(m.columnWhat),
     minWidth: 200,
     render: (e) => (
       <Group gap="xs" wrap="nowrap">
         <Badge size="xs" circle color={TIMELINE_COLORS[e.kind]} aria-hidden>
-          {' '}
+          {BULLET}
         </Badge>
         {e.text}
       </Group>
@@ -52,12 +58,12 @@ const TIMELINE_COLUMNS: StaffColumn<TimelineRow>[] = [
   },
   {
     key: 'amount',
-    title: 'Amount',
+    title: intl.formatMessage(m.columnAmount),
     sortable: true,
     noWrap: true,
     align: 'right',
-    render: (e) => (e.amount !== null ? formatCents(e.amount) : ''),
-    csv: (e) => (e.amount !== null ? formatCents(e.amount) : ''),
+    render: (e) => (e.amount !== null ? format.cents(e.amount) : ''),
+    csv: (e) => (e.amount !== null ? format.cents(e.amount) : ''),
     sortValue: (e) => e.amount,
   },
 ];
@@ -75,23 +81,39 @@ function status(s: SponsorshipView) {
   if (s.dateEnded)
     return (
       <Badge color="gray" variant="light">
-        ended
+        <FormattedMessage {...m.statusEnded} />
       </Badge>
     );
   if (s.isManual)
     return (
       <Badge color="grape" variant="light">
-        paid offline
+        <FormattedMessage {...m.statusOffline} />
       </Badge>
     );
   return (
     <Badge color="green" variant="light">
-      {s.subscriptionStatus ?? 'active'}
+      {s.subscriptionStatus ?? <FormattedMessage {...m.statusActive} />}
     </Badge>
   );
 }
 
 function SponsorshipCard({ s, actions }: { s: SponsorshipView; actions: React.ReactNode }) {
+  const intl = useIntl();
+  const format = useFormat();
+  const facts = [
+    s.typeLabel,
+    s.code,
+    s.program,
+    intl.formatMessage(m.slotCount, { count: s.numSlots }),
+    ...(s.amount > 0
+      ? [
+          intl.formatMessage(m.amountPerInterval, {
+            amount: format.cents(s.amount),
+            interval: s.interval ?? 'month',
+          }),
+        ]
+      : []),
+  ];
   return (
     <Card withBorder padding="sm" radius="md" component="li" style={{ listStyle: 'none' }}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
@@ -103,20 +125,34 @@ function SponsorshipCard({ s, actions }: { s: SponsorshipView; actions: React.Re
             {status(s)}
           </Group>
           <Text size="sm" c="dimmed">
-            {s.typeLabel} · {s.code} · {s.program} · {s.numSlots} {s.numSlots === 1 ? 'slot' : 'slots'}
-            {s.amount > 0 && ` · ${formatCents(s.amount)}/${s.interval ?? 'month'}`}
+            {facts.join(' · ')}
           </Text>
           <Text size="sm">
-            Since {formatDate(s.dateStarted)}
-            {s.dateEnded && ` until ${formatDate(s.dateEnded)}`}
-            {s.endReason && ` — ${s.endReason}`}
+            {[
+              s.dateEnded
+                ? intl.formatMessage(m.sinceUntil, {
+                    start: format.date(s.dateStarted),
+                    end: format.date(s.dateEnded),
+                  })
+                : intl.formatMessage(m.since, { start: format.date(s.dateStarted) }),
+              s.endReason,
+            ]
+              .filter(Boolean)
+              .join(' — ')}
           </Text>
           {s.linkCode && (
             <Text size="sm">
-              Link code (not used yet):{' '}
-              <Text span ff="monospace" fw={700}>
-                {s.linkCode}
-              </Text>
+              <FormattedMessage
+                {...m.linkCode}
+                values={{
+                  code: s.linkCode,
+                  b: (chunks) => (
+                    <Text span ff="monospace" fw={700}>
+                      {chunks}
+                    </Text>
+                  ),
+                }}
+              />
             </Text>
           )}
         </Stack>
@@ -128,6 +164,8 @@ function SponsorshipCard({ s, actions }: { s: SponsorshipView; actions: React.Re
 
 /** /dashboard/sponsors/:id: a person's contact details, sponsorships, saved methods and giving. */
 export function SponsorPage() {
+  const intl = useIntl();
+  const format = useFormat();
   const id = Number(useParams().id);
   const partner = usePartner();
   const { viewer } = useViewer(partner.id);
@@ -140,14 +178,14 @@ export function SponsorPage() {
     return (
       <Stack>
         <Anchor component={Link} to="/dashboard/sponsors">
-          ← Sponsors
+          <FormattedMessage {...m.back} />
         </Anchor>
-        <Text role="alert">{error?.message ?? 'This person was not found.'}</Text>
+        <Text role="alert">{error?.message ?? intl.formatMessage(m.notFound)}</Text>
       </Stack>
     );
 
   const { person } = data;
-  const name = personName(person);
+  const name = personName(intl, person);
   const mayManage = (s: SponsorshipView) =>
     can(viewer, 'sponsors.manage', { partnersId: partner.id, entitiesId: s.entitiesId });
   const canRecord = can(viewer, 'sponsors.manage', { partnersId: partner.id });
@@ -166,23 +204,29 @@ export function SponsorPage() {
   return (
     <Stack gap="lg">
       <Anchor component={Link} to="/dashboard/sponsors" size="sm">
-        ← Sponsors
+        <FormattedMessage {...m.back} />
       </Anchor>
       <Group justify="space-between" align="flex-start">
         <Stack gap={0}>
           <Title order={1}>{name}</Title>
           <Text c="dimmed" size="sm">
-            {person.tempAccount ? 'No account yet (recorded by staff)' : 'Has an account'} · known since{' '}
-            {formatDate(person.createdAt)}
+            <FormattedMessage
+              {...(person.tempAccount ? m.knownSinceTemp : m.knownSince)}
+              values={{ date: format.date(person.createdAt) }}
+            />
           </Text>
         </Stack>
-        {canRecord && <Button onClick={() => setRecording(true)}>Record a manual sponsorship</Button>}
+        {canRecord && (
+          <Button onClick={() => setRecording(true)}>
+            <FormattedMessage {...m.recordManual} />
+          </Button>
+        )}
       </Group>
 
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Card withBorder padding="sm">
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            Contact
+            <FormattedMessage {...m.contact} />
           </Text>
           {person.email && <Anchor href={`mailto:${person.email}`}>{person.email}</Anchor>}
           {person.phone && <Text size="sm">{person.phone}</Text>}
@@ -190,25 +234,36 @@ export function SponsorPage() {
         </Card>
         <Card withBorder padding="sm">
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            Given
+            <FormattedMessage {...m.given} />
           </Text>
           <Text fz="xl" fw={700}>
-            {formatCents(data.totalPaid)}
+            {format.cents(data.totalPaid)}
           </Text>
           <Text size="sm" c="dimmed">
-            {active.length} active, {ended.length} ended{' '}
-            {ended.length + active.length === 1 ? 'sponsorship' : 'sponsorships'}
+            <FormattedMessage
+              {...m.sponsorshipCounts}
+              values={{ active: active.length, ended: ended.length, total: active.length + ended.length }}
+            />
           </Text>
         </Card>
         <Card withBorder padding="sm">
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            Saved methods
+            <FormattedMessage {...m.savedMethods} />
           </Text>
-          {data.paymentMethods.length === 0 && <Text size="sm">None</Text>}
-          {data.paymentMethods.map((m) => (
-            <Text key={m.id} size="sm" c={expiresSoon(m.expMonth, m.expYear) ? 'red' : undefined}>
-              {savedMethodText(m)}
-              {m.isDefault ? ' (default)' : ''}
+          {data.paymentMethods.length === 0 && (
+            <Text size="sm">
+              <FormattedMessage {...m.none} />
+            </Text>
+          )}
+          {data.paymentMethods.map((method) => (
+            <Text
+              key={method.id}
+              size="sm"
+              c={expiresSoon(method.expMonth, method.expYear) ? 'red' : undefined}
+            >
+              {method.isDefault
+                ? intl.formatMessage(m.defaultMethod, { method: savedMethodText(intl, method) })
+                : savedMethodText(intl, method)}
             </Text>
           ))}
         </Card>
@@ -216,9 +271,13 @@ export function SponsorPage() {
 
       <Stack gap="xs" component="section" aria-labelledby="sponsorships-title">
         <Title order={2} size="h3" id="sponsorships-title">
-          Sponsorships
+          <FormattedMessage {...m.sponsorships} />
         </Title>
-        {data.sponsorships.length === 0 && <Text>No sponsorships.</Text>}
+        {data.sponsorships.length === 0 && (
+          <Text>
+            <FormattedMessage {...m.noSponsorships} />
+          </Text>
+        )}
         <Stack component="ul" gap="xs" p={0} m={0}>
           {[...active, ...ended].map((s) => (
             <SponsorshipCard
@@ -232,17 +291,23 @@ export function SponsorPage() {
 
       <Stack gap="xs" component="section" aria-labelledby="timeline-title">
         <Title order={2} size="h3" id="timeline-title">
-          Giving
+          <FormattedMessage {...m.giving} />
         </Title>
         {data.timeline.length === 0 ? (
-          <Text>Nothing yet.</Text>
+          <Text>
+            <FormattedMessage {...m.nothingYet} />
+          </Text>
         ) : phone ? (
           <Timeline bulletSize={14} lineWidth={2}>
             {data.timeline.map((e, i) => (
               <Timeline.Item key={i} color={TIMELINE_COLORS[e.kind]} title={e.text}>
                 <Text size="xs" c="dimmed">
-                  {formatDate(e.at)}
-                  {e.amount !== null && ` · ${formatCents(e.amount)}`}
+                  {e.amount !== null
+                    ? intl.formatMessage(m.timelineWhenAmount, {
+                        date: format.date(e.at),
+                        amount: format.cents(e.amount),
+                      })
+                    : format.date(e.at)}
                 </Text>
               </Timeline.Item>
             ))}
@@ -250,10 +315,10 @@ export function SponsorPage() {
         ) : (
           <ServerDataTable
             rows={data.timeline.map((e, i) => ({ ...e, position: i }))}
-            columns={TIMELINE_COLUMNS}
+            columns={timelineColumns(intl, format)}
             rowKey={(e) => e.position}
-            searchLabel="Search giving"
-            emptyText="Nothing yet."
+            searchLabel={intl.formatMessage(m.searchGiving)}
+            emptyText={intl.formatMessage(m.nothingYet)}
             exportFileName={`giving-${person.id}.csv`}
           />
         )}
@@ -262,7 +327,7 @@ export function SponsorPage() {
       <Modal
         opened={recording}
         onClose={() => setRecording(false)}
-        title={`Record a manual sponsorship for ${name}`}
+        title={intl.formatMessage(m.recordManualFor, { name })}
         size="lg"
         fullScreen={phone ?? false}
       >

@@ -1,36 +1,47 @@
 import { Anchor, Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { can, formatCents, formatDate, type SponsorRow } from '@kinship/domain';
+import { can, type SponsorRow } from '@kinship/domain';
 import { useState } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { ServerDataTable, type StaffColumn } from '../../../../components/staff/server-data-table';
+import { useFormat, type Formats } from '../../../../i18n/use-format';
 import { useViewer } from '../../../../shared/auth/hooks/use-viewer';
 import { usePartner } from '../../../../shared/partner/partner-context';
 import { fetchSponsorsPage, sponsorsKeys } from '../api/sponsors-api';
+import { sponsorMessages as m } from '../messages';
 import { ManualSponsorshipForm } from './manual-sponsorship-form';
 
-export const personName = (p: { firstName: string | null; lastName: string | null; email: string | null }) =>
-  [p.firstName, p.lastName].filter(Boolean).join(' ') || p.email || 'Unnamed';
+export const personName = (
+  intl: IntlShape,
+  p: { firstName: string | null; lastName: string | null; email: string | null },
+) => [p.firstName, p.lastName].filter(Boolean).join(' ') || p.email || intl.formatMessage(m.unnamed);
 
-export function savedMethodText(m: {
-  brand: string | null;
-  last4: string | null;
-  expMonth: number | null;
-  expYear: number | null;
-}): string {
-  if (!m.last4) return '';
-  const exp =
-    m.expMonth && m.expYear
-      ? ` · exp. ${String(m.expMonth).padStart(2, '0')}/${String(m.expYear).slice(-2)}`
-      : '';
-  return `${m.brand ?? 'Account'} •••• ${m.last4}${exp}`;
+export function savedMethodText(
+  intl: IntlShape,
+  method: {
+    brand: string | null;
+    last4: string | null;
+    expMonth: number | null;
+    expYear: number | null;
+  },
+): string {
+  if (!method.last4) return '';
+  const brand = method.brand ?? intl.formatMessage(m.account);
+  return method.expMonth && method.expYear
+    ? intl.formatMessage(m.savedMethodExpiring, {
+        brand,
+        last4: method.last4,
+        expiry: `${String(method.expMonth).padStart(2, '0')}/${String(method.expYear).slice(-2)}`,
+      })
+    : intl.formatMessage(m.savedMethod, { brand, last4: method.last4 });
 }
 
 /** The records sponsored now, the first three by name and a count of the rest. */
-export function sponsoringText(names: readonly string[]): string {
+export function sponsoringText(intl: IntlShape, names: readonly string[]): string {
   if (names.length === 0) return '—';
   const shown = names.slice(0, 3).join(', ');
-  return names.length > 3 ? `${shown} and ${names.length - 3} more` : shown;
+  return names.length > 3 ? intl.formatMessage(m.sponsoringMore, { shown, more: names.length - 3 }) : shown;
 }
 
 /** An expiry in the past or this month: the card will decline the next renewal. */
@@ -39,46 +50,46 @@ export function expiresSoon(expMonth: number | null, expYear: number | null, now
   return expYear * 12 + expMonth <= now.getFullYear() * 12 + now.getMonth() + 1;
 }
 
-const COLUMNS: StaffColumn<SponsorRow>[] = [
+const columns = (intl: IntlShape, format: Formats): StaffColumn<SponsorRow>[] => [
   {
     key: 'name',
-    title: 'Name',
+    title: intl.formatMessage(m.columnName),
     sortable: true,
     noWrap: true,
     render: (r) => (
       <Stack gap={0}>
         <Anchor component={Link} to={`/dashboard/sponsors/${r.id}`} fw={600}>
-          {personName(r)}
+          {personName(intl, r)}
         </Anchor>
         {r.tempAccount && (
           <Text size="xs" c="dimmed">
-            no account yet
+            <FormattedMessage {...m.noAccountYet} />
           </Text>
         )}
       </Stack>
     ),
-    csv: (r) => personName(r),
+    csv: (r) => personName(intl, r),
   },
-  { key: 'email', title: 'Email', sortable: true },
-  { key: 'phone', title: 'Phone', hiddenByDefault: true },
-  { key: 'city', title: 'City', hiddenByDefault: true },
+  { key: 'email', title: intl.formatMessage(m.columnEmail), sortable: true },
+  { key: 'phone', title: intl.formatMessage(m.columnPhone), hiddenByDefault: true },
+  { key: 'city', title: intl.formatMessage(m.columnCity), hiddenByDefault: true },
   {
     key: 'activeSponsorships',
-    title: 'Sponsoring',
+    title: intl.formatMessage(m.columnSponsoring),
     sortable: true,
     minWidth: 280,
     render: (r) => (
       <Stack gap={2}>
-        <Text size="sm">{sponsoringText(r.sponsoring)}</Text>
+        <Text size="sm">{sponsoringText(intl, r.sponsoring)}</Text>
         <Group gap={4}>
           {r.manualSponsorships > 0 && (
             <Badge size="xs" variant="light" color="grape">
-              {r.manualSponsorships} offline
+              <FormattedMessage {...m.offlineCount} values={{ count: r.manualSponsorships }} />
             </Badge>
           )}
           {r.endedSponsorships > 0 && (
             <Badge size="xs" variant="light" color="gray">
-              {r.endedSponsorships} ended
+              <FormattedMessage {...m.endedCount} values={{ count: r.endedSponsorships }} />
             </Badge>
           )}
         </Group>
@@ -88,14 +99,14 @@ const COLUMNS: StaffColumn<SponsorRow>[] = [
   },
   {
     key: 'totalPaid',
-    title: 'Paid',
+    title: intl.formatMessage(m.columnPaid),
     sortable: true,
     noWrap: true,
     render: (r) => (
       <Stack gap={0}>
-        <Text size="sm">{formatCents(r.totalPaid)}</Text>
+        <Text size="sm">{format.cents(r.totalPaid)}</Text>
         <Text size="xs" c="dimmed">
-          {r.payments} {r.payments === 1 ? 'payment' : 'payments'}
+          <FormattedMessage {...m.paymentCount} values={{ count: r.payments }} />
         </Text>
       </Stack>
     ),
@@ -103,17 +114,17 @@ const COLUMNS: StaffColumn<SponsorRow>[] = [
   },
   {
     key: 'lastPaymentAt',
-    title: 'Last payment',
+    title: intl.formatMessage(m.columnLastPayment),
     sortable: true,
     noWrap: true,
-    render: (r) => (r.lastPaymentAt ? formatDate(r.lastPaymentAt) : '—'),
+    render: (r) => (r.lastPaymentAt ? format.date(r.lastPaymentAt) : '—'),
     csv: (r) => r.lastPaymentAt ?? '',
   },
   {
     key: 'method',
-    title: 'Saved method',
+    title: intl.formatMessage(m.columnSavedMethod),
     render: (r) => {
-      const text = savedMethodText({
+      const text = savedMethodText(intl, {
         brand: r.methodBrand,
         last4: r.methodLast4,
         expMonth: r.methodExpMonth,
@@ -127,7 +138,7 @@ const COLUMNS: StaffColumn<SponsorRow>[] = [
       );
     },
     csv: (r) =>
-      savedMethodText({
+      savedMethodText(intl, {
         brand: r.methodBrand,
         last4: r.methodLast4,
         expMonth: r.methodExpMonth,
@@ -138,6 +149,8 @@ const COLUMNS: StaffColumn<SponsorRow>[] = [
 
 /** Sponsors: the people who sponsor or give at the partner, and manual sponsorships. */
 export function SponsorsSection() {
+  const intl = useIntl();
+  const format = useFormat();
   const partner = usePartner();
   const { viewer } = useViewer(partner.id);
   const [recording, setRecording] = useState(false);
@@ -148,30 +161,35 @@ export function SponsorsSection() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={1}>Sponsors</Title>
-        {canManage && <Button onClick={() => setRecording(true)}>Record a manual sponsorship</Button>}
+        <Title order={1}>
+          <FormattedMessage {...m.title} />
+        </Title>
+        {canManage && (
+          <Button onClick={() => setRecording(true)}>
+            <FormattedMessage {...m.recordManual} />
+          </Button>
+        )}
       </Group>
       <Text c="dimmed" size="sm">
-        Everyone who sponsors or gives here, with their sponsorships, payments and saved card. Open a person
-        for the timeline of their giving, to end or move a sponsorship, or to record one paid offline.
+        <FormattedMessage {...m.intro} />
       </Text>
       <ServerDataTable<SponsorRow>
         queryKey={sponsorsKeys.list()}
         fetchPage={fetchSponsorsPage}
-        columns={COLUMNS}
+        columns={columns(intl, format)}
         rowKey={(r) => r.id}
-        searchLabel="Search name, email and phone"
+        searchLabel={intl.formatMessage(m.search)}
         exportFileName="sponsors.csv"
-        emptyText="No sponsors or donors here."
+        emptyText={intl.formatMessage(m.empty)}
         filters={[
           {
             key: 'kind',
-            label: 'Who',
+            label: intl.formatMessage(m.filterWho),
             options: [
-              { value: 'active', label: 'Sponsoring now' },
-              { value: 'manual', label: 'Paid offline' },
-              { value: 'ended', label: 'Sponsored before' },
-              { value: 'donor', label: 'Donors only' },
+              { value: 'active', label: intl.formatMessage(m.filterActive) },
+              { value: 'manual', label: intl.formatMessage(m.filterManual) },
+              { value: 'ended', label: intl.formatMessage(m.filterEnded) },
+              { value: 'donor', label: intl.formatMessage(m.filterDonor) },
             ],
           },
         ]}
@@ -179,7 +197,7 @@ export function SponsorsSection() {
       <Modal
         opened={recording}
         onClose={() => setRecording(false)}
-        title="Record a manual sponsorship"
+        title={intl.formatMessage(m.recordManual)}
         size="lg"
         fullScreen={phone ?? false}
       >

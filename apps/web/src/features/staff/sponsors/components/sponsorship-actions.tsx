@@ -1,7 +1,9 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { SponsorshipView } from '@kinship/domain';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useEndSponsorship, useMoveSponsorship } from '../api/sponsors-api';
+import { sponsorMessages as m } from '../messages';
 import { RecordPicker } from './manual-sponsorship-form';
 
 type Mode = 'end' | 'move';
@@ -14,6 +16,7 @@ export function SponsorshipActions({
   sponsorship: SponsorshipView;
   onChanged: () => Promise<unknown>;
 }) {
+  const intl = useIntl();
   const [mode, setMode] = useState<Mode | null>(null);
   const [reason, setReason] = useState('');
   const [target, setTarget] = useState<string | null>(null);
@@ -33,11 +36,11 @@ export function SponsorshipActions({
   const confirm = async () => {
     setError(null);
     if (!reason.trim()) {
-      setError('Give the reason.');
+      setError(intl.formatMessage(m.giveReason));
       return;
     }
     if (mode === 'move' && !target) {
-      setError('Choose the record the sponsorship moves to.');
+      setError(intl.formatMessage(m.chooseTarget));
       return;
     }
     setBusy(true);
@@ -59,10 +62,10 @@ export function SponsorshipActions({
     <>
       <Group gap={4} wrap="nowrap">
         <Button size="compact-sm" variant="light" onClick={() => setMode('move')}>
-          Move
+          <FormattedMessage {...m.move} />
         </Button>
         <Button size="compact-sm" variant="subtle" color="red" onClick={() => setMode('end')}>
-          End
+          <FormattedMessage {...m.end} />
         </Button>
       </Group>
       <Modal
@@ -70,35 +73,35 @@ export function SponsorshipActions({
         onClose={close}
         title={
           mode === 'end'
-            ? `End the sponsorship of ${sponsorship.name}?`
-            : `Move the sponsorship of ${sponsorship.name}`
+            ? intl.formatMessage(m.endTitle, { name: sponsorship.name })
+            : intl.formatMessage(m.moveTitle, { name: sponsorship.name })
         }
         centered
         closeOnClickOutside={!busy}
       >
         <Stack gap="md">
           <Text size="sm">
-            {mode === 'end'
-              ? `The ${sponsorship.numSlots === 1 ? 'slot is' : 'slots are'} freed and the sponsor is told by email with your reason.` +
-                (paid
-                  ? ' Its card payments stop: the subscription is canceled at the payment provider, or charged less if it pays for other sponsorships too.'
-                  : '')
-              : `Choose another ${sponsorship.typeLabel.toLowerCase()} with an open slot. The sponsor keeps the same slots and payments and is told by email.`}
+            {mode === 'end' ? (
+              <FormattedMessage
+                {...(paid ? m.endExplainPaid : m.endExplain)}
+                values={{ slots: sponsorship.numSlots }}
+              />
+            ) : (
+              <FormattedMessage {...m.moveExplain} values={{ type: sponsorship.typeLabel.toLowerCase() }} />
+            )}
           </Text>
           {mode === 'move' && (
             <RecordPicker
               type={sponsorship.partnerSponsoredTypesId}
-              label="Move to"
+              label={intl.formatMessage(m.moveTo)}
               value={target}
               onChange={setTarget}
               exclude={sponsorship.sponsoredsId}
             />
           )}
           <Textarea
-            label="Reason"
-            description={
-              mode === 'move' ? 'Told to the sponsor, e.g. "has left the program"' : 'Told to the sponsor'
-            }
+            label={intl.formatMessage(m.reason)}
+            description={intl.formatMessage(mode === 'move' ? m.reasonHelpMove : m.reasonHelp)}
             required
             autosize
             minRows={2}
@@ -113,10 +116,10 @@ export function SponsorshipActions({
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={busy} data-autofocus>
-              Cancel
+              <FormattedMessage {...m.cancel} />
             </Button>
             <Button color={mode === 'end' ? 'red' : undefined} onClick={() => void confirm()} loading={busy}>
-              {mode === 'end' ? 'End sponsorship' : 'Move sponsorship'}
+              <FormattedMessage {...(mode === 'end' ? m.endSubmit : m.moveSubmit)} />
             </Button>
           </Group>
         </Stack>
