@@ -44,6 +44,7 @@ import { accessibleBrandColor, brandPalette } from '../../../../lib/brand-theme'
 import { usePartner } from '../../../../shared/partner/partner-context';
 import { usePartnerSettings, usePartnerSettingsWrites } from '../api/partner-settings';
 import { EmailTemplatesPanel } from './email-templates-panel';
+import { LanguagesCard } from './languages-card';
 
 type Form = UseFormReturnType<PartnerSettingsInput & Record<string, unknown>>;
 
@@ -81,6 +82,8 @@ function formValuesOf(s: PartnerSettingsAnswer): PartnerSettingsInput & Record<s
       : 'usd',
     demoMode: s.demoMode,
     privateDemo: s.privateDemo,
+    defaultLocale: s.defaultLocale,
+    locales: s.locales,
   };
 }
 
@@ -319,6 +322,7 @@ function SitePanel({ form }: { form: Form }) {
         </Radio.Group>
         <LandingPreview template={values.landingPageTemplatesId} form={form} />
       </SimpleGrid>
+      <LanguagesCard form={form} />
       <Stack gap="xs">
         <Title order={3} size="h4">
           Features
@@ -588,7 +592,17 @@ function PaymentsPanel({ form, settings }: { form: Form; settings: PartnerSettin
 
 const TAB_OF_FIELD = (field: string): string => {
   const top = field.split('.')[0]!;
-  if (['landingPageTemplatesId', 'features', 'settings', 'demoMode', 'privateDemo'].includes(top))
+  if (
+    [
+      'landingPageTemplatesId',
+      'features',
+      'settings',
+      'demoMode',
+      'privateDemo',
+      'defaultLocale',
+      'locales',
+    ].includes(top)
+  )
     return 'site';
   if (top === 'domains') return 'domains';
   if (['sponsorProcFee', 'generalProcFee', 'applicationFeeModel', 'currency'].includes(top))
