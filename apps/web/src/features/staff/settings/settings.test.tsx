@@ -6,7 +6,11 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { loadPart } from '../../../i18n/catalogue';
+import { useCataloguePart } from '../../../i18n/locale-provider';
 import { json, stubApi } from '../../../test/api-stub';
+import { buildPartner } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { SettingsSection } from './components/settings-section';
 
@@ -178,5 +182,47 @@ describe('SettingsSection › Languages', () => {
       'aria-invalid',
       'true',
     );
+  });
+});
+
+/** The dashboard's catalogue part, added to the page's messages as the dashboard route does. */
+function WithStaffPart({ children }: { children: ReactNode }) {
+  return useCataloguePart('staff') ? children : null;
+}
+
+describe('SettingsSection in French', () => {
+  it('shows the settings and the Languages card in French', async () => {
+    await loadPart('fr-CA', 'public');
+    await loadPart('fr-CA', 'staff');
+    stubApi({
+      'GET /api/dashboard/settings': json({
+        ...settings,
+        defaultLocale: 'en-CA',
+        locales: ['en-CA', 'fr-CA'],
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <WithStaffPart>
+        <SettingsSection />
+      </WithStaffPart>,
+      {
+        partner: buildPartner({
+          countriesId: 8,
+          currency: 'cad',
+          defaultLocale: 'en-CA',
+          locales: ['en-CA', 'fr-CA'],
+        }),
+        locale: 'fr-CA',
+      },
+    );
+    expect(await screen.findByRole('heading', { name: 'Paramètres', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Image de marque' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Site et fonctionnalités' }));
+    const card = screen.getByRole('region', { name: 'Langues' });
+    expect(within(card).getByRole('checkbox', { name: 'Français (Canada)' })).toBeChecked();
+    expect(within(card).getByRole('checkbox', { name: 'English (United States)' })).not.toBeChecked();
+    expect(within(card).getByRole('combobox', { name: 'Langue par défaut' })).toHaveValue('English (Canada)');
+    expect(screen.getByRole('button', { name: 'Enregistrer les paramètres' })).toBeInTheDocument();
   });
 });

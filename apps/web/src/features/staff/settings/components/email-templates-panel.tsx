@@ -56,6 +56,9 @@ const messages = defineMessages({
   which: { id: 'staff.settings.emails.which', defaultMessage: 'Which message' },
 });
 
+/** A placeholder as written in a template, `{{name}}` (the same in every language). */
+const placeholderToken = (name: string) => `{{${name}}}`;
+
 /** The message's body markup (a whole document as sent) for showing inside the page. */
 function bodyOf(html: string): string {
   return new DOMParser().parseFromString(html, 'text/html').body.innerHTML;
@@ -92,7 +95,10 @@ function TemplateEditor({ template, enabled }: { template: EmailTemplate; enable
 
   const insert = (name: string) => {
     const body = String(form.getValues().body);
-    form.setFieldValue('body', `${body}${body.endsWith(' ') || body === '' ? '' : ' '}{{${name}}}`);
+    form.setFieldValue(
+      'body',
+      `${body}${body.endsWith(' ') || body === '' ? '' : ' '}${placeholderToken(name)}`,
+    );
   };
 
   return (
@@ -136,7 +142,7 @@ function TemplateEditor({ template, enabled }: { template: EmailTemplate; enable
             {template.placeholders.map((p) => (
               <Tooltip key={p.name} label={p.description}>
                 <Button size="compact-xs" variant="light" onClick={() => insert(p.name)}>
-                  {`{{${p.name}}}`}
+                  {placeholderToken(p.name)}
                 </Button>
               </Tooltip>
             ))}
