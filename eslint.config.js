@@ -104,6 +104,7 @@ export const TRANSLATED_SCREENS = [
   'apps/web/src/app/routes/onboard.tsx',
   'apps/web/src/features/staff/shell/**/*.tsx',
   'apps/web/src/features/staff/settings/**/*.tsx',
+  'apps/web/src/components/staff/**/*.tsx',
 ];
 
 /** What a person reads in JSX: children and these props of any element. */
