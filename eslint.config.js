@@ -108,6 +108,9 @@ export const TRANSLATED_SCREENS = [
   'apps/web/src/features/staff/pictures/**/*.tsx',
   'apps/web/src/features/staff/donations/**/*.tsx',
   'apps/web/src/features/staff/sponsors/**/*.tsx',
+  'apps/web/src/features/staff/shell/**/*.tsx',
+  'apps/web/src/features/staff/settings/**/*.tsx',
+  'apps/web/src/components/staff/**/*.tsx',
 ];
 
 /** What a person reads in JSX: children and these props of any element. */

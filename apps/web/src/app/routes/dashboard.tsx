@@ -1,7 +1,8 @@
 import '../../components/staff/mantine-styles';
-import { can } from '@kinship/domain';
+import { can, SOURCE_LOCALE } from '@kinship/domain';
 import { Box, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Suspense } from 'react';
+import { useIntl } from 'react-intl';
 import { Link, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { LoginButton } from '../../shared/auth/components/login-button';
@@ -9,10 +10,11 @@ import { useViewer } from '../../shared/auth/hooks/use-viewer';
 import { DashboardHome } from '../../features/staff/shell/components/dashboard-home';
 import { DashboardShell } from '../../features/staff/shell/components/dashboard-shell';
 import { SetupChecklist } from '../../features/staff/shell/components/setup-checklist';
-import { sectionsFor, type DashboardSection } from '../../features/staff/shell/sections';
+import { sectionText, sectionsFor, type DashboardSection } from '../../features/staff/shell/sections';
 import { OverviewPage } from '../../features/staff/reports/section';
 import { usePartner } from '../../shared/partner/partner-context';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { useCataloguePart, useLocale } from '../../i18n/locale-provider';
 import { DASHBOARD_SECTIONS } from './dashboard-sections';
 
 function SectionBody({ section }: { section: DashboardSection }) {
@@ -34,8 +36,13 @@ export function DashboardRoute() {
   const partner = usePartner();
   const { isLoading, me, viewer, canAdminister } = useViewer(partner.id);
   usePageTitle('Administration');
+  // The dashboard's texts (`staff.*`) are a catalogue part of their own, loaded when it opens; en-US
+  // needs none (its texts are the compiled-in defaults), so English shows at once.
+  const { locale } = useLocale();
+  const intl = useIntl();
+  const staffReady = useCataloguePart('staff') || locale === SOURCE_LOCALE;
 
-  if (isLoading) return <LoadingScreen />;
+  if (isLoading || !staffReady) return <LoadingScreen />;
   if (!canAdminister) {
     return (
       <Container component="main" id="main-content" size="lg" py="xl">
@@ -101,7 +108,7 @@ export function DashboardRoute() {
                 <SectionBody section={section} />
               ) : (
                 <Box>
-                  <Title order={1}>{section.label}</Title>
+                  <Title order={1}>{sectionText(intl, section.label)}</Title>
                   <Text role="alert">{NO_SECTION_ACCESS}</Text>
                 </Box>
               )

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text, type ButtonProps } from '@mantine/core';
+import { FormattedMessage } from 'react-intl';
 import { useState, type ReactNode } from 'react';
 
 export interface ConfirmDialogProps {
@@ -54,7 +55,7 @@ export function ConfirmDialog({
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={close} disabled={busy} data-autofocus>
-            Cancel
+            <FormattedMessage id="staff.confirm.cancel" defaultMessage="Cancel" />
           </Button>
           <Button color="red" onClick={() => void confirm()} loading={busy}>
             {confirmLabel}

@@ -1,4 +1,5 @@
 import { Button, Group } from '@mantine/core';
+import { FormattedMessage } from 'react-intl';
 
 export interface ExportLinksProps {
   /** The server's streamed CSV of the table (with the filters the address carries). */
@@ -15,10 +16,10 @@ export function ExportLinks({ csv, xlsx }: ExportLinksProps) {
   return (
     <Group gap="xs" wrap="wrap">
       <Button component="a" href={csv} download variant="default">
-        Export CSV
+        <FormattedMessage id="staff.export.csv" defaultMessage="Export CSV" />
       </Button>
       <Button component="a" href={xlsx} download variant="default">
-        Export Excel
+        <FormattedMessage id="staff.export.excel" defaultMessage="Export Excel" />
       </Button>
     </Group>
   );

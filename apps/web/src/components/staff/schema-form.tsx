@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, type MantineColor } from '@mantine/core';
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import { useRef, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { fieldErrorsOf } from '../../lib/problem';
@@ -101,11 +102,16 @@ export function SchemaForm<Values extends Record<string, unknown>>({
   submitDisabled = false,
   secondarySubmit,
   onCancel,
-  cancelLabel = 'Cancel',
-  errorTitle = 'Not saved',
+  cancelLabel,
+  errorTitle: errorTitleGiven,
   buttonsAt = 'end',
   aside,
 }: SchemaFormProps<Values>) {
+  const intl = useIntl();
+  const errorTitle =
+    errorTitleGiven === undefined
+      ? intl.formatMessage({ id: 'staff.form.notSaved', defaultMessage: 'Not saved' })
+      : errorTitleGiven;
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState<'main' | 'secondary' | null>(null);
   // Which button sent the form: set on its click, which comes before the form's submit event.
@@ -129,7 +135,7 @@ export function SchemaForm<Values extends Record<string, unknown>>({
     <Group gap="sm" justify={buttonsAt === 'start' ? 'flex-start' : 'flex-end'}>
       {onCancel && (
         <Button variant="default" onClick={onCancel} disabled={submitting !== null}>
-          {cancelLabel}
+          {cancelLabel ?? intl.formatMessage({ id: 'staff.confirm.cancel', defaultMessage: 'Cancel' })}
         </Button>
       )}
       {secondarySubmit && (

@@ -6,6 +6,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useMemo, useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { downloadText, toCsv } from './csv';
 import { ExportLinks } from './export-links';
 
@@ -198,9 +199,9 @@ export function ServerDataTable<Row>({
   columns,
   rowKey,
   filters = [],
-  searchLabel = 'Search',
+  searchLabel,
   pageSize = 25,
-  emptyText = 'Nothing here yet.',
+  emptyText: emptyTextGiven,
   exportFileName,
   serverExport,
   toolbarActions,
@@ -210,6 +211,9 @@ export function ServerDataTable<Row>({
   pinLastColumn = false,
   rowLabel,
 }: ServerDataTableProps<Row>) {
+  const intl = useIntl();
+  const emptyText =
+    emptyTextGiven ?? intl.formatMessage({ id: 'staff.table.empty', defaultMessage: 'Nothing here yet.' });
   const [page, setPage] = useState(1);
   const [sortStatus, setSortStatus] = useState<DataTableSortStatus<Row> | null>(null);
   const [searchInput, setSearchInput] = useState('');
@@ -292,7 +296,7 @@ export function ServerDataTable<Row>({
     <Stack gap="sm">
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
-          label={searchLabel}
+          label={searchLabel ?? intl.formatMessage({ id: 'staff.table.search', defaultMessage: 'Search' })}
           value={searchInput}
           onChange={(e) => {
             setSearchInput(e.currentTarget.value);
@@ -306,7 +310,7 @@ export function ServerDataTable<Row>({
               key={f.key}
               type="range"
               label={f.label}
-              placeholder="Any date"
+              placeholder={intl.formatMessage({ id: 'staff.table.anyDate', defaultMessage: 'Any date' })}
               clearable
               valueFormat="YYYY-MM-DD"
               onChange={(range) => changeFilter(f.key, dateRangeValue(range))}
@@ -320,14 +324,16 @@ export function ServerDataTable<Row>({
               value={filterValues[f.key] || null}
               onChange={(value) => changeFilter(f.key, value)}
               clearable
-              placeholder="All"
+              placeholder={intl.formatMessage({ id: 'staff.table.all', defaultMessage: 'All' })}
               style={FILTER_STYLE}
             />
           ),
         )}
         <Menu closeOnItemClick={false} position="bottom-end">
           <Menu.Target>
-            <Button variant="default">Columns</Button>
+            <Button variant="default">
+              <FormattedMessage id="staff.table.columns" defaultMessage="Columns" />
+            </Button>
           </Menu.Target>
           <Menu.Dropdown>
             {columns.map((c) => (
@@ -359,14 +365,24 @@ export function ServerDataTable<Row>({
         ) : (
           exportFileName && (
             <Button variant="default" onClick={() => void exportCsv()} loading={exporting}>
-              Export CSV
+              <FormattedMessage id="staff.export.csv" defaultMessage="Export CSV" />
             </Button>
           )
         )}
       </Group>
       {selectionActions && selected.length > 0 && (
-        <Group gap="sm" role="toolbar" aria-label="Selected rows">
-          <Text size="sm">{selected.length} selected</Text>
+        <Group
+          gap="sm"
+          role="toolbar"
+          aria-label={intl.formatMessage({ id: 'staff.table.selectedRows', defaultMessage: 'Selected rows' })}
+        >
+          <Text size="sm">
+            <FormattedMessage
+              id="staff.table.selected"
+              defaultMessage="{count} selected"
+              values={{ count: selected.length }}
+            />
+          </Text>
           {selectionActions(selected, () => setSelected([]))}
         </Group>
       )}
@@ -413,8 +429,20 @@ export function ServerDataTable<Row>({
             ? // mantine-datatable keeps its empty state in the page under a full table, hidden by style
               // only, so screen readers would read "No records yet." below the rows: it is left out then.
               { emptyState: <span hidden /> }
-            : { noRecordsText: filtered ? 'No rows match this search.' : emptyText })}
-        paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+            : {
+                noRecordsText: filtered
+                  ? intl.formatMessage({
+                      id: 'staff.table.noMatch',
+                      defaultMessage: 'No rows match this search.',
+                    })
+                  : emptyText,
+              })}
+        paginationText={({ from, to, totalRecords }) =>
+          intl.formatMessage(
+            { id: 'staff.table.pagination', defaultMessage: '{from}–{to} of {total}' },
+            { from, to, total: totalRecords },
+          )
+        }
       />
     </Stack>
   );

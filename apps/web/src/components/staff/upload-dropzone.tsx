@@ -1,5 +1,6 @@
 import '@mantine/dropzone/styles.css';
 import { Group, Progress, Stack, Text } from '@mantine/core';
+import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { Dropzone, IMAGE_MIME_TYPE, type FileRejection } from '@mantine/dropzone';
 import { useState } from 'react';
 import { uploadWithProgress } from './upload';
@@ -34,8 +35,15 @@ export function UploadDropzone({
   maxSize = 20 * 1024 * 1024,
   maxFiles = 20,
   onUploaded,
-  label = 'Drop pictures here or click to choose them',
+  label: labelGiven,
 }: UploadDropzoneProps) {
+  const intl = useIntl();
+  const label =
+    labelGiven ??
+    intl.formatMessage({
+      id: 'staff.upload.drop',
+      defaultMessage: 'Drop pictures here or click to choose them',
+    });
   const [files, setFiles] = useState<FileState[]>([]);
 
   const update = (id: number, change: Partial<FileState>) =>
@@ -78,7 +86,7 @@ export function UploadDropzone({
         <Stack
           gap="xs"
           component="ul"
-          aria-label="Uploads"
+          aria-label={intl.formatMessage({ id: 'staff.upload.list', defaultMessage: 'Uploads' })}
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
         >
           {files.map((f) => (
@@ -86,13 +94,22 @@ export function UploadDropzone({
               <Group justify="space-between" gap="xs">
                 <Text size="sm">{f.name}</Text>
                 <Text size="sm" c={f.status === 'failed' ? 'red' : 'dimmed'}>
-                  {f.status === 'failed' ? f.error : f.status === 'done' ? 'Uploaded' : `${f.progress}%`}
+                  {f.status === 'failed' ? (
+                    f.error
+                  ) : f.status === 'done' ? (
+                    <FormattedMessage id="staff.upload.done" defaultMessage="Uploaded" />
+                  ) : (
+                    <FormattedNumber value={f.progress / 100} style="percent" />
+                  )}
                 </Text>
               </Group>
               <Progress
                 value={f.status === 'failed' ? 100 : f.progress}
                 color={f.status === 'failed' ? 'red' : f.status === 'done' ? 'teal' : undefined}
-                aria-label={`${f.name} upload`}
+                aria-label={intl.formatMessage(
+                  { id: 'staff.upload.progress', defaultMessage: '{name} upload' },
+                  { name: f.name },
+                )}
                 size="sm"
               />
             </li>

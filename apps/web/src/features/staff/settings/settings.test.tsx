@@ -1,8 +1,16 @@
-import { DOMAIN_WAITING_LABEL, type PartnerSettingsAnswer } from '@kinship/domain';
+import {
+  DEFAULT_LOCALE_NOT_OFFERED,
+  DOMAIN_WAITING_LABEL,
+  type PartnerSettingsAnswer,
+} from '@kinship/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { loadPart } from '../../../i18n/catalogue';
+import { useCataloguePart } from '../../../i18n/locale-provider';
 import { json, stubApi } from '../../../test/api-stub';
+import { buildPartner } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { SettingsSection } from './components/settings-section';
 
@@ -106,5 +114,115 @@ describe('SettingsSection › Site and features', () => {
     expect(screen.getByLabelText(/^CRM integrations/)).not.toBeChecked();
     expect(screen.getByLabelText(/^Letters/)).toBeInTheDocument();
     expect(screen.queryByText(/LightningSponsorships|CrmIntegrations|^6\. /)).toBeNull();
+  });
+});
+
+describe('SettingsSection › Languages', () => {
+  it('sends the languages offered and the default with the settings', async () => {
+    const api = stubApi({
+      'GET /api/dashboard/settings': json(settings),
+      'PUT /api/dashboard/settings': json({
+        ...settings,
+        defaultLocale: 'en-CA',
+        locales: ['en-CA', 'fr-CA'],
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsSection />);
+    await user.click(await screen.findByRole('tab', { name: 'Site and features' }));
+    const card = screen.getByRole('region', { name: 'Languages' });
+    expect(within(card).getByRole('checkbox', { name: 'English (United States)' })).toBeChecked();
+    await user.click(within(card).getByRole('checkbox', { name: 'English (Canada)' }));
+    await user.click(within(card).getByRole('checkbox', { name: 'Français (Canada)' }));
+    await user.click(within(card).getByRole('checkbox', { name: 'English (United States)' }));
+    await user.click(within(card).getByRole('combobox', { name: 'Default language' }));
+    expect(screen.queryByRole('option', { name: 'English (United States)' })).toBeNull();
+    await user.click(await screen.findByRole('option', { name: 'English (Canada)' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    await waitFor(() => expect(api.callsTo('PUT /api/dashboard/settings')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/dashboard/settings')[0]!.body).toMatchObject({
+      defaultLocale: 'en-CA',
+      locales: ['en-CA', 'fr-CA'],
+    });
+    expect(await screen.findByText('Saved. Your site shows the change on its next page load.')).toBeTruthy();
+  });
+
+  it('shows the server’s error on the default when it is no longer offered', async () => {
+    const api = stubApi({
+      'GET /api/dashboard/settings': json(settings),
+      'PUT /api/dashboard/settings': () =>
+        new Response(
+          JSON.stringify({
+            type: 'https://kinship.example/problems/validation',
+            title: 'Some fields need another look.',
+            status: 422,
+            code: 'validation_failed',
+            errors: [{ field: 'defaultLocale', message: DEFAULT_LOCALE_NOT_OFFERED }],
+          }),
+          { status: 422, headers: { 'content-type': 'application/problem+json' } },
+        ),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsSection />);
+    await user.click(await screen.findByRole('tab', { name: 'Site and features' }));
+    const card = screen.getByRole('region', { name: 'Languages' });
+    await user.click(within(card).getByRole('checkbox', { name: 'Français (Canada)' }));
+    await user.click(within(card).getByRole('checkbox', { name: 'English (United States)' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    await waitFor(() => expect(api.callsTo('PUT /api/dashboard/settings')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/dashboard/settings')[0]!.body).toMatchObject({
+      defaultLocale: 'en-US',
+      locales: ['fr-CA'],
+    });
+    expect(await within(card).findByText(DEFAULT_LOCALE_NOT_OFFERED)).toBeTruthy();
+    expect(within(card).getByRole('combobox', { name: 'Default language' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+  });
+});
+
+/** The dashboard's catalogue part, added to the page's messages as the dashboard route does. */
+function WithStaffPart({ children }: { children: ReactNode }) {
+  return useCataloguePart('staff') ? children : null;
+}
+
+describe('SettingsSection in French', () => {
+  it('shows the settings and the Languages card in French', async () => {
+    await loadPart('fr-CA', 'public');
+    await loadPart('fr-CA', 'staff');
+    stubApi({
+      'GET /api/dashboard/settings': json({
+        ...settings,
+        defaultLocale: 'en-CA',
+        locales: ['en-CA', 'fr-CA'],
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <WithStaffPart>
+        <SettingsSection />
+      </WithStaffPart>,
+      {
+        partner: buildPartner({
+          countriesId: 8,
+          currency: 'cad',
+          defaultLocale: 'en-CA',
+          locales: ['en-CA', 'fr-CA'],
+        }),
+        locale: 'fr-CA',
+      },
+    );
+    expect(await screen.findByRole('heading', { name: 'Paramètres', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Image de marque' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Site et fonctionnalités' }));
+    const card = screen.getByRole('region', { name: 'Langues' });
+    expect(within(card).getByRole('checkbox', { name: 'Français (Canada)' })).toBeChecked();
+    expect(within(card).getByRole('checkbox', { name: 'English (United States)' })).not.toBeChecked();
+    expect(within(card).getByRole('combobox', { name: 'Langue par défaut' })).toHaveValue('English (Canada)');
+    expect(screen.getByRole('button', { name: 'Enregistrer les paramètres' })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,17 @@
 import { can, type Action, type Viewer } from '@kinship/domain';
 import type { ComponentType } from 'react';
+import type { IntlShape, MessageDescriptor } from 'react-intl';
+
+/**
+ * A section's name or summary: a catalogue message (`staff.<section>.section.*`), or plain English
+ * for a section not moved onto the catalogue yet (decision 070).
+ */
+export type SectionText = string | MessageDescriptor;
+
+/** A section text in the page's language. */
+export function sectionText(intl: IntlShape, text: SectionText): string {
+  return typeof text === 'string' ? text : intl.formatMessage(text);
+}
 
 /**
  * A section of the dashboard, declared once in its own `features/staff/<section>/section.ts`: its
@@ -9,9 +21,9 @@ import type { ComponentType } from 'react';
  */
 export interface DashboardSection {
   slug: string;
-  label: string;
+  label: SectionText;
   action: Action;
-  holds: string;
+  holds: SectionText;
   /** The section's screen at /dashboard/{slug}, in a lazy chunk of its own. */
   page: ComponentType;
   /** Further screens of the section, each at /dashboard/{path} and opened by its own action. */

@@ -38,12 +38,108 @@ import {
 } from '@kinship/domain';
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
 import { apiRequest, mediaUrl } from '../../../../lib/api-client';
 import { accessibleBrandColor, brandPalette } from '../../../../lib/brand-theme';
 import { usePartner } from '../../../../shared/partner/partner-context';
 import { usePartnerSettings, usePartnerSettingsWrites } from '../api/partner-settings';
 import { EmailTemplatesPanel } from './email-templates-panel';
+import { LanguagesCard } from './languages-card';
+
+const messages = defineMessages({
+  previewColours: {
+    id: 'staff.settings.branding.previewColours',
+    defaultMessage: "Preview of the site's colours",
+  },
+  logo: { id: 'staff.settings.branding.logo', defaultMessage: 'Logo' },
+  headerImage: { id: 'staff.settings.branding.headerImage', defaultMessage: 'Header image' },
+  choosePicture: { id: 'staff.settings.branding.choosePicture', defaultMessage: 'Choose a picture' },
+  pictureHelp: {
+    id: 'staff.settings.branding.pictureHelp',
+    defaultMessage: 'JPEG, PNG, WebP, GIF, AVIF or TIFF; saved at once.',
+  },
+  brandColor: { id: 'staff.settings.branding.brandColor', defaultMessage: 'Brand colour' },
+  brandColorHelp: {
+    id: 'staff.settings.branding.brandColorHelp',
+    defaultMessage: 'Buttons, links and the focus ring of your site.',
+  },
+  tagline: { id: 'staff.settings.branding.tagline', defaultMessage: 'Tagline' },
+  taglineHelp: { id: 'staff.settings.branding.taglineHelp', defaultMessage: 'Shown over the header image.' },
+  description: { id: 'staff.settings.branding.description', defaultMessage: 'Description' },
+  descriptionHelp: {
+    id: 'staff.settings.branding.descriptionHelp',
+    defaultMessage:
+      'HTML for /about/partner: paragraphs, bold, italics, lists, headings and links are kept; anything else is removed.',
+  },
+  website: { id: 'staff.settings.branding.website', defaultMessage: 'Website' },
+  supportEmail: { id: 'staff.settings.branding.supportEmail', defaultMessage: 'Support email' },
+  landingTemplate: { id: 'staff.settings.site.landingTemplate', defaultMessage: 'Landing template' },
+  demoMode: { id: 'staff.settings.site.demoMode', defaultMessage: 'Demo mode' },
+  demoModeHelp: {
+    id: 'staff.settings.site.demoModeHelp',
+    defaultMessage: 'Checkout shows the test card notice; no real money moves.',
+  },
+  privateDemo: { id: 'staff.settings.site.privateDemo', defaultMessage: 'Private demo' },
+  privateDemoHelp: {
+    id: 'staff.settings.site.privateDemoHelp',
+    defaultMessage:
+      'Only people holding a role or program here can open the site; everyone else sees the demo-access notice.',
+  },
+  notConnected: { id: 'staff.settings.payments.notConnected', defaultMessage: 'Not connected' },
+  notConnectedSays: {
+    id: 'staff.settings.payments.notConnectedSays',
+    defaultMessage: 'Your site cannot take payments until you connect an account.',
+  },
+  chargesOff: { id: 'staff.settings.payments.chargesOff', defaultMessage: 'Connected, charges not enabled' },
+  chargesOffSays: {
+    id: 'staff.settings.payments.chargesOffSays',
+    defaultMessage: 'The payment provider still needs details from you before charges work.',
+  },
+  connected: { id: 'staff.settings.payments.connected', defaultMessage: 'Connected' },
+  connectedSays: {
+    id: 'staff.settings.payments.connectedSays',
+    defaultMessage: 'Your site takes payments into your connected account.',
+  },
+  sponsorProcFee: {
+    id: 'staff.settings.payments.sponsorProcFee',
+    defaultMessage: 'Sponsorship processing fee (%)',
+  },
+  sponsorProcFeeHelp: {
+    id: 'staff.settings.payments.sponsorProcFeeHelp',
+    defaultMessage: 'sponsorProcFee: added to a sponsorship as the fee or suggested as a tip.',
+  },
+  generalProcFee: {
+    id: 'staff.settings.payments.generalProcFee',
+    defaultMessage: 'General giving processing fee (%)',
+  },
+  generalProcFeeHelp: {
+    id: 'staff.settings.payments.generalProcFeeHelp',
+    defaultMessage: 'generalProcFee: the same for one-off donations.',
+  },
+  feeModel: { id: 'staff.settings.payments.feeModel', defaultMessage: 'Application fee model' },
+  feeModelHelp: {
+    id: 'staff.settings.payments.feeModelHelp',
+    defaultMessage: 'Fee: the donor pays it. Tip: the donor may choose to add it.',
+  },
+  fee: { id: 'staff.settings.payments.fee', defaultMessage: 'Fee' },
+  tip: { id: 'staff.settings.payments.tip', defaultMessage: 'Tip' },
+  currency: { id: 'staff.settings.payments.currency', defaultMessage: 'Currency' },
+  save: { id: 'staff.settings.save', defaultMessage: 'Save settings' },
+  tabBranding: { id: 'staff.settings.tab.branding', defaultMessage: 'Branding' },
+  tabSite: { id: 'staff.settings.tab.site', defaultMessage: 'Site and features' },
+  tabDomains: { id: 'staff.settings.tab.domains', defaultMessage: 'Domains' },
+  tabPayments: { id: 'staff.settings.tab.payments', defaultMessage: 'Payments and fees' },
+});
+
+/** Names that stay as they are in every language: the networks and a web address's start. */
+/** A DNS record as a DNS zone writes it (the same in every language). */
+const dnsRecord = (name: string, type: string, value: string) => `${name} ${type} ${value}`;
+
+/** The remove button's mark (its name is said by its aria-label). */
+const REMOVE_MARK = '×';
+const SOCIAL = { facebook: 'Facebook', instagram: 'Instagram', twitter: 'Twitter' };
+const URL_START = 'https://';
 
 type Form = UseFormReturnType<PartnerSettingsInput & Record<string, unknown>>;
 
@@ -81,6 +177,8 @@ function formValuesOf(s: PartnerSettingsAnswer): PartnerSettingsInput & Record<s
       : 'usd',
     demoMode: s.demoMode,
     privateDemo: s.privateDemo,
+    defaultLocale: s.defaultLocale,
+    locales: s.locales,
   };
 }
 
@@ -88,8 +186,9 @@ function formValuesOf(s: PartnerSettingsAnswer): PartnerSettingsInput & Record<s
 function BrandPreview({ color, logo, name }: { color: string; logo: string | null; name: string }) {
   const palette = brandPalette(color);
   const primary = accessibleBrandColor(color);
+  const intl = useIntl();
   return (
-    <Paper withBorder radius="md" p={0} aria-label="Preview of the site's colours" role="img">
+    <Paper withBorder radius="md" p={0} aria-label={intl.formatMessage(messages.previewColours)} role="img">
       <Group
         justify="space-between"
         px="sm"
@@ -108,28 +207,38 @@ function BrandPreview({ color, logo, name }: { color: string; logo: string | nul
         </Group>
         <Group gap={6}>
           <Text size="sm" c={primary} fw={500}>
-            About
+            <FormattedMessage id="staff.settings.branding.preview.about" defaultMessage="About" />
           </Text>
           <Box px={10} py={4} bg={primary} c="white" style={{ borderRadius: 6, fontSize: 13 }}>
-            Checkout
+            <FormattedMessage id="staff.settings.branding.preview.checkout" defaultMessage="Checkout" />
           </Box>
         </Group>
       </Group>
       <Stack gap={6} p="sm" bg={palette[0]}>
         <Text size="sm">
-          Links read <span style={{ color: primary, textDecoration: 'underline' }}>like this</span>.
+          <FormattedMessage
+            id="staff.settings.branding.preview.links"
+            defaultMessage="Links read <link>like this</link>."
+            values={{
+              link: (chunks) => <span style={{ color: primary, textDecoration: 'underline' }}>{chunks}</span>,
+            }}
+          />
         </Text>
         <Group gap={6}>
           <Box px={12} py={6} bg={primary} c="white" style={{ borderRadius: 6, fontSize: 13 }}>
-            Sponsor
+            <FormattedMessage id="staff.settings.branding.preview.sponsor" defaultMessage="Sponsor" />
           </Box>
           <Box px={12} py={6} bg={palette[1]} c={palette[9]} style={{ borderRadius: 6, fontSize: 13 }}>
-            Learn more
+            <FormattedMessage id="staff.settings.branding.preview.learnMore" defaultMessage="Learn more" />
           </Box>
         </Group>
         {primary.toLowerCase() !== color.toLowerCase() && (
           <Text size="xs" c="dimmed">
-            Darkened to {primary} so white text on it stays readable (WCAG AA).
+            <FormattedMessage
+              id="staff.settings.branding.preview.darkened"
+              defaultMessage="Darkened to {color} so white text on it stays readable (WCAG AA)."
+              values={{ color: primary }}
+            />
           </Text>
         )}
       </Stack>
@@ -139,13 +248,17 @@ function BrandPreview({ color, logo, name }: { color: string; logo: string | nul
 
 function ImageUpload({
   label,
+  lowerLabel,
   which,
   current,
 }: {
   label: string;
+  /** The label inside a sentence ("logo", "header image"). */
+  lowerLabel: string;
   which: 'logo' | 'headerimage';
   current: string | null;
 }) {
+  const intl = useIntl();
   const { upload } = usePartnerSettingsWrites();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -166,7 +279,10 @@ function ImageUpload({
       {current ? (
         <Image
           src={mediaUrl(current)}
-          alt={`Current ${label.toLowerCase()}`}
+          alt={intl.formatMessage(
+            { id: 'staff.settings.branding.current', defaultMessage: 'Current {what}' },
+            { what: lowerLabel },
+          )}
           mah={which === 'logo' ? 96 : 140}
           w="auto"
           maw="100%"
@@ -176,17 +292,29 @@ function ImageUpload({
         />
       ) : (
         <Text size="sm" c="dimmed">
-          No {label.toLowerCase()} yet.
+          <FormattedMessage
+            id="staff.settings.branding.none"
+            defaultMessage="No {what} yet."
+            values={{ what: lowerLabel }}
+          />
         </Text>
       )}
       <FileInput
         label={label}
         accept="image/*"
-        placeholder="Choose a picture"
-        description="JPEG, PNG, WebP, GIF, AVIF or TIFF; saved at once."
+        placeholder={intl.formatMessage(messages.choosePicture)}
+        description={intl.formatMessage(messages.pictureHelp)}
         onChange={(f) => void send(f)}
       />
-      {progress !== null && <Progress value={progress * 100} aria-label={`${label} upload progress`} />}
+      {progress !== null && (
+        <Progress
+          value={progress * 100}
+          aria-label={intl.formatMessage(
+            { id: 'staff.settings.branding.progress', defaultMessage: '{what} upload progress' },
+            { what: label },
+          )}
+        />
+      )}
       {error && (
         <Alert color="red" role="alert">
           {error}
@@ -197,17 +325,31 @@ function ImageUpload({
 }
 
 function BrandingPanel({ form, settings }: { form: Form; settings: PartnerSettingsAnswer }) {
+  const intl = useIntl();
   const values = form.getValues();
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <ImageUpload label="Logo" which="logo" current={settings.logo} />
-        <ImageUpload label="Header image" which="headerimage" current={settings.headerImage} />
+        <ImageUpload
+          label={intl.formatMessage(messages.logo)}
+          lowerLabel={intl.formatMessage({ id: 'staff.settings.branding.logoLower', defaultMessage: 'logo' })}
+          which="logo"
+          current={settings.logo}
+        />
+        <ImageUpload
+          label={intl.formatMessage(messages.headerImage)}
+          lowerLabel={intl.formatMessage({
+            id: 'staff.settings.branding.headerImageLower',
+            defaultMessage: 'header image',
+          })}
+          which="headerimage"
+          current={settings.headerImage}
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <ColorInput
-          label="Brand colour"
-          description="Buttons, links and the focus ring of your site."
+          label={intl.formatMessage(messages.brandColor)}
+          description={intl.formatMessage(messages.brandColorHelp)}
           format="hex"
           withEyeDropper={false}
           swatches={['#1c7ed6', '#2f9e44', '#e8590c', '#c2255c', '#6741d9', '#0c8599', '#364fc7']}
@@ -216,23 +358,30 @@ function BrandingPanel({ form, settings }: { form: Form; settings: PartnerSettin
         <BrandPreview color={values.brandColor} logo={settings.logo} name={settings.name} />
       </SimpleGrid>
       <TextInput
-        label="Tagline"
-        description="Shown over the header image."
+        label={intl.formatMessage(messages.tagline)}
+        description={intl.formatMessage(messages.taglineHelp)}
         {...form.getInputProps('tagline')}
       />
       <Textarea
-        label="Description"
-        description="HTML for /about/partner: paragraphs, bold, italics, lists, headings and links are kept; anything else is removed."
+        label={intl.formatMessage(messages.description)}
+        description={intl.formatMessage(messages.descriptionHelp)}
         autosize
         minRows={3}
         {...form.getInputProps('description')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Website" placeholder="https://" {...form.getInputProps('website')} />
-        <TextInput label="Support email" {...form.getInputProps('supportEmail')} />
-        <TextInput label="Facebook" placeholder="https://" {...form.getInputProps('facebook')} />
-        <TextInput label="Instagram" placeholder="https://" {...form.getInputProps('instagram')} />
-        <TextInput label="Twitter" placeholder="https://" {...form.getInputProps('twitter')} />
+        <TextInput
+          label={intl.formatMessage(messages.website)}
+          placeholder={URL_START}
+          {...form.getInputProps('website')}
+        />
+        <TextInput
+          label={intl.formatMessage(messages.supportEmail)}
+          {...form.getInputProps('supportEmail')}
+        />
+        <TextInput label={SOCIAL.facebook} placeholder={URL_START} {...form.getInputProps('facebook')} />
+        <TextInput label={SOCIAL.instagram} placeholder={URL_START} {...form.getInputProps('instagram')} />
+        <TextInput label={SOCIAL.twitter} placeholder={URL_START} {...form.getInputProps('twitter')} />
       </SimpleGrid>
     </Stack>
   );
@@ -240,6 +389,7 @@ function BrandingPanel({ form, settings }: { form: Form; settings: PartnerSettin
 
 /** A small drawing of the landing template with the partner's own words and types. */
 function LandingPreview({ template, form }: { template: number; form: Form }) {
+  const intl = useIntl();
   const partner = usePartner();
   const values = form.getValues();
   const gifts = values.features.includes(Feature.Gifts);
@@ -254,7 +404,10 @@ function LandingPreview({ template, form }: { template: number; form: Form }) {
     return (
       <Box
         p="md"
-        aria-label="Preview of template 2"
+        aria-label={intl.formatMessage(
+          { id: 'staff.settings.site.templatePreview', defaultMessage: 'Preview of template {number}' },
+          { number: 2 },
+        )}
         style={{
           borderRadius: 8,
           minHeight: 120,
@@ -266,14 +419,36 @@ function LandingPreview({ template, form }: { template: number; form: Form }) {
       >
         <Text fw={700}>{values.tagline || partner.name}</Text>
         <Group gap={6} mt="sm">
-          {types.map((t) => chip(`Sponsor ${t.customLabelPlural}`, `t${t.id}`))}
-          {gifts && chip('Gift a Sponsorship', 'gift')}
+          {types.map((t) =>
+            chip(
+              intl.formatMessage(
+                { id: 'staff.settings.site.preview.sponsorType', defaultMessage: 'Sponsor {types}' },
+                { types: t.customLabelPlural },
+              ),
+              `t${t.id}`,
+            ),
+          )}
+          {gifts &&
+            chip(
+              intl.formatMessage({
+                id: 'staff.settings.site.preview.gift',
+                defaultMessage: 'Gift a Sponsorship',
+              }),
+              'gift',
+            )}
         </Group>
       </Box>
     );
   if (template === 3)
     return (
-      <Box p="md" aria-label="Preview of template 3" style={{ borderRadius: 8, border: '1px solid #dee2e6' }}>
+      <Box
+        p="md"
+        aria-label={intl.formatMessage(
+          { id: 'staff.settings.site.templatePreview', defaultMessage: 'Preview of template {number}' },
+          { number: 3 },
+        )}
+        style={{ borderRadius: 8, border: '1px solid #dee2e6' }}
+      >
         <Text fw={700}>{partner.name}</Text>
         <Text size="xs" c="dimmed">
           {values.tagline}
@@ -286,14 +461,17 @@ function LandingPreview({ template, form }: { template: number; form: Form }) {
   return (
     <Box p="md" style={{ borderRadius: 8, border: '1px dashed #adb5bd' }}>
       <Text size="sm" c="dimmed">
-        No template: the landing shows only its sections below (how it works, waiting longest, impact,
-        donate).
+        <FormattedMessage
+          id="staff.settings.site.noTemplate"
+          defaultMessage="No template: the landing shows only its sections below (how it works, waiting longest, impact, donate)."
+        />
       </Text>
     </Box>
   );
 }
 
 function SitePanel({ form }: { form: Form }) {
+  const intl = useIntl();
   const values = form.getValues();
   const toggleFeature = (id: number, on: boolean) =>
     form.setFieldValue(
@@ -306,7 +484,7 @@ function SitePanel({ form }: { form: Form }) {
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Radio.Group
-          label="Landing template"
+          label={intl.formatMessage(messages.landingTemplate)}
           value={String(values.landingPageTemplatesId)}
           onChange={(v) => form.setFieldValue('landingPageTemplatesId', Number(v) as 1 | 2 | 3)}
           error={form.errors.landingPageTemplatesId}
@@ -319,9 +497,10 @@ function SitePanel({ form }: { form: Form }) {
         </Radio.Group>
         <LandingPreview template={values.landingPageTemplatesId} form={form} />
       </SimpleGrid>
+      <LanguagesCard form={form} />
       <Stack gap="xs">
         <Title order={3} size="h4">
-          Features
+          <FormattedMessage id="staff.settings.site.features" defaultMessage="Features" />
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {Array.from({ length: 12 }, (_, i) => i + 1).map((id) => (
@@ -337,21 +516,33 @@ function SitePanel({ form }: { form: Form }) {
       </Stack>
       <Stack gap="xs">
         <Title order={3} size="h4">
-          Site settings
+          <FormattedMessage id="staff.settings.site.settings" defaultMessage="Site settings" />
         </Title>
         {SETTING_EFFECTS.map((s) =>
           s.kind === 'boolean' ? (
             <Switch
               key={s.id}
-              label={`${s.id}. ${s.label}`}
+              label={intl.formatMessage(
+                { id: 'staff.settings.site.setting', defaultMessage: '{number}. {name}' },
+                { number: s.id, name: s.label },
+              )}
               description={s.effect}
               {...form.getInputProps(`settings.${SETTING_KEYS[s.id]}`, { type: 'checkbox' })}
             />
           ) : (
             <TextInput
               key={s.id}
-              label={`${s.id}. ${s.label}`}
-              description={`${s.effect} Leave empty for the default.`}
+              label={intl.formatMessage(
+                { id: 'staff.settings.site.setting', defaultMessage: '{number}. {name}' },
+                { number: s.id, name: s.label },
+              )}
+              description={intl.formatMessage(
+                {
+                  id: 'staff.settings.site.settingText',
+                  defaultMessage: '{effect} Leave empty for the default.',
+                },
+                { effect: s.effect },
+              )}
               maw={480}
               {...form.getInputProps(`settings.${SETTING_KEYS[s.id]}`)}
             />
@@ -360,16 +551,16 @@ function SitePanel({ form }: { form: Form }) {
       </Stack>
       <Stack gap="xs">
         <Title order={3} size="h4">
-          Demo
+          <FormattedMessage id="staff.settings.site.demo" defaultMessage="Demo" />
         </Title>
         <Switch
-          label="Demo mode"
-          description="Checkout shows the test card notice; no real money moves."
+          label={intl.formatMessage(messages.demoMode)}
+          description={intl.formatMessage(messages.demoModeHelp)}
           {...form.getInputProps('demoMode', { type: 'checkbox' })}
         />
         <Switch
-          label="Private demo"
-          description="Only people holding a role or program here can open the site; everyone else sees the demo-access notice."
+          label={intl.formatMessage(messages.privateDemo)}
+          description={intl.formatMessage(messages.privateDemoHelp)}
           {...form.getInputProps('privateDemo', { type: 'checkbox' })}
         />
       </Stack>
@@ -390,13 +581,16 @@ function DomainVerificationState({
   if (!state)
     return (
       <Text size="sm" c="dimmed" mt={6}>
-        Save to get the TXT record that proves this domain is yours.
+        <FormattedMessage
+          id="staff.settings.domains.saveFirst"
+          defaultMessage="Save to get the TXT record that proves this domain is yours."
+        />
       </Text>
     );
   if (state.verified)
     return (
       <Badge color="green" variant="light" mt={6}>
-        Verified
+        <FormattedMessage id="staff.settings.domains.verified" defaultMessage="Verified" />
       </Badge>
     );
   const checking = checkDomain.isPending && checkDomain.variables === state.domain;
@@ -412,14 +606,17 @@ function DomainVerificationState({
           loading={checking}
           onClick={() => checkDomain.mutate(state.domain)}
         >
-          Check now
+          <FormattedMessage id="staff.settings.domains.checkNow" defaultMessage="Check now" />
         </Button>
       </Group>
       <Text size="sm">
-        The site answers at this domain once this TXT record is found (it is looked for every few minutes):
+        <FormattedMessage
+          id="staff.settings.domains.txtHelp"
+          defaultMessage="The site answers at this domain once this TXT record is found (it is looked for every few minutes):"
+        />
       </Text>
       <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
-        {state.recordName} TXT {state.recordValue}
+        {dnsRecord(state.recordName, 'TXT', state.recordValue)}
       </Text>
       {checkDomain.error && checkDomain.variables === state.domain && (
         <Text size="sm" c="red" role="alert">
@@ -431,13 +628,16 @@ function DomainVerificationState({
 }
 
 function DomainsPanel({ form, settings }: { form: Form; settings: PartnerSettingsAnswer }) {
+  const intl = useIntl();
   const domains = form.getValues().domains;
   return (
     <Stack gap="md">
       <Text size="sm">
-        Your site always answers at <b>{settings.dnsTarget}</b>. To use a domain of your own, add it here,
-        save, and create the DNS records shown beside it: the CNAME, and the TXT record that proves the domain
-        is yours.
+        <FormattedMessage
+          id="staff.settings.domains.intro"
+          defaultMessage="Your site always answers at <b>{target}</b>. To use a domain of your own, add it here, save, and create the DNS records shown beside it: the CNAME, and the TXT record that proves the domain is yours."
+          values={{ target: settings.dnsTarget, b: (chunks) => <b>{chunks}</b> }}
+        />
       </Text>
       <Stack gap="sm">
         {domains.map((domain, i) => (
@@ -445,8 +645,14 @@ function DomainsPanel({ form, settings }: { form: Form; settings: PartnerSetting
             <Group align="flex-start" gap="xs" wrap="nowrap">
               <TextInput
                 style={{ flex: 1 }}
-                label={`Domain ${i + 1}`}
-                placeholder="sponsor.example.org"
+                label={intl.formatMessage(
+                  { id: 'staff.settings.domains.domain', defaultMessage: 'Domain {number}' },
+                  { number: i + 1 },
+                )}
+                placeholder={intl.formatMessage({
+                  id: 'staff.settings.domains.placeholder',
+                  defaultMessage: 'sponsor.example.org',
+                })}
                 {...form.getInputProps(`domains.${i}`)}
               />
               <ActionIcon
@@ -454,17 +660,34 @@ function DomainsPanel({ form, settings }: { form: Form; settings: PartnerSetting
                 variant="subtle"
                 color="red"
                 size="lg"
-                aria-label={`Remove domain ${i + 1}`}
+                aria-label={intl.formatMessage(
+                  { id: 'staff.settings.domains.remove', defaultMessage: 'Remove domain {number}' },
+                  { number: i + 1 },
+                )}
                 onClick={() => form.removeListItem('domains', i)}
               >
-                ×
+                {REMOVE_MARK}
               </ActionIcon>
             </Group>
             <Text size="sm" mt={6}>
-              DNS record to create:{' '}
-              <Text span ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
-                {domain || 'your domain'} CNAME {settings.dnsTarget}
-              </Text>
+              <FormattedMessage
+                id="staff.settings.domains.cname"
+                defaultMessage="DNS record to create: <code>{domain} CNAME {target}</code>"
+                values={{
+                  domain:
+                    domain ||
+                    intl.formatMessage({
+                      id: 'staff.settings.domains.yourDomain',
+                      defaultMessage: 'your domain',
+                    }),
+                  target: settings.dnsTarget,
+                  code: (chunks) => (
+                    <Text span ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
+                      {chunks}
+                    </Text>
+                  ),
+                }}
+              />
             </Text>
             <DomainVerificationState
               state={settings.domainVerification.find((v) => v.domain === domain.trim().toLowerCase())}
@@ -474,7 +697,7 @@ function DomainsPanel({ form, settings }: { form: Form; settings: PartnerSetting
       </Stack>
       {domains.length === 0 && (
         <Text size="sm" c="dimmed">
-          No domains of your own yet.
+          <FormattedMessage id="staff.settings.domains.none" defaultMessage="No domains of your own yet." />
         </Text>
       )}
       <Group>
@@ -483,7 +706,7 @@ function DomainsPanel({ form, settings }: { form: Form; settings: PartnerSetting
           onClick={() => form.insertListItem('domains', '')}
           disabled={domains.length >= 10}
         >
-          Add a domain
+          <FormattedMessage id="staff.settings.domains.add" defaultMessage="Add a domain" />
         </Button>
       </Group>
     </Stack>
@@ -491,6 +714,7 @@ function DomainsPanel({ form, settings }: { form: Form; settings: PartnerSetting
 }
 
 function PaymentsPanel({ form, settings }: { form: Form; settings: PartnerSettingsAnswer }) {
+  const intl = useIntl();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const connect = async () => {
@@ -509,22 +733,28 @@ function PaymentsPanel({ form, settings }: { form: Form; settings: PartnerSettin
   const status = !settings.payments.connected
     ? {
         color: 'gray',
-        label: 'Not connected',
-        says: 'Your site cannot take payments until you connect an account.',
+        label: intl.formatMessage(messages.notConnected),
+        says: intl.formatMessage(messages.notConnectedSays),
       }
     : settings.payments.chargesEnabled === false
       ? {
           color: 'orange',
-          label: 'Connected, charges not enabled',
-          says: 'The payment provider still needs details from you before charges work.',
+          label: intl.formatMessage(messages.chargesOff),
+          says: intl.formatMessage(messages.chargesOffSays),
         }
-      : { color: 'green', label: 'Connected', says: 'Your site takes payments into your connected account.' };
+      : {
+          color: 'green',
+          label: intl.formatMessage(messages.connected),
+          says: intl.formatMessage(messages.connectedSays),
+        };
   return (
     <Stack gap="lg">
       <Card withBorder>
         <Stack gap="xs">
           <Group gap="sm">
-            <Text fw={600}>Payments account</Text>
+            <Text fw={600}>
+              <FormattedMessage id="staff.settings.payments.account" defaultMessage="Payments account" />
+            </Text>
             <Badge color={status.color}>{status.label}</Badge>
           </Group>
           <Text size="sm">{status.says}</Text>
@@ -534,12 +764,24 @@ function PaymentsPanel({ form, settings }: { form: Form; settings: PartnerSettin
               loading={busy}
               onClick={() => void connect()}
             >
-              {settings.payments.connected ? 'Reconnect the account' : 'Connect a payments account'}
+              {settings.payments.connected ? (
+                <FormattedMessage
+                  id="staff.settings.payments.reconnect"
+                  defaultMessage="Reconnect the account"
+                />
+              ) : (
+                <FormattedMessage
+                  id="staff.settings.payments.connect"
+                  defaultMessage="Connect a payments account"
+                />
+              )}
             </Button>
           </Group>
           <Text size="xs" c="dimmed">
-            You go to the payment provider and come back to this site’s /onboard page, which completes the
-            connection.
+            <FormattedMessage
+              id="staff.settings.payments.connectHelp"
+              defaultMessage="You go to the payment provider and come back to this site’s /onboard page, which completes the connection."
+            />
           </Text>
           {error && (
             <Alert color="red" role="alert">
@@ -550,33 +792,33 @@ function PaymentsPanel({ form, settings }: { form: Form; settings: PartnerSettin
       </Card>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NumberInput
-          label="Sponsorship processing fee (%)"
-          description="sponsorProcFee: added to a sponsorship as the fee or suggested as a tip."
+          label={intl.formatMessage(messages.sponsorProcFee)}
+          description={intl.formatMessage(messages.sponsorProcFeeHelp)}
           min={0}
           max={20}
           decimalScale={2}
           {...form.getInputProps('sponsorProcFee')}
         />
         <NumberInput
-          label="General giving processing fee (%)"
-          description="generalProcFee: the same for one-off donations."
+          label={intl.formatMessage(messages.generalProcFee)}
+          description={intl.formatMessage(messages.generalProcFeeHelp)}
           min={0}
           max={20}
           decimalScale={2}
           {...form.getInputProps('generalProcFee')}
         />
         <Select
-          label="Application fee model"
-          description="Fee: the donor pays it. Tip: the donor may choose to add it."
+          label={intl.formatMessage(messages.feeModel)}
+          description={intl.formatMessage(messages.feeModelHelp)}
           data={[
-            { value: 'fee', label: 'Fee' },
-            { value: 'tip', label: 'Tip' },
+            { value: 'fee', label: intl.formatMessage(messages.fee) },
+            { value: 'tip', label: intl.formatMessage(messages.tip) },
           ]}
           allowDeselect={false}
           {...form.getInputProps('applicationFeeModel')}
         />
         <Select
-          label="Currency"
+          label={intl.formatMessage(messages.currency)}
           data={CURRENCIES.map((c) => ({ value: c, label: c.toUpperCase() }))}
           allowDeselect={false}
           {...form.getInputProps('currency')}
@@ -588,7 +830,17 @@ function PaymentsPanel({ form, settings }: { form: Form; settings: PartnerSettin
 
 const TAB_OF_FIELD = (field: string): string => {
   const top = field.split('.')[0]!;
-  if (['landingPageTemplatesId', 'features', 'settings', 'demoMode', 'privateDemo'].includes(top))
+  if (
+    [
+      'landingPageTemplatesId',
+      'features',
+      'settings',
+      'demoMode',
+      'privateDemo',
+      'defaultLocale',
+      'locales',
+    ].includes(top)
+  )
     return 'site';
   if (top === 'domains') return 'domains';
   if (['sponsorProcFee', 'generalProcFee', 'applicationFeeModel', 'currency'].includes(top))
@@ -597,6 +849,7 @@ const TAB_OF_FIELD = (field: string): string => {
 };
 
 function SettingsForm({ settings }: { settings: PartnerSettingsAnswer }) {
+  const intl = useIntl();
   const { save } = usePartnerSettingsWrites();
   const form = useSchemaForm(partnerSettingsInputSchema, formValuesOf(settings));
   const [saved, setSaved] = useState(false);
@@ -604,7 +857,7 @@ function SettingsForm({ settings }: { settings: PartnerSettingsAnswer }) {
   const submit = (
     <SchemaForm
       form={form}
-      submitLabel="Save settings"
+      submitLabel={intl.formatMessage(messages.save)}
       onSubmit={async (v) => {
         setSaved(false);
         await save.mutateAsync(v as PartnerSettingsInput);
@@ -613,7 +866,10 @@ function SettingsForm({ settings }: { settings: PartnerSettingsAnswer }) {
     >
       {saved && (
         <Alert color="green" role="status" withCloseButton onClose={() => setSaved(false)}>
-          Saved. Your site shows the change on its next page load.
+          <FormattedMessage
+            id="staff.settings.saved"
+            defaultMessage="Saved. Your site shows the change on its next page load."
+          />
         </Alert>
       )}
     </SchemaForm>
@@ -622,17 +878,24 @@ function SettingsForm({ settings }: { settings: PartnerSettingsAnswer }) {
   const errorTabs = new Set(Object.keys(form.errors).map((field) => TAB_OF_FIELD(field)));
   const label = (value: string, text: string) => (
     <Tabs.Tab value={value} color={errorTabs.has(value) ? 'red' : undefined}>
-      {errorTabs.has(value) ? `${text} (check)` : text}
+      {errorTabs.has(value)
+        ? intl.formatMessage(
+            { id: 'staff.settings.tab.check', defaultMessage: '{tab} (check)' },
+            { tab: text },
+          )
+        : text}
     </Tabs.Tab>
   );
   return (
     <Tabs value={tab} onChange={setTab} keepMounted={false}>
       <Tabs.List>
-        {label('branding', 'Branding')}
-        {label('site', 'Site and features')}
-        {label('domains', 'Domains')}
-        {label('payments', 'Payments and fees')}
-        <Tabs.Tab value="emails">Email templates</Tabs.Tab>
+        {label('branding', intl.formatMessage(messages.tabBranding))}
+        {label('site', intl.formatMessage(messages.tabSite))}
+        {label('domains', intl.formatMessage(messages.tabDomains))}
+        {label('payments', intl.formatMessage(messages.tabPayments))}
+        <Tabs.Tab value="emails">
+          <FormattedMessage id="staff.settings.tab.emails" defaultMessage="Email templates" />
+        </Tabs.Tab>
       </Tabs.List>
       <Box pt="md">
         {tab === 'branding' && <BrandingPanel form={form} settings={settings} />}
@@ -651,13 +914,19 @@ export function SettingsSection() {
   const { data, isLoading, error } = usePartnerSettings();
   return (
     <Stack gap="md">
-      <Title order={1}>Settings</Title>
+      <Title order={1}>
+        <FormattedMessage id="staff.settings.title" defaultMessage="Settings" />
+      </Title>
       {error && (
         <Alert color="red" role="alert">
           {error.message}
         </Alert>
       )}
-      {isLoading && <Text c="dimmed">Loading…</Text>}
+      {isLoading && (
+        <Text c="dimmed">
+          <FormattedMessage id="staff.settings.loading" defaultMessage="Loading…" />
+        </Text>
+      )}
       {data && <SettingsForm settings={data} />}
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { DashboardSection } from '../sections';
+import { sectionText, type DashboardSection } from '../sections';
 import { SetupChecklist } from './setup-checklist';
 
 /** The first page: what each section the person may open will hold. */
@@ -11,14 +12,22 @@ export function DashboardHome({
   partnerName: string;
   sections: readonly DashboardSection[];
 }) {
+  const intl = useIntl();
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>Administration</Title>
+        <Title order={1}>
+          <FormattedMessage id="staff.shell.title" defaultMessage="Administration" />
+        </Title>
         <Text c="dimmed">{partnerName}</Text>
       </div>
       <SetupChecklist enabled={sections.some((s) => s.slug === 'settings')} />
-      <Text>The sections below are being built. Each will hold:</Text>
+      <Text>
+        <FormattedMessage
+          id="staff.shell.home.intro"
+          defaultMessage="The sections below are being built. Each will hold:"
+        />
+      </Text>
       <SimpleGrid
         cols={{ base: 1, sm: 2, lg: 3 }}
         spacing="md"
@@ -39,10 +48,10 @@ export function DashboardHome({
               fw={600}
               id={`section-${section.slug}`}
             >
-              {section.label}
+              {sectionText(intl, section.label)}
             </Anchor>
             <Text size="sm" mt={4}>
-              {section.holds}
+              {sectionText(intl, section.holds)}
             </Text>
           </Card>
         ))}

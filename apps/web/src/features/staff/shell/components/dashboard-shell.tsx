@@ -2,9 +2,17 @@ import { Anchor, AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@man
 import { useDisclosure } from '@mantine/hooks';
 import type { PartnerPublic } from '@kinship/domain';
 import type { ReactNode } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
-import type { DashboardSection } from '../sections';
+import { sectionText, type DashboardSection } from '../sections';
 import { PartnerSwitcher } from './partner-switcher';
+
+const messages = defineMessages({
+  overview: { id: 'staff.shell.nav.overview', defaultMessage: 'Overview' },
+  menu: { id: 'staff.shell.nav.menu', defaultMessage: 'Dashboard menu' },
+  navigation: { id: 'staff.shell.nav.label', defaultMessage: 'Dashboard' },
+  backToSite: { id: 'staff.shell.nav.backToSite', defaultMessage: 'Back to the site' },
+});
 
 export interface DashboardShellProps {
   partner: PartnerPublic;
@@ -16,7 +24,8 @@ export interface DashboardShellProps {
 export function DashboardShell({ partner, sections, children }: DashboardShellProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
-  const links = [{ slug: '', label: 'Overview' }, ...sections];
+  const intl = useIntl();
+  const links = [{ slug: '', label: intl.formatMessage(messages.overview) }, ...sections];
 
   return (
     <AppShell
@@ -27,7 +36,13 @@ export function DashboardShell({ partner, sections, children }: DashboardShellPr
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Dashboard menu" />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={intl.formatMessage(messages.menu)}
+            />
             <Text fw={700} truncate>
               {partner.name}
             </Text>
@@ -35,12 +50,12 @@ export function DashboardShell({ partner, sections, children }: DashboardShellPr
           <Group gap="sm" wrap="nowrap">
             <PartnerSwitcher partner={partner} />
             <Anchor component={Link} to="/" visibleFrom="xs">
-              Back to the site
+              <FormattedMessage {...messages.backToSite} />
             </Anchor>
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Dashboard">
+      <AppShell.Navbar p="xs" aria-label={intl.formatMessage(messages.navigation)}>
         <ScrollArea>
           {links.map((link) => {
             const to = link.slug ? `/dashboard/${link.slug}` : '/dashboard';
@@ -50,14 +65,14 @@ export function DashboardShell({ partner, sections, children }: DashboardShellPr
                 key={link.slug || 'overview'}
                 component={Link}
                 to={to}
-                label={link.label}
+                label={sectionText(intl, link.label)}
                 active={active}
                 aria-current={active ? 'page' : undefined}
                 onClick={close}
               />
             );
           })}
-          <NavLink component={Link} to="/" label="Back to the site" hiddenFrom="xs" />
+          <NavLink component={Link} to="/" label={intl.formatMessage(messages.backToSite)} hiddenFrom="xs" />
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main id="main-content">{children}</AppShell.Main>

@@ -1,5 +1,6 @@
 import { Select } from '@mantine/core';
 import type { PartnerPublic } from '@kinship/domain';
+import { useIntl } from 'react-intl';
 import { useStaffedPartners } from '../api/get-staffed-partners';
 import { partnerDashboardUrl } from '../sections';
 
@@ -8,11 +9,12 @@ import { partnerDashboardUrl } from '../sections';
  * administrator); absent when there is only this one.
  */
 export function PartnerSwitcher({ partner }: { partner: Pick<PartnerPublic, 'id' | 'subdomain'> }) {
+  const intl = useIntl();
   const { data: partners } = useStaffedPartners(true);
   if (!partners || partners.length < 2) return null;
   return (
     <Select
-      aria-label="Partner"
+      aria-label={intl.formatMessage({ id: 'staff.shell.partnerSwitcher', defaultMessage: 'Partner' })}
       data={partners.map((p) => ({ value: String(p.id), label: p.name }))}
       value={String(partner.id)}
       allowDeselect={false}

@@ -1,6 +1,10 @@
 import { Anchor, Group, List, Paper, Progress, Text, ThemeIcon, Title } from '@mantine/core';
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { useSetupChecklist } from '../api/get-setup-checklist';
+
+/** Each step's mark, hidden from screen readers (the step says "(done)" or "(to do)" in words). */
+const MARK = { done: '✓', toDo: '·' };
 
 /**
  * A new partner's setup checklist (issue 14 item 5): branding, a type with a plan, a program, a
@@ -15,10 +19,14 @@ export function SetupChecklist({ enabled }: { enabled: boolean }) {
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="setup-heading">
       <Group justify="space-between" mb="xs">
         <Title order={2} size="h4" id="setup-heading">
-          Set up your site
+          <FormattedMessage id="staff.shell.setup.title" defaultMessage="Set up your site" />
         </Title>
         <Text size="sm" c="dimmed">
-          {done} of {data.steps.length} done
+          <FormattedMessage
+            id="staff.shell.setup.progress"
+            defaultMessage="{done} of {total} done"
+            values={{ done, total: data.steps.length }}
+          />
         </Text>
       </Group>
       <Progress value={(done / data.steps.length) * 100} mb="sm" aria-hidden />
@@ -33,7 +41,7 @@ export function SetupChecklist({ enabled }: { enabled: boolean }) {
                 color={step.done ? 'green' : 'gray'}
                 variant={step.done ? 'filled' : 'light'}
               >
-                <span aria-hidden>{step.done ? '✓' : '·'}</span>
+                <span aria-hidden>{step.done ? MARK.done : MARK.toDo}</span>
               </ThemeIcon>
             }
           >
@@ -47,7 +55,11 @@ export function SetupChecklist({ enabled }: { enabled: boolean }) {
               </Anchor>
             )}
             <Text component="span" size="xs" c="dimmed" ml={6}>
-              {step.done ? '(done)' : '(to do)'}
+              {step.done ? (
+                <FormattedMessage id="staff.shell.setup.stepDone" defaultMessage="(done)" />
+              ) : (
+                <FormattedMessage id="staff.shell.setup.stepToDo" defaultMessage="(to do)" />
+              )}
             </Text>
           </List.Item>
         ))}
