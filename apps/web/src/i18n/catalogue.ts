@@ -28,6 +28,11 @@ export function loadedMessages(locale: Locale, parts: readonly CataloguePart[]):
   return Object.assign({}, ...parts.map((part) => loaded.get(`${locale}/${part}`) ?? {})) as Messages;
 }
 
+/** Whether a locale has a catalogue of its own (the source locale's texts are the compiled-in defaults). */
+export function hasCatalogue(locale: Locale): boolean {
+  return LOADERS[locale] !== undefined;
+}
+
 export function isPartLoaded(locale: Locale, part: CataloguePart): boolean {
   return !LOADERS[locale] || loaded.has(`${locale}/${part}`);
 }

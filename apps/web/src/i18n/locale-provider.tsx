@@ -2,7 +2,7 @@ import { SOURCE_LOCALE, type Locale } from '@kinship/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { isPartLoaded, loadPart, loadedMessages, type CataloguePart } from './catalogue';
+import { hasCatalogue, isPartLoaded, loadPart, loadedMessages, type CataloguePart } from './catalogue';
 import { rememberLocale } from './locale-choice';
 
 interface LocaleState {
@@ -23,12 +23,15 @@ export function useLocale(): Pick<LocaleState, 'locale' | 'locales' | 'setLocale
   return state;
 }
 
-/** True once a catalogue part is there in the page's locale (the dashboard's loads when it opens). */
+/**
+ * True once a catalogue part is there in the page's locale (the dashboard's loads when it opens); at
+ * once for a locale with no catalogue (en-US), whose texts are compiled in.
+ */
 export function useCataloguePart(part: CataloguePart): boolean {
   const state = useContext(LocaleContext);
   if (!state) throw new Error('useCataloguePart outside LocaleProvider');
   const { locale, parts, addPart } = state;
-  const ready = parts.includes(part) && isPartLoaded(locale, part);
+  const ready = !hasCatalogue(locale) || (parts.includes(part) && isPartLoaded(locale, part));
   useEffect(() => {
     if (ready) return;
     let live = true;

@@ -1,5 +1,5 @@
 import '../../components/staff/mantine-styles';
-import { can, SOURCE_LOCALE } from '@kinship/domain';
+import { can } from '@kinship/domain';
 import { Box, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
@@ -14,7 +14,7 @@ import { sectionText, sectionsFor, type DashboardSection } from '../../features/
 import { OverviewPage } from '../../features/staff/reports/section';
 import { usePartner } from '../../shared/partner/partner-context';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { useCataloguePart, useLocale } from '../../i18n/locale-provider';
+import { useCataloguePart } from '../../i18n/locale-provider';
 import { DASHBOARD_SECTIONS } from './dashboard-sections';
 
 function SectionBody({ section }: { section: DashboardSection }) {
@@ -36,11 +36,9 @@ export function DashboardRoute() {
   const partner = usePartner();
   const { isLoading, me, viewer, canAdminister } = useViewer(partner.id);
   usePageTitle('Administration');
-  // The dashboard's texts (`staff.*`) are a catalogue part of their own, loaded when it opens; en-US
-  // needs none (its texts are the compiled-in defaults), so English shows at once.
-  const { locale } = useLocale();
+  // The dashboard's texts (`staff.*`) are a catalogue part of their own, loaded when it opens.
   const intl = useIntl();
-  const staffReady = useCataloguePart('staff') || locale === SOURCE_LOCALE;
+  const staffReady = useCataloguePart('staff');
 
   if (isLoading || !staffReady) return <LoadingScreen />;
   if (!canAdminister) {
