@@ -2,10 +2,10 @@ import type { Locale, PartnerPublic } from '@kinship/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { BrandProvider, createQueryClient } from '../app/provider';
-import { LocaleProvider } from '../i18n/locale-provider';
+import { LocaleProvider, useCataloguePart } from '../i18n/locale-provider';
 import { meQueryOptions, type Me } from '../shared/auth/api/get-me';
 import { partnerQueryOptions } from '../shared/partner/api/get-partner';
 import { PartnerContext } from '../shared/partner/partner-context';
@@ -65,4 +65,9 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
     </QueryClientProvider>,
   );
   return { ...result, queryClient, user, partner };
+}
+
+/** What the dashboard route does: its catalogue part (`staff.*`) joins the page's messages; a French staff test wraps its screen in it. */
+export function StaffCatalogue({ children }: { children: ReactNode }) {
+  return useCataloguePart('staff') ? children : null;
 }

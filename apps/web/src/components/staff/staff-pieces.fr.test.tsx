@@ -2,20 +2,14 @@ import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPart } from '../../i18n/catalogue';
-import { useCataloguePart } from '../../i18n/locale-provider';
 import { buildPartner } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders, StaffCatalogue } from '../../test/render';
 import { ConfirmDialog } from './confirm-dialog';
 import { editColumn } from './edit-column';
 import { ServerDataTable } from './server-data-table';
 
-/** The dashboard's catalogue part, added to the page's messages as the dashboard route does. */
-function WithStaffPart({ children }: { children: ReactNode }) {
-  return useCataloguePart('staff') ? children : null;
-}
-
 const inFrench = (ui: ReactNode) =>
-  renderWithProviders(<WithStaffPart>{ui}</WithStaffPart>, {
+  renderWithProviders(<StaffCatalogue>{ui}</StaffCatalogue>, {
     partner: buildPartner({
       countriesId: 8,
       currency: 'cad',

@@ -12,13 +12,11 @@ import {
   type GivingPaymentRow,
 } from '@kinship/domain';
 import { screen, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
-import { useCataloguePart } from '../../../i18n/locale-provider';
 import { json, stubApi } from '../../../test/api-stub';
 import { buildPartner, partnerStaff } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders, StaffCatalogue } from '../../../test/render';
 import { DonationsSection } from './components/donations-section';
 import { givingKindMessages, paymentStatusMessages, subscriptionStatusMessages } from './messages';
 
@@ -32,11 +30,6 @@ const source = JSON.parse(
   fs.readFileSync(path.resolve(import.meta.dirname, '../../../../../../lang/en-US.json'), 'utf8'),
 ) as Record<string, string>;
 const english = (descriptor: { id: string }) => source[descriptor.id];
-
-/** What the dashboard's shell does: its catalogue part joins the page's messages when it opens. */
-function Dashboard({ children }: { children: ReactNode }) {
-  return useCataloguePart('staff') ? children : null;
-}
 
 const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 const maple = buildPartner({
@@ -83,9 +76,9 @@ describe('the Donations section in French', () => {
   it('lists payments with French headings, statuses and amounts, and refunds in French', async () => {
     stubApi({ 'GET /api/dashboard/donations/payments': paged([payment]) });
     const { user } = renderWithProviders(
-      <Dashboard>
+      <StaffCatalogue>
         <DonationsSection />
-      </Dashboard>,
+      </StaffCatalogue>,
       {
         partner: maple,
         me: partnerStaff(maple.id, [Role.Administrator]),
@@ -130,9 +123,9 @@ describe('the Donations section in French', () => {
       'GET /api/dashboard/donations/delinquent': json([row]),
     });
     const { user } = renderWithProviders(
-      <Dashboard>
+      <StaffCatalogue>
         <DonationsSection />
-      </Dashboard>,
+      </StaffCatalogue>,
       {
         partner: maple,
         me: partnerStaff(maple.id, [Role.Administrator]),

@@ -1,19 +1,12 @@
 import type { RecordRow } from '@kinship/domain';
 import { screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
-import { useCataloguePart } from '../../../i18n/locale-provider';
 import { buildPartner, buildSponsoredType, partnerStaff } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders, StaffCatalogue } from '../../../test/render';
 import { PicturesSection } from './components/pictures-section';
 
 afterEach(() => vi.unstubAllGlobals());
-
-/** The dashboard's catalogue part, as the dashboard shell adds it when it opens. */
-function StaffPart({ children }: { children: ReactNode }) {
-  return useCataloguePart('staff') ? children : null;
-}
 
 const row: RecordRow = {
   id: 7,
@@ -60,9 +53,9 @@ describe('Pictures in French', () => {
       partnerSponsoredTypes: [buildSponsoredType({ id: 21, sponsoredTypesId: 1 })],
     });
     renderWithProviders(
-      <StaffPart>
+      <StaffCatalogue>
         <PicturesSection />
-      </StaffPart>,
+      </StaffCatalogue>,
       { partner, me: partnerStaff(partner.id), locale: 'fr-CA' },
     );
     expect(await screen.findByRole('link', { name: 'Ana Lopez' })).toBeInTheDocument();

@@ -1,20 +1,13 @@
 import { Role, type StaffProgramsAnswer } from '@kinship/domain';
 import { screen, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
-import { useCataloguePart } from '../../../i18n/locale-provider';
 import { json, stubApi } from '../../../test/api-stub';
 import { buildPartner, partnerStaff } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders, StaffCatalogue } from '../../../test/render';
 import { ProgramsSection } from './components/programs-section';
 
 afterEach(() => vi.unstubAllGlobals());
-
-/** The dashboard's catalogue part, as the dashboard shell adds it when it opens. */
-function StaffPart({ children }: { children: ReactNode }) {
-  return useCataloguePart('staff') ? children : null;
-}
 
 const answer: StaffProgramsAnswer = {
   programs: [
@@ -41,9 +34,9 @@ describe('Programs in French', () => {
     await loadPart('fr-CA', 'staff');
     stubApi({ 'GET /api/dashboard/programs': json(answer) });
     renderWithProviders(
-      <StaffPart>
+      <StaffCatalogue>
         <ProgramsSection />
-      </StaffPart>,
+      </StaffCatalogue>,
       {
         partner: buildPartner({
           countriesId: 8,

@@ -6,24 +6,17 @@ import {
   type RecordDetail,
   type RecordRow,
 } from '@kinship/domain';
-import type { ReactNode } from 'react';
 import { createIntl } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
-import { useCataloguePart } from '../../../i18n/locale-provider';
 import { stubApi } from '../../../test/api-stub';
 import { buildPartner, buildSponsoredType, partnerStaff } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders, StaffCatalogue } from '../../../test/render';
 import { RecordEditor } from './components/record-editor';
 import { RecordsSection } from './components/records-section';
 import { archiveMessageDescriptor, columnMessages } from './messages';
 
 afterEach(() => vi.unstubAllGlobals());
-
-/** The dashboard's catalogue part, as the dashboard shell adds it when it opens. */
-function StaffPart({ children }: { children: ReactNode }) {
-  return useCataloguePart('staff') ? children : null;
-}
 
 const spaces = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
@@ -89,9 +82,9 @@ describe('Records in French', () => {
       }),
     });
     renderWithProviders(
-      <StaffPart>
+      <StaffCatalogue>
         <RecordsSection />
-      </StaffPart>,
+      </StaffCatalogue>,
       {
         partner: frenchPartner,
         me: partnerStaff(),
@@ -125,7 +118,7 @@ describe('Records in French', () => {
       funFacts: [{ id: 1, description: 'Couleur', value: 'Vert' }],
     };
     renderWithProviders(
-      <StaffPart>
+      <StaffCatalogue>
         <RecordEditor
           type={{
             id: 21,
@@ -139,7 +132,7 @@ describe('Records in French', () => {
           onArchive={vi.fn()}
           onDone={vi.fn()}
         />
-      </StaffPart>,
+      </StaffCatalogue>,
       { partner: frenchPartner, me: partnerStaff(), locale: 'fr-CA' },
     );
     expect(await screen.findByRole('heading', { name: 'Modifier ST-301' })).toBeInTheDocument();

@@ -6,12 +6,10 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
 import { loadPart } from '../../../i18n/catalogue';
-import { useCataloguePart } from '../../../i18n/locale-provider';
 import { json, stubApi } from '../../../test/api-stub';
 import { buildPartner } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders, StaffCatalogue } from '../../../test/render';
 import { SettingsSection } from './components/settings-section';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -185,11 +183,6 @@ describe('SettingsSection › Languages', () => {
   });
 });
 
-/** The dashboard's catalogue part, added to the page's messages as the dashboard route does. */
-function WithStaffPart({ children }: { children: ReactNode }) {
-  return useCataloguePart('staff') ? children : null;
-}
-
 describe('SettingsSection in French', () => {
   it('shows the settings and the Languages card in French', async () => {
     await loadPart('fr-CA', 'public');
@@ -203,9 +196,9 @@ describe('SettingsSection in French', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(
-      <WithStaffPart>
+      <StaffCatalogue>
         <SettingsSection />
-      </WithStaffPart>,
+      </StaffCatalogue>,
       {
         partner: buildPartner({
           countriesId: 8,

@@ -1,12 +1,10 @@
 import { Role, type SponsorDetail, type SponsorRow } from '@kinship/domain';
 import { screen, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
-import { useCataloguePart } from '../../../i18n/locale-provider';
 import { json, stubApi } from '../../../test/api-stub';
 import { buildPartner, partnerStaff } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders, StaffCatalogue } from '../../../test/render';
 import { SponsorPage } from './components/sponsor-page';
 import { SponsorsSection } from './components/sponsors-section';
 
@@ -15,11 +13,6 @@ beforeAll(async () => {
   await loadPart('fr-CA', 'public');
   await loadPart('fr-CA', 'staff');
 });
-
-/** What the dashboard's shell does: its catalogue part joins the page's messages when it opens. */
-function Dashboard({ children }: { children: ReactNode }) {
-  return useCataloguePart('staff') ? children : null;
-}
 
 const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 const maple = buildPartner({
@@ -64,9 +57,9 @@ describe('the Sponsors section in French', () => {
       }),
     });
     renderWithProviders(
-      <Dashboard>
+      <StaffCatalogue>
         <SponsorsSection />
-      </Dashboard>,
+      </StaffCatalogue>,
       asStaff,
     );
     expect(await screen.findByRole('heading', { name: 'Parrains' })).toBeInTheDocument();
@@ -127,9 +120,9 @@ describe('the Sponsors section in French', () => {
     };
     stubApi({ 'GET /api/dashboard/sponsors/7': json(detail) });
     const { user } = renderWithProviders(
-      <Dashboard>
+      <StaffCatalogue>
         <SponsorPage />
-      </Dashboard>,
+      </StaffCatalogue>,
       { ...asStaff, route: '/dashboard/sponsors/7', path: '/dashboard/sponsors/:id' },
     );
     expect(await screen.findByText('Parrainage : 1 actif, 0 terminé')).toBeInTheDocument();

@@ -1,22 +1,15 @@
 import { keptPriceMessage, type StaffTypesAnswer } from '@kinship/domain';
 import { screen, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { createIntl } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
-import { useCataloguePart } from '../../../i18n/locale-provider';
 import { json, stubApi } from '../../../test/api-stub';
 import { buildPartner } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders, StaffCatalogue } from '../../../test/render';
 import { TypesSection } from './components/types-section';
 import { keptPriceDescriptor } from './messages';
 
 afterEach(() => vi.unstubAllGlobals());
-
-/** The dashboard's catalogue part, as the dashboard shell adds it when it opens. */
-function StaffPart({ children }: { children: ReactNode }) {
-  return useCataloguePart('staff') ? children : null;
-}
 
 const spaces = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
@@ -65,9 +58,9 @@ describe('Types and plans', () => {
     await loadPart('fr-CA', 'staff');
     stubApi({ 'GET /api/dashboard/types': json(answer) });
     renderWithProviders(
-      <StaffPart>
+      <StaffCatalogue>
         <TypesSection />
-      </StaffPart>,
+      </StaffCatalogue>,
       {
         partner: buildPartner({
           countriesId: 8,
