@@ -30,10 +30,10 @@ export function ListingFilterBar({ type, filters, onFilterChange, onClear }: Lis
         {type.filterTypes.map((filterType) => (
           <NativeSelect
             key={filterType.id}
-            label={filterLabel(filterType, partner)}
+            label={filterLabel(intl, filterType, partner)}
             data={[
               { value: '', label: intl.formatMessage({ id: 'listing.filters.any', defaultMessage: 'Any' }) },
-              ...filterChoices(filterType, partner),
+              ...filterChoices(filterType, partner, intl),
             ]}
             value={filters[filterType.filterField] ?? ''}
             // "Any" is the empty value, and an empty value removes the filter (spec 5).

@@ -16,6 +16,44 @@ const genderFilter: FilterType = {
   options: [{ id: 'Female', value: 'Fille' }],
 };
 
+/** The platform's own filters, as the reference data stores them (in English). */
+const platformFilters: FilterType[] = [
+  {
+    id: 11,
+    label: 'Gender',
+    type: 'static',
+    filterField: 'gender',
+    filterOptionKind: 3,
+    options: [
+      { id: 'Male', value: 'Male' },
+      { id: 'Female', value: 'Female' },
+    ],
+  },
+  {
+    id: 12,
+    label: 'Birth month',
+    type: 'static',
+    filterField: 'birthMonth',
+    filterOptionKind: 5,
+    options: [
+      { id: '1', value: 'January' },
+      { id: '8', value: 'August' },
+    ],
+  },
+  {
+    id: 13,
+    label: 'Grade',
+    type: 'static',
+    filterField: 'gradesId',
+    filterOptionKind: 4,
+    options: [
+      { id: 3, value: 'Kindergarten' },
+      { id: 7, value: '4th Grade' },
+      { id: 99, value: 'Cours du soir' },
+    ],
+  },
+];
+
 const summary = (overrides: Partial<SponsoredSummary> = {}): SponsoredSummary => ({
   id: 101,
   code: 'S-101',
@@ -39,7 +77,11 @@ const summary = (overrides: Partial<SponsoredSummary> = {}): SponsoredSummary =>
   ...overrides,
 });
 
-const canadian = (showSlots: boolean, customSlotName: string | null = null) =>
+const canadian = (
+  showSlots: boolean,
+  customSlotName: string | null = null,
+  filterTypes: FilterType[] = [genderFilter],
+) =>
   buildPartner({
     countriesId: 8,
     currency: 'cad',
@@ -47,7 +89,7 @@ const canadian = (showSlots: boolean, customSlotName: string | null = null) =>
     locales: ['en-CA', 'fr-CA'],
     entities: [{ id: 4, name: 'École d’Antigua', city: 'Antigua' }],
     partnerSponsoredTypes: [
-      buildSponsoredType({ filterTypes: [genderFilter], gridLayout: 'deck', showSlots, customSlotName }),
+      buildSponsoredType({ filterTypes, gridLayout: 'deck', showSlots, customSlotName }),
     ],
   });
 
@@ -103,6 +145,32 @@ describe('the listing in French', () => {
     renderListing(canadian(true, 'Seat'));
     const card = await screen.findByRole('link', { name: /Ana/ });
     expect(plain(card.textContent)).toContain('Seat : 2 sur 3');
+  });
+
+  it('shows the platform’s own filters and their options in French, and a partner’s own words as written', async () => {
+    answer([summary()]);
+    renderListing(canadian(false, null, platformFilters));
+    const filters = await screen.findByRole('region', { name: 'Filtres' });
+    const gender = within(filters).getByRole('combobox', { name: 'Genre' });
+    expect(
+      within(gender)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Indifférent', 'Masculin', 'Féminin']);
+    const month = within(filters).getByRole('combobox', { name: 'Mois de naissance' });
+    expect(
+      within(month)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Indifférent', 'Janvier', 'Août']);
+    const grade = within(filters).getByRole('combobox', { name: 'Niveau scolaire' });
+    const grades = within(grade)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(grades[1]).toBe('Maternelle');
+    expect(grades[2]).toBe('4e année');
+    // An option the platform did not word (a partner's own grade) is shown as written.
+    expect(grades[3]).toBe('Cours du soir');
   });
 
   it('says in French that nothing matches', async () => {

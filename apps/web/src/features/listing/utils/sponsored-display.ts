@@ -7,6 +7,8 @@ import {
   type PartnerSponsoredType,
   type SponsoredSummary,
 } from '@kinship/domain';
+import type { IntlShape } from 'react-intl';
+import { platformFilterLabel, platformOptionText } from './filter-text';
 
 /** Shown where a record has no picture, or its picture is hidden or fails to load. */
 export const DEFAULT_PROFILE_IMAGE = '/default-profile.svg';
@@ -23,22 +25,29 @@ export function customSlotName(type: Pick<PartnerSponsoredType, 'customSlotName'
 }
 
 /** The dynamic (program) filter takes the partner's custom program label when setting 3 is set. */
-export function filterLabel(filterType: FilterType, partner: PartnerPublic): string {
-  if (filterType.type !== 'dynamic') return filterType.label;
-  return partnerSettingText(partner, PartnerSetting.ProgramLabel, '')
-    ? programLabel(partner)
-    : filterType.label;
+export function filterLabel(intl: IntlShape, filterType: FilterType, partner: PartnerPublic): string {
+  if (filterType.type === 'dynamic' && partnerSettingText(partner, PartnerSetting.ProgramLabel, '')) {
+    return programLabel(partner);
+  }
+  return platformFilterLabel(intl, filterType);
 }
 
 export type FilterChoice = { value: string; label: string };
 
 /** A dynamic filter lists the partner's programs as "name, city"; a static one its own options. */
-export function filterChoices(filterType: FilterType, partner: PartnerPublic): FilterChoice[] {
+export function filterChoices(
+  filterType: FilterType,
+  partner: PartnerPublic,
+  intl?: IntlShape,
+): FilterChoice[] {
   if (filterType.type === 'dynamic') {
     return partner.entities.map((entity) => ({
       value: String(entity.id),
       label: entity.city ? `${entity.name}, ${entity.city}` : entity.name,
     }));
   }
-  return filterType.options.map((option) => ({ value: String(option.id), label: option.value }));
+  return filterType.options.map((option) => ({
+    value: String(option.id),
+    label: intl ? platformOptionText(intl, filterType, option) : option.value,
+  }));
 }
