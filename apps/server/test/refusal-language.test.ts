@@ -29,6 +29,9 @@ import { ACCOUNT_THROTTLED_MESSAGE } from '../src/platform/login-throttle.ts';
 import { sayIn } from '../src/platform/messages.ts';
 import { COMMON_PASSWORD_MESSAGE } from '../src/platform/password.ts';
 import { PRIVATE_DEMO_MESSAGE } from '../src/platform/site-context.ts';
+import { DEMO_ACCOUNTS } from '../src/seed/demo.ts';
+import { priceChangedIn } from '../src/platform/error-messages.ts';
+import { formatCentsIn, priceChangedMessage } from '@kinship/domain';
 import { freshAddress } from './giving-fixtures.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
@@ -164,6 +167,69 @@ describe('refusals through HTTP', () => {
     expect(fr!.code).toBe(en!.code);
     expect(en!.message).toBe('Invalid email or password');
     expect(fr!.message).toBe('Courriel ou mot de passe non valide');
+  });
+
+  it('answers a request that fails validation in French: zod’s own words translated, the same code', async () => {
+    const maple = t.client('maple.localhost');
+    const body = {
+      partnersId: 'two',
+      amount: 25,
+      firstName: 'Sam',
+      lastName: 'Giver',
+      email: 'sam-fr@example.org',
+      token: 'pm_card_visa',
+    };
+    const english = await maple.post('/api/payments', body, freshAddress());
+    const french = await maple.post('/api/payments', body, { ...FR, ...freshAddress() });
+    expect(english.status).toBe(400);
+    expect(english.text).toMatch(
+      /^Invalid body: partnersId: Invalid input: expected number, received string/,
+    );
+    expect(french.status).toBe(400);
+    expect(french.text).toMatch(/^Corps de requête non valide : partnersId: Entrée invalide : /);
+    expect(french.text).not.toContain('Invalid input');
+    expect(french.headers[ERROR_CODE_HEADER]).toBe(english.headers[ERROR_CODE_HEADER]);
+    // en-US keeps the library's answer word for word.
+    const demo = await t.client().post('/api/payments', body, { ...FR, ...freshAddress() });
+    expect(demo.text).toBe(english.text);
+  });
+
+  it('answers a staff form’s problem in French: its title and zod’s messages, a schema’s own words kept', async () => {
+    const admin = t.client('maple.localhost');
+    const email = 'admin@maple.example.org';
+    await admin.signIn(email, DEMO_ACCOUNTS.find((a) => a.email === email)!.password);
+    // Checked by the route's schema.
+    const route = await admin.post('/api/dashboard/records', { firstName: 42 }, FR);
+    expect(route.status).toBe(400);
+    const routeProblem = route.json<{ title: string; errors: { field: string; message: string }[] }>()!;
+    expect(routeProblem.title).toBe('Certains champs ne sont pas valides.');
+    expect(routeProblem.errors.map((e) => e.message).join(' ')).not.toMatch(/Invalid input/);
+    const routeEnglish = (await admin.post('/api/dashboard/records', { firstName: 42 })).json<{
+      title: string;
+    }>()!;
+    expect(routeEnglish.title).toBe('Some fields are not valid.');
+    // Checked by the service after the access check (parseInput).
+    const settings = await admin.request(
+      'PUT',
+      '/api/dashboard/settings',
+      { currency: 'xyz', supportEmail: 5 },
+      FR,
+    );
+    expect(settings.status).toBe(400);
+    const problem = settings.json<{ title: string; errors: { field: string; message: string }[] }>()!;
+    expect(problem.title).toBe('Certains champs ne sont pas valides.');
+    const byField = Object.fromEntries(problem.errors.map((e) => [e.field, e.message]));
+    expect(byField.supportEmail).toMatch(/^Entrée invalide/);
+    expect(byField.currency).toBe('Choose a currency from the list.');
+  });
+
+  it('says a changed price in French with the amount in Canadian French form', () => {
+    const say = priceChangedIn('cad', 123456);
+    expect(say('fr-CA')).toBe(
+      `Le prix de votre parrainage est maintenant de ${formatCentsIn('fr-CA', 'cad', 123456)}. Veuillez vérifier votre panier et réessayer.`,
+    );
+    expect(formatCentsIn('fr-CA', 'cad', 123456).replace(/[\u00a0\u202f]/g, ' ')).toBe('1 234,56 $');
+    expect(say('en-CA')).toBe(priceChangedMessage(123456));
   });
 
   it('keeps the en-US answers byte for byte, whatever the request asks for', async () => {

@@ -5,7 +5,7 @@
 // them equal to the constants they come from), with its variable parts as placeholders.
 
 import { defineMessages, type MessageDescriptor } from '@formatjs/intl';
-import type { Locale } from '@kinship/domain';
+import { formatCentsIn, type Locale } from '@kinship/domain';
 import { sayIn } from './messages.ts';
 
 export const refusalMessages = defineMessages({
@@ -89,6 +89,23 @@ export const refusalMessages = defineMessages({
     defaultMessage: 'This is a private demo. Please contact the provider for access.',
   },
 });
+
+const pricedMessages = defineMessages({
+  priceChanged: {
+    id: 'error.priceChanged',
+    defaultMessage:
+      'The price of your sponsorship has changed to {amount}. Please review your cart and try again.',
+  },
+});
+
+/**
+ * The price-changed refusal (domain `priceChangedMessage`) in another locale, its amount in that
+ * locale's form of the partner's currency (`35,00 $` in fr-CA): for `HttpError.sayingIn`.
+ */
+export const priceChangedIn =
+  (currency: string, cents: number) =>
+  (locale: Locale): string =>
+    sayIn(locale)(pricedMessages.priceChanged, { amount: formatCentsIn(locale, currency, cents) });
 
 /**
  * The sign-in and sign-up refusals of the auth library (its JSON answers' `code`), in the words

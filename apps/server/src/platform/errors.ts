@@ -9,9 +9,11 @@ import {
   type Problem,
   type ProblemFieldError,
 } from '@kinship/domain';
+import type { $ZodIssue } from 'zod/v4/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { refusalOf, translateRefusal } from './error-messages.ts';
+import { invalidRequestText, issueMessageIn, problemTitleIn, type ValidationEntry } from './validation.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -96,6 +98,17 @@ export class HttpError extends Error {
     super(message);
     this.code = code ?? errorCodeOf(statusCode);
   }
+
+  /**
+   * The message in another locale, for a refusal whose values are formatted for its reader (an
+   * amount in the partner's currency): en-US keeps the thrown text.
+   */
+  inLocale?: (locale: Locale) => string;
+
+  sayingIn(say: (locale: Locale) => string): this {
+    this.inLocale = say;
+    return this;
+  }
 }
 
 /**
@@ -113,6 +126,8 @@ export function refuse(code: ErrorCode, message: string, headers: Record<string,
 export class ProblemError extends HttpError {
   readonly errors: ProblemFieldError[];
   readonly type: string;
+  /** The zod issue behind each entry of `errors`, when they came from a schema (for their language). */
+  issues?: readonly ($ZodIssue | undefined)[];
   constructor(options: {
     status?: number;
     code?: string;
@@ -217,10 +232,29 @@ export function registerErrorHandling(
    * A refusal's text in the request's language (issue 23): only a text the catalogue knows is
    * looked up, and en-US (or a request of no partner) keeps the thrown text byte for byte.
    */
-  const inLanguage = async (request: FastifyRequest, text: string): Promise<string> => {
-    if (!options.localeOf || !refusalOf(text)) return text;
-    const locale = await options.localeOf(request).catch(() => null);
-    return locale ? translateRefusal(locale, text) : text;
+  const localeOf = async (request: FastifyRequest): Promise<Locale> =>
+    (options.localeOf ? await options.localeOf(request).catch(() => null) : null) ?? 'en-US';
+  const inLanguage = async (request: FastifyRequest, error: HttpError): Promise<string> => {
+    const text = error.message;
+    if (!options.localeOf || (!error.inLocale && !refusalOf(text))) return text;
+    const locale = await localeOf(request);
+    if (locale === 'en-US') return text;
+    return error.inLocale ? error.inLocale(locale) : translateRefusal(locale, text);
+  };
+  /** A problem in the request's language: its standard title and its fields' known messages. */
+  const problemIn = async (request: FastifyRequest, problem: ProblemError): Promise<Problem> => {
+    const answer = problem.toProblem();
+    if (!options.localeOf) return answer;
+    const locale = await localeOf(request);
+    if (locale === 'en-US') return answer;
+    return {
+      ...answer,
+      title: problemTitleIn(locale, answer.title),
+      errors: answer.errors.map((e, i) => {
+        const issue = problem.issues?.[i];
+        return { ...e, message: issue ? issueMessageIn(locale, issue) : translateRefusal(locale, e.message) };
+      }),
+    };
   };
   // PostgreSQL text cannot hold a NUL character: a request that carries one in its address is refused
   // at once rather than reaching a query.
@@ -249,19 +283,20 @@ export function registerErrorHandling(
         .headers(error.headers)
         .header(ERROR_CODE_HEADER, error.code)
         .type(PROBLEM_CONTENT_TYPE)
-        .send(JSON.stringify(error.toProblem()));
+        .send(JSON.stringify(await problemIn(request, error)));
     }
     if (error instanceof HttpError) {
       return reply
         .code(error.statusCode)
         .headers(error.headers)
         .header(ERROR_CODE_HEADER, error.code)
-        .send(await inLanguage(request, error.message));
+        .send(await inLanguage(request, error));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const problems = error.validation.map((v) => ({
+      const locale = await localeOf(request);
+      const problems = (error.validation as unknown as ValidationEntry[]).map((v) => ({
         field: (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.'),
-        message: v.message ?? 'invalid',
+        message: v.params.issue ? issueMessageIn(locale, v.params.issue) : (v.message ?? 'invalid'),
       }));
       if (request.routeOptions.config.problemErrors) {
         const problem = fieldErrors(
@@ -273,13 +308,13 @@ export function registerErrorHandling(
           .code(400)
           .header(ERROR_CODE_HEADER, problem.code)
           .type(PROBLEM_CONTENT_TYPE)
-          .send(JSON.stringify(problem.toProblem()));
+          .send(JSON.stringify(await problemIn(request, problem)));
       }
       const detail = problems.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message)).join('; ');
       return reply
         .code(400)
         .header(ERROR_CODE_HEADER, ERRORS.VALIDATION_FAILED)
-        .send(`Invalid ${error.validationContext ?? 'request'}: ${detail}`);
+        .send(invalidRequestText(locale, error.validationContext, detail));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

@@ -15,6 +15,7 @@ import {
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import type { OrderPaymentDetails } from '../../../db/schema/index.ts';
+import { priceChangedIn } from '../../../platform/error-messages.ts';
 import { badRequest, HttpError, refuse } from '../../../platform/errors.ts';
 import {
   assertPaymentAllowed,
@@ -308,7 +309,10 @@ export async function checkout(
 
   const lines = await priceCart(deps.db, partner, user, interval, body.userSponsoreds);
   const base = lines.reduce((sum, l) => sum + l.amount, 0);
-  if (body.baseAmount !== base) throw refuse(ERRORS.PRICE_CHANGED, priceChangedMessage(base));
+  if (body.baseAmount !== base)
+    throw refuse(ERRORS.PRICE_CHANGED, priceChangedMessage(base)).sayingIn(
+      priceChangedIn(partner.currency, base),
+    );
   if (boostPercentOf(base, body.additionalAmount) === null) throw badRequest(BOOST_NOT_ALLOWED_MESSAGE);
   const additional = body.additionalAmount;
 

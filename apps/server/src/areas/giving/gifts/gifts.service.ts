@@ -14,6 +14,7 @@ import {
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import type { PartnerRow, Tx } from '../../../db/types.ts';
+import { priceChangedIn } from '../../../platform/error-messages.ts';
 import { actorOf, recordAudit, SYSTEM_ACTOR, type AuditActor } from '../../../platform/audit.ts';
 import { badRequest, HttpError, notFound, unauthorized, refuse } from '../../../platform/errors.ts';
 import type { JobSender } from '../../../platform/jobs.ts';
@@ -198,7 +199,10 @@ export async function createGift(
   if (!pricing || pricing.monthlyAmount === null) throw badRequest(MESSAGES.planNotDefined);
   const months = body.months ?? 1;
   const amount = pricing.monthlyAmount * months;
-  if (body.amount !== amount) throw refuse(ERRORS.PRICE_CHANGED, priceChangedMessage(amount));
+  if (body.amount !== amount)
+    throw refuse(ERRORS.PRICE_CHANGED, priceChangedMessage(amount)).sayingIn(
+      priceChangedIn(partner.currency, amount),
+    );
 
   const usersId = viewer?.user?.id ?? null;
   const email = body.email.trim();
