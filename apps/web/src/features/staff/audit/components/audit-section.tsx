@@ -13,7 +13,7 @@ import {
 import { useFormat } from '../../../../i18n/use-format';
 import { roleName, roleNames } from '../../../../components/staff/role-names';
 import { auditExportUrl, auditKeys, fetchAuditPage, type AuditFilters } from '../api/audit-api';
-import { formatAuditChanges, type AuditWords } from '../utils/format-audit-change';
+import { auditFieldLabel, formatAuditChanges, type AuditWords } from '../utils/format-audit-change';
 
 const m = loose(
   defineMessages({
@@ -48,6 +48,32 @@ const m = loose(
     yes: { id: 'staff.audit.value.yes', defaultMessage: 'Yes' },
     no: { id: 'staff.audit.value.no', defaultMessage: 'No' },
     empty_: { id: 'staff.audit.value.empty', defaultMessage: '(empty)' },
+    change: { id: 'staff.audit.change', defaultMessage: '{field}: {before} → {after}' },
+  }),
+);
+
+/** The names of the fields staff most often see changed; any other reads as its English label. */
+const fieldMessages = loose(
+  defineMessages({
+    amount: { id: 'staff.audit.field.amount', defaultMessage: 'Amount' },
+    baseAmount: { id: 'staff.audit.field.baseAmount', defaultMessage: 'Base amount' },
+    monthlyAmount: { id: 'staff.audit.field.monthlyAmount', defaultMessage: 'Monthly amount' },
+    refundedAmount: { id: 'staff.audit.field.refundedAmount', defaultMessage: 'Refunded amount' },
+    status: { id: 'staff.audit.field.status', defaultMessage: 'Status' },
+    roles: { id: 'staff.audit.field.roles', defaultMessage: 'Roles' },
+    entityIds: { id: 'staff.audit.field.entityIds', defaultMessage: 'Entity ids' },
+    features: { id: 'staff.audit.field.features', defaultMessage: 'Features' },
+    demoMode: { id: 'staff.audit.field.demoMode', defaultMessage: 'Demo mode' },
+    privateDemo: { id: 'staff.audit.field.privateDemo', defaultMessage: 'Private demo' },
+    name: { id: 'staff.audit.field.name', defaultMessage: 'Name' },
+    title: { id: 'staff.audit.field.title', defaultMessage: 'Title' },
+    description: { id: 'staff.audit.field.description', defaultMessage: 'Description' },
+    email: { id: 'staff.audit.field.email', defaultMessage: 'Email' },
+    firstName: { id: 'staff.audit.field.firstName', defaultMessage: 'First name' },
+    lastName: { id: 'staff.audit.field.lastName', defaultMessage: 'Last name' },
+    endReason: { id: 'staff.audit.field.endReason', defaultMessage: 'End reason' },
+    verified: { id: 'staff.audit.field.verified', defaultMessage: 'Verified' },
+    label: { id: 'staff.audit.field.label', defaultMessage: 'Label' },
   }),
 );
 
@@ -177,6 +203,13 @@ export function AuditSection() {
       cents: format.cents,
       role: (id) => roleName(intl, id),
       feature: featureLabel,
+      change: (field, before, after) => intl.formatMessage(m.change, { field, before, after }),
+      field: (field) => {
+        const message = Object.hasOwn(fieldMessages, field)
+          ? fieldMessages[field as keyof typeof fieldMessages]
+          : undefined;
+        return message ? intl.formatMessage(message) : auditFieldLabel(field);
+      },
     };
     return auditColumns(intl, words);
   }, [intl, format]);

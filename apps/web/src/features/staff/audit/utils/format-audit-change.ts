@@ -32,6 +32,19 @@ export interface AuditWords {
   cents: (cents: number) => string;
   role: (id: number) => string;
   feature: (id: number) => string;
+  /** A field's name as staff read it (English: "refundedAmount" -> "Refunded amount"). */
+  field: (field: string) => string;
+  /** One change: English "Field: before → after". */
+  change: (field: string, before: string, after: string) => string;
+}
+
+/** "refundedAmount" -> "Refunded amount", "entityIds" -> "Entity ids". */
+export function auditFieldLabel(field: string): string {
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 export const ENGLISH_AUDIT_WORDS: AuditWords = {
@@ -42,16 +55,9 @@ export const ENGLISH_AUDIT_WORDS: AuditWords = {
   cents: formatCents,
   role: roleLabel,
   feature: featureLabel,
+  field: auditFieldLabel,
+  change: (field, before, after) => `${field}: ${before} → ${after}`,
 };
-
-/** "refundedAmount" -> "Refunded amount", "entityIds" -> "Entity ids". */
-export function auditFieldLabel(field: string): string {
-  const words = field
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/_/g, ' ')
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 const listOf = (value: unknown[], name: (id: number) => string, none: string) =>
   value.length === 0
@@ -88,9 +94,12 @@ export function formatAuditChanges(
   words: AuditWords = ENGLISH_AUDIT_WORDS,
 ): string {
   return Object.entries(changes)
-    .map(
-      ([field, { before, after }]) =>
-        `${auditFieldLabel(field)}: ${formatAuditValue(field, before, words)} → ${formatAuditValue(field, after, words)}`,
+    .map(([field, { before, after }]) =>
+      words.change(
+        words.field(field),
+        formatAuditValue(field, before, words),
+        formatAuditValue(field, after, words),
+      ),
     )
     .join('; ');
 }
