@@ -2,7 +2,7 @@ import { Role, type UpdatePostSummary } from '@kinship/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
-import { stubApi } from '../../../test/api-stub';
+import { json, stubApi } from '../../../test/api-stub';
 import { buildPartner, partnerStaff } from '../../../test/fixtures';
 import { renderWithProviders, StaffCatalogue } from '../../../test/render';
 import { UpdatesSection } from './components/updates-section';
@@ -81,5 +81,37 @@ describe('Updates in French', () => {
     expect(frenchDate(scheduled.distributeAt!)).toBe('2026-12-01');
     expect(scheduledRow.textContent).toContain(frenchDate(scheduled.distributeAt!));
     expect(scheduledRow.textContent).not.toContain('12/01/2026');
+  });
+
+  it('writes a new update in French and refuses it without recipients, in French', async () => {
+    await loadPart('fr-CA', 'public');
+    await loadPart('fr-CA', 'staff');
+    const api = stubApi({
+      'GET /api/dashboard/updates/recipients': json({ programs: [], types: [], records: [] }),
+    });
+    const { user } = renderWithProviders(
+      <StaffCatalogue>
+        <UpdatesSection />
+      </StaffCatalogue>,
+      {
+        partner: buildPartner({
+          countriesId: 8,
+          currency: 'cad',
+          defaultLocale: 'en-CA',
+          locales: ['en-CA', 'fr-CA'],
+        }),
+        me: partnerStaff(2, [Role.Administrator]),
+        route: '/dashboard/updates?edit=new',
+        locale: 'fr-CA',
+      },
+    );
+    await screen.findByRole('heading', { name: 'Nouvelle mise à jour' });
+    expect(screen.getByRole('textbox', { name: /Titre/ })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Envoyer plus tard' })).toBeInTheDocument();
+    expect(screen.getByText('Fiches choisies')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Envoyer maintenant' }));
+    expect(screen.getByText('Choisissez au moins une fiche.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enregistrer le brouillon' })).toBeInTheDocument();
+    expect(api.callsTo('POST /api/dashboard/updates')).toHaveLength(0);
   });
 });
