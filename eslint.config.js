@@ -111,6 +111,12 @@ export const TRANSLATED_SCREENS = [
   'apps/web/src/features/staff/shell/**/*.tsx',
   'apps/web/src/features/staff/settings/**/*.tsx',
   'apps/web/src/components/staff/**/*.tsx',
+  'apps/web/src/features/staff/updates/**/*.tsx',
+  'apps/web/src/features/staff/gifts/**/*.tsx',
+  'apps/web/src/features/staff/team/**/*.tsx',
+  'apps/web/src/features/staff/audit/**/*.tsx',
+  'apps/web/src/features/staff/reports/**/*.tsx',
+  'apps/web/src/features/staff/platform/**/*.tsx',
 ];
 
 /** What a person reads in JSX: children and these props of any element. */

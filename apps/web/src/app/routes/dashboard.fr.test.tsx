@@ -43,6 +43,19 @@ describe('DashboardRoute in French', () => {
     expect(links[0]).toBe('Aperçu');
     expect(links).toContain('Paramètres');
     expect(links).toContain('Retour au site');
+    // Every section's navigation name is a catalogue message: none is left in English.
+    for (const name of [
+      'Fiches',
+      'Mises à jour',
+      'Rapports',
+      'Équipe',
+      'Journal d’audit',
+      'Dons',
+      'Parrains',
+    ])
+      expect(links).toContain(name);
+    for (const english of ['Records', 'Updates', 'Reports', 'Team', 'Audit log', 'Donations', 'Sponsors'])
+      expect(links).not.toContain(english);
     expect(screen.getByRole('button', { name: 'Menu du tableau de bord' })).toBeInTheDocument();
   });
 });

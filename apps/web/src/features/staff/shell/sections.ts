@@ -2,15 +2,12 @@ import { can, type Action, type Viewer } from '@kinship/domain';
 import type { ComponentType } from 'react';
 import type { IntlShape, MessageDescriptor } from 'react-intl';
 
-/**
- * A section's name or summary: a catalogue message (`staff.<section>.section.*`), or plain English
- * for a section not moved onto the catalogue yet (decision 070).
- */
-export type SectionText = string | MessageDescriptor;
+/** A section's name or summary: a catalogue message (`staff.<section>.section.*`, decision 070). */
+export type SectionText = MessageDescriptor;
 
 /** A section text in the page's language. */
 export function sectionText(intl: IntlShape, text: SectionText): string {
-  return typeof text === 'string' ? text : intl.formatMessage(text);
+  return intl.formatMessage(text);
 }
 
 /**

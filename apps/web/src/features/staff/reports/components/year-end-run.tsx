@@ -1,10 +1,47 @@
 import { can } from '@kinship/domain';
 import { Alert, Card, Group, Progress, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { loose } from '../../../../i18n/loose-messages';
 import { ConfirmButton } from '../../../../components/staff/confirm-dialog';
 import { useViewer } from '../../../../shared/auth/hooks/use-viewer';
 import { usePartner } from '../../../../shared/partner/partner-context';
 import { useJobProgress, useLatestYearEndRun, useStartYearEndRun } from '../api/reports-api';
+
+const m = loose(
+  defineMessages({
+    title: { id: 'staff.reports.yearEnd.title', defaultMessage: 'Year-end receipts' },
+    intro: {
+      id: 'staff.reports.yearEnd.intro',
+      defaultMessage:
+        "Emails every donor of a year their giving statement (PDF), once each: a donor who already received the year's statement is not sent another.",
+    },
+    year: { id: 'staff.reports.yearEnd.year', defaultMessage: 'Year' },
+    confirmTitle: {
+      id: 'staff.reports.yearEnd.confirm.title',
+      defaultMessage: 'Send the {year} statements?',
+    },
+    confirmMessage: {
+      id: 'staff.reports.yearEnd.confirm.message',
+      defaultMessage: 'Every donor who gave in {year} receives their giving statement by email.',
+    },
+    confirm: { id: 'staff.reports.yearEnd.confirm', defaultMessage: 'Send statements' },
+    start: { id: 'staff.reports.yearEnd.start', defaultMessage: 'Send year-end statements' },
+    statementsFor: { id: 'staff.reports.yearEnd.run.year', defaultMessage: 'Statements for {year}' },
+    latest: { id: 'staff.reports.yearEnd.run.latest', defaultMessage: 'Latest run' },
+    line: { id: 'staff.reports.yearEnd.run.line', defaultMessage: '{run}: {state}' },
+    done: { id: 'staff.reports.yearEnd.run.done', defaultMessage: 'done, {done} of {total} donors' },
+    failed: { id: 'staff.reports.yearEnd.run.failed', defaultMessage: 'failed ({reason})' },
+    unknownError: { id: 'staff.reports.yearEnd.run.unknownError', defaultMessage: 'unknown error' },
+    starting: { id: 'staff.reports.yearEnd.run.starting', defaultMessage: 'starting…' },
+    progress: { id: 'staff.reports.yearEnd.run.progress', defaultMessage: '{done} of {total} donors' },
+    progressLabel: {
+      id: 'staff.reports.yearEnd.run.progress.label',
+      defaultMessage: 'Year-end statements sent',
+    },
+    none: { id: 'staff.reports.yearEnd.none', defaultMessage: 'No statements have been sent from here yet.' },
+  }),
+);
 
 /**
  * The year-end receipts run: every donor of the chosen year gets their statement PDF by email,
@@ -12,6 +49,8 @@ import { useJobProgress, useLatestYearEndRun, useStartYearEndRun } from '../api/
  * it needs donations.manage (decision 052); others see the latest run only.
  */
 export function YearEndRunCard() {
+  const intl = useIntl();
+  const t = intl.formatMessage;
   const partner = usePartner();
   const { viewer } = useViewer(partner.id);
   const mayStart = can(viewer, 'donations.manage', { partnersId: partner.id });
@@ -32,16 +71,15 @@ export function YearEndRunCard() {
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
         <Title order={2} size="h3">
-          Year-end receipts
+          <FormattedMessage {...m.title} />
         </Title>
         <Text size="sm">
-          Emails every donor of a year their giving statement (PDF), once each: a donor who already received
-          the year's statement is not sent another.
+          <FormattedMessage {...m.intro} />
         </Text>
         {mayStart && (
           <Group align="flex-end" gap="sm">
             <Select
-              label="Year"
+              label={t(m.year)}
               data={years}
               value={year}
               onChange={(v) => v && setYear(v)}
@@ -49,13 +87,13 @@ export function YearEndRunCard() {
               w={120}
             />
             <ConfirmButton
-              title={`Send the ${year} statements?`}
-              message={`Every donor who gave in ${year} receives their giving statement by email.`}
-              confirmLabel="Send statements"
+              title={t(m.confirmTitle, { year })}
+              message={t(m.confirmMessage, { year })}
+              confirmLabel={t(m.confirm)}
               onConfirm={() => start.mutateAsync(Number(year))}
               buttonProps={{ color: 'blue', variant: 'filled', disabled: liveRunning }}
             >
-              Send year-end statements
+              <FormattedMessage {...m.start} />
             </ConfirmButton>
           </Group>
         )}
@@ -63,26 +101,29 @@ export function YearEndRunCard() {
         {run && live && (
           <Stack gap={4} aria-live="polite">
             <Text size="sm">
-              {run.year ? `Statements for ${run.year}` : 'Latest run'}:{' '}
-              {live.state === 'completed'
-                ? `done, ${live.done} of ${live.total ?? live.done} donors`
-                : live.state === 'failed'
-                  ? `failed (${live.message ?? 'unknown error'})`
-                  : live.total === null
-                    ? 'starting…'
-                    : `${live.done} of ${live.total} donors`}
+              {t(m.line, {
+                run: run.year ? t(m.statementsFor, { year: String(run.year) }) : t(m.latest),
+                state:
+                  live.state === 'completed'
+                    ? t(m.done, { done: live.done, total: live.total ?? live.done })
+                    : live.state === 'failed'
+                      ? t(m.failed, { reason: live.message ?? t(m.unknownError) })
+                      : live.total === null
+                        ? t(m.starting)
+                        : t(m.progress, { done: live.done, total: live.total }),
+              })}
             </Text>
             <Progress
               value={percent}
               color={live.state === 'failed' ? 'red' : live.state === 'completed' ? 'green' : 'blue'}
               animated={liveRunning}
-              aria-label="Year-end statements sent"
+              aria-label={t(m.progressLabel)}
             />
           </Stack>
         )}
         {!run && !latest.isLoading && (
           <Text size="sm" c="dimmed">
-            No statements have been sent from here yet.
+            <FormattedMessage {...m.none} />
           </Text>
         )}
       </Stack>

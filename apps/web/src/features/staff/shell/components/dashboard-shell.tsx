@@ -25,7 +25,7 @@ export function DashboardShell({ partner, sections, children }: DashboardShellPr
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   const intl = useIntl();
-  const links = [{ slug: '', label: intl.formatMessage(messages.overview) }, ...sections];
+  const links = [{ slug: '', label: messages.overview }, ...sections];
 
   return (
     <AppShell

@@ -1,6 +1,5 @@
 import {
   invitationInputSchema,
-  roleLabel,
   STAFF_ROLE_IDS,
   teamMemberUpdateSchema,
   type Invitation,
@@ -27,11 +26,14 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { loose } from '../../../../i18n/loose-messages';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../../components/staff/confirm-dialog';
 import { FormCard } from '../../../../components/staff/form-card';
 import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
 import { ServerDataTable, type StaffColumn } from '../../../../components/staff/server-data-table';
+import { useFormat } from '../../../../i18n/use-format';
 import {
   invitationsQueryOptions,
   teamProgramsQueryOptions,
@@ -42,15 +44,104 @@ import {
   useRevokeInvitation,
   useUpdateMember,
 } from '../api/team-api';
+import { roleName, roleNames } from '../../../../components/staff/role-names';
+
+const m = loose(
+  defineMessages({
+    title: { id: 'staff.team.title', defaultMessage: 'Team' },
+    intro: {
+      id: 'staff.team.intro',
+      defaultMessage: 'Who works on this partner, with which roles and programs.',
+    },
+    staff: { id: 'staff.team.staff.title', defaultMessage: 'Staff' },
+    searchStaff: { id: 'staff.team.staff.search', defaultMessage: 'Search staff' },
+    noStaff: { id: 'staff.team.staff.empty', defaultMessage: 'No staff yet.' },
+    invitations: { id: 'staff.team.invitations.title', defaultMessage: 'Invitations' },
+    searchInvitations: { id: 'staff.team.invitations.search', defaultMessage: 'Search invitations' },
+    noInvitations: { id: 'staff.team.invitations.empty', defaultMessage: 'No invitations yet.' },
+    roles: { id: 'staff.team.field.roles', defaultMessage: 'Roles' },
+    limit: { id: 'staff.team.field.programs', defaultMessage: 'Limit to programs' },
+    limitHint: {
+      id: 'staff.team.field.programs.hint',
+      defaultMessage:
+        "Leave empty for every program. A limited person sees and counts only these programs' records.",
+    },
+    hintAdministrator: {
+      id: 'staff.team.role.hint.administrator',
+      defaultMessage: 'runs the partner: settings, team, audit log and everything below',
+    },
+    hintReporting: {
+      id: 'staff.team.role.hint.reporting',
+      defaultMessage: 'reads records, sponsors, donations and reports',
+    },
+    hintManagement: {
+      id: 'staff.team.role.hint.management',
+      defaultMessage: 'edits records, pictures, programs and updates',
+    },
+    hintMessages: {
+      id: 'staff.team.role.hint.messages',
+      defaultMessage: 'writes updates and moderates letters',
+    },
+    hintDonorManagement: {
+      id: 'staff.team.role.hint.donorManagement',
+      defaultMessage: 'cares for sponsors, their sponsorships and refunds',
+    },
+    inviteTitle: { id: 'staff.team.invite.title', defaultMessage: 'Invite a person' },
+    inviteSubmit: { id: 'staff.team.invite.submit', defaultMessage: 'Send invitation' },
+    email: { id: 'staff.team.field.email', defaultMessage: 'Email' },
+    inviteSent: {
+      id: 'staff.team.invite.sent',
+      defaultMessage: 'Invitation sent to {email}. The link works once, for 7 days.',
+    },
+    rolesOf: { id: 'staff.team.edit.title', defaultMessage: 'Roles of {name}' },
+    save: { id: 'staff.team.edit.save', defaultMessage: 'Save' },
+    leaves: {
+      id: 'staff.team.edit.leaves',
+      defaultMessage: 'With no role and no program the person leaves the team.',
+    },
+    program: { id: 'staff.team.program.fallback', defaultMessage: 'Program {id}' },
+    colPerson: { id: 'staff.team.column.person', defaultMessage: 'Person' },
+    you: { id: 'staff.team.you', defaultMessage: 'you' },
+    colEmail: { id: 'staff.team.column.email', defaultMessage: 'Email' },
+    colRoles: { id: 'staff.team.column.roles', defaultMessage: 'Roles' },
+    colPrograms: { id: 'staff.team.column.programs', defaultMessage: 'Programs' },
+    allPrograms: { id: 'staff.team.allPrograms', defaultMessage: 'All programs' },
+    colActions: { id: 'staff.team.column.actions', defaultMessage: 'Actions' },
+    edit: { id: 'staff.team.action.edit', defaultMessage: 'Edit' },
+    history: { id: 'staff.team.action.history', defaultMessage: 'History' },
+    historyOf: { id: 'staff.team.action.history.label', defaultMessage: 'History of {name}' },
+    remove: { id: 'staff.team.action.remove', defaultMessage: 'Remove' },
+    colState: { id: 'staff.team.column.state', defaultMessage: 'State' },
+    colUntil: { id: 'staff.team.column.until', defaultMessage: 'Until' },
+    resend: { id: 'staff.team.action.resend', defaultMessage: 'Resend' },
+    revoke: { id: 'staff.team.action.revoke', defaultMessage: 'Revoke' },
+    removeTitle: { id: 'staff.team.remove.title', defaultMessage: 'Remove from the team' },
+    removeMessage: {
+      id: 'staff.team.remove.message',
+      defaultMessage: '{name} loses every role and program at this partner.',
+    },
+    failed: { id: 'staff.team.error', defaultMessage: 'Something went wrong.' },
+  }),
+);
+
+/** An invitation's state, as staff read it. */
+const stateMessages = loose(
+  defineMessages({
+    pending: { id: 'staff.team.invitation.state.pending', defaultMessage: 'pending' },
+    accepted: { id: 'staff.team.invitation.state.accepted', defaultMessage: 'accepted' },
+    expired: { id: 'staff.team.invitation.state.expired', defaultMessage: 'expired' },
+    revoked: { id: 'staff.team.invitation.state.revoked', defaultMessage: 'revoked' },
+  }),
+) satisfies Record<Invitation['state'], unknown>;
 
 /** What each role lets a person do, said beside its box. */
-const ROLE_HINTS: Record<number, string> = {
-  2: 'runs the partner: settings, team, audit log and everything below',
-  3: 'reads records, sponsors, donations and reports',
-  4: 'edits records, pictures, programs and updates',
-  5: 'writes updates and moderates letters',
-  6: 'cares for sponsors, their sponsorships and refunds',
-};
+const ROLE_HINTS = {
+  2: m.hintAdministrator,
+  3: m.hintReporting,
+  4: m.hintManagement,
+  5: m.hintMessages,
+  6: m.hintDonorManagement,
+} as Record<number, (typeof m)['hintAdministrator'] | undefined>;
 
 const STATE_COLORS: Record<Invitation['state'], string> = {
   pending: 'blue',
@@ -59,9 +150,9 @@ const STATE_COLORS: Record<Invitation['state'], string> = {
   revoked: 'red',
 };
 
-const roleNames = (roles: readonly number[]) => roles.map(roleLabel).join(', ');
 const personName = (m: TeamMember) => [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email || '—';
-const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong.');
+const errorText = (intl: IntlShape, error: unknown) =>
+  error instanceof Error ? error.message : intl.formatMessage(m.failed);
 
 function RolesAndPrograms({
   roles,
@@ -80,23 +171,29 @@ function RolesAndPrograms({
   rolesError?: string | undefined;
   programsError?: string | undefined;
 }) {
+  const intl = useIntl();
   return (
     <>
       <Checkbox.Group
-        label="Roles"
+        label={intl.formatMessage(m.roles)}
         value={roles.map(String)}
         onChange={(v) => onRoles(v.map(Number))}
         error={rolesError}
       >
         <Stack gap={6} mt={6}>
           {STAFF_ROLE_IDS.map((id) => (
-            <Checkbox key={id} value={String(id)} label={roleLabel(id)} description={ROLE_HINTS[id]} />
+            <Checkbox
+              key={id}
+              value={String(id)}
+              label={roleName(intl, id)}
+              description={ROLE_HINTS[id] && intl.formatMessage(ROLE_HINTS[id])}
+            />
           ))}
         </Stack>
       </Checkbox.Group>
       <MultiSelect
-        label="Limit to programs"
-        description="Leave empty for every program. A limited person sees and counts only these programs' records."
+        label={intl.formatMessage(m.limit)}
+        description={intl.formatMessage(m.limitHint)}
         data={programs.map((p) => ({ value: String(p.id), label: p.name }))}
         value={entityIds.map(String)}
         onChange={(v) => onEntityIds(v.map(Number))}
@@ -124,14 +221,15 @@ function rolesAndProgramsProps(form: UseFormReturnType<RolesAndProgramsValues>) 
 type RolesAndProgramsValues = { roles: number[]; entityIds: number[] } & Record<string, unknown>;
 
 function InviteForm({ programs }: { programs: { id: number; name: string }[] }) {
+  const intl = useIntl();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const invite = useInviteMember();
   const form = useSchemaForm(invitationInputSchema, { email: '', roles: [], entityIds: [] });
   return (
-    <FormCard title="Invite a person">
+    <FormCard title={intl.formatMessage(m.inviteTitle)}>
       <SchemaForm
         form={form}
-        submitLabel="Send invitation"
+        submitLabel={intl.formatMessage(m.inviteSubmit)}
         errorTitle={null}
         buttonsAt="start"
         onSubmit={async (values) => {
@@ -141,14 +239,19 @@ function InviteForm({ programs }: { programs: { id: number; name: string }[] }) 
           form.reset();
         }}
       >
-        <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
+        <TextInput
+          label={intl.formatMessage(m.email)}
+          type="email"
+          required
+          {...form.getInputProps('email')}
+        />
         <RolesAndPrograms
           {...rolesAndProgramsProps(form as unknown as UseFormReturnType<RolesAndProgramsValues>)}
           programs={programs}
         />
         {sentTo && (
           <Alert color="green" role="status">
-            Invitation sent to {sentTo}. The link works once, for 7 days.
+            <FormattedMessage {...m.inviteSent} values={{ email: sentTo }} />
           </Alert>
         )}
       </SchemaForm>
@@ -165,14 +268,15 @@ function EditMember({
   programs: { id: number; name: string }[];
   onClose: () => void;
 }) {
+  const intl = useIntl();
   const save = useUpdateMember();
   const form = useSchemaForm(teamMemberUpdateSchema, { roles: member.roles, entityIds: member.entityIds });
   const { roles, entityIds } = form.getValues();
   return (
-    <Modal opened onClose={onClose} title={`Roles of ${personName(member)}`}>
+    <Modal opened onClose={onClose} title={intl.formatMessage(m.rolesOf, { name: personName(member) })}>
       <SchemaForm
         form={form}
-        submitLabel="Save"
+        submitLabel={intl.formatMessage(m.save)}
         errorTitle={null}
         onCancel={onClose}
         onSubmit={(values) => save.mutateAsync({ member, values: values as TeamMemberUpdate })}
@@ -184,7 +288,7 @@ function EditMember({
         />
         {roles.length === 0 && entityIds.length === 0 && (
           <Text size="sm" c="dimmed">
-            With no role and no program the person leaves the team.
+            <FormattedMessage {...m.leaves} />
           </Text>
         )}
       </SchemaForm>
@@ -194,13 +298,16 @@ function EditMember({
 
 /** The Team section (issue 14 item 3): staff, their roles and programs, and invitations. */
 export function TeamSection() {
+  const intl = useIntl();
+  const t = intl.formatMessage;
+  const format = useFormat();
   const team = useQuery(teamQueryOptions());
   const invitations = useQuery(invitationsQueryOptions());
   const programs = useQuery(teamProgramsQueryOptions());
   const [editing, setEditing] = useState<TeamMember | null>(null);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const programList = programs.data ?? [];
-  const programName = (id: number) => programList.find((p) => p.id === id)?.name ?? `Program ${id}`;
+  const programName = (id: number) => programList.find((p) => p.id === id)?.name ?? t(m.program, { id });
 
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
@@ -209,13 +316,13 @@ export function TeamSection() {
   const staffColumns: StaffColumn<TeamMember>[] = [
     {
       key: 'person',
-      title: 'Person',
+      title: t(m.colPerson),
       sortable: true,
       minWidth: 180,
       render: (member) => (
         <>
           <Text fw={500}>
-            {personName(member)} {member.isSelf && <Badge variant="light">you</Badge>}
+            {personName(member)} {member.isSelf && <Badge variant="light">{t(m.you)}</Badge>}
           </Text>
           <Text size="xs" c="dimmed">
             {member.email}
@@ -224,44 +331,44 @@ export function TeamSection() {
       ),
       csv: (member) => personName(member),
     },
-    { key: 'email', title: 'Email', hiddenByDefault: true },
+    { key: 'email', title: t(m.colEmail), hiddenByDefault: true },
     {
       key: 'roles',
-      title: 'Roles',
+      title: t(m.colRoles),
       sortable: true,
       minWidth: 140,
-      render: (member) => (member.roles.length ? roleNames(member.roles) : '—'),
-      csv: (member) => roleNames(member.roles),
+      render: (member) => (member.roles.length ? roleNames(intl, member.roles) : '—'),
+      csv: (member) => roleNames(intl, member.roles),
     },
     {
       key: 'programs',
-      title: 'Programs',
+      title: t(m.colPrograms),
       minWidth: 140,
       render: (member) =>
-        member.entityIds.length ? member.entityIds.map(programName).join(', ') : 'All programs',
+        member.entityIds.length ? member.entityIds.map(programName).join(', ') : t(m.allPrograms),
       csv: (member) =>
-        member.entityIds.length ? member.entityIds.map(programName).join(', ') : 'All programs',
+        member.entityIds.length ? member.entityIds.map(programName).join(', ') : t(m.allPrograms),
     },
     {
       key: 'actions',
-      title: 'Actions',
+      title: t(m.colActions),
       hideTitle: true,
       noWrap: true,
       render: (member) => (
         <Group gap="xs" justify="flex-end" wrap="nowrap">
           <Button size="xs" variant="default" onClick={() => setEditing(member)}>
-            Edit
+            <FormattedMessage {...m.edit} />
           </Button>
           <Anchor
             component={Link}
             size="xs"
             to={`/dashboard/audit?usersId=${member.usersId}`}
-            aria-label={`History of ${personName(member)}`}
+            aria-label={t(m.historyOf, { name: personName(member) })}
           >
-            History
+            <FormattedMessage {...m.history} />
           </Anchor>
           <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(member)}>
-            Remove
+            <FormattedMessage {...m.remove} />
           </Button>
         </Group>
       ),
@@ -272,7 +379,7 @@ export function TeamSection() {
   const invitationColumns: StaffColumn<Invitation>[] = [
     {
       key: 'email',
-      title: 'Email',
+      title: t(m.colEmail),
       sortable: true,
       minWidth: 180,
       render: (inv) => (
@@ -288,41 +395,42 @@ export function TeamSection() {
     },
     {
       key: 'programs',
-      title: 'Programs',
+      title: t(m.colPrograms),
       hiddenByDefault: true,
       csv: (inv) => inv.entityIds.map(programName).join(', '),
     },
     {
       key: 'roles',
-      title: 'Roles',
+      title: t(m.colRoles),
       sortable: true,
       minWidth: 140,
-      render: (inv) => roleNames(inv.roles),
-      csv: (inv) => roleNames(inv.roles),
+      render: (inv) => roleNames(intl, inv.roles),
+      csv: (inv) => roleNames(intl, inv.roles),
     },
     {
       key: 'state',
-      title: 'State',
+      title: t(m.colState),
       sortable: true,
       noWrap: true,
       render: (inv) => (
         <Badge color={STATE_COLORS[inv.state]} variant="light">
-          {inv.state}
+          {t(stateMessages[inv.state])}
         </Badge>
       ),
+      csv: (inv) => t(stateMessages[inv.state]),
     },
     {
       key: 'expiresAt',
-      title: 'Until',
+      title: t(m.colUntil),
       sortable: true,
       noWrap: true,
-      render: (inv) => new Date(inv.expiresAt).toLocaleDateString(),
-      csv: (inv) => new Date(inv.expiresAt).toLocaleDateString(),
+      render: (inv) => format.date(inv.expiresAt),
+      csv: (inv) => format.date(inv.expiresAt),
       sortValue: (inv) => new Date(inv.expiresAt).getTime(),
     },
     {
       key: 'actions',
-      title: 'Actions',
+      title: t(m.colActions),
       hideTitle: true,
       noWrap: true,
       render: (inv) =>
@@ -334,7 +442,7 @@ export function TeamSection() {
               loading={resend.isPending && resend.variables === inv.id}
               onClick={() => resend.mutate(inv.id)}
             >
-              Resend
+              <FormattedMessage {...m.resend} />
             </Button>
             <Button
               size="xs"
@@ -343,7 +451,7 @@ export function TeamSection() {
               loading={revoke.isPending && revoke.variables === inv.id}
               onClick={() => revoke.mutate(inv.id)}
             >
-              Revoke
+              <FormattedMessage {...m.revoke} />
             </Button>
           </Group>
         ),
@@ -354,16 +462,20 @@ export function TeamSection() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>Team</Title>
-        <Text c="dimmed">Who works on this partner, with which roles and programs.</Text>
+        <Title order={1}>
+          <FormattedMessage {...m.title} />
+        </Title>
+        <Text c="dimmed">
+          <FormattedMessage {...m.intro} />
+        </Text>
       </div>
       <Paper withBorder radius="md" component="section" aria-labelledby="staff-heading">
         <Title order={2} size="h4" p="md" pb={0} id="staff-heading">
-          Staff
+          <FormattedMessage {...m.staff} />
         </Title>
         {team.isError && (
           <Alert color="red" m="md" role="alert">
-            {errorText(team.error)}
+            {errorText(intl, team.error)}
           </Alert>
         )}
         <Box p="md">
@@ -372,8 +484,8 @@ export function TeamSection() {
             loading={team.isPending}
             columns={staffColumns}
             rowKey={(member) => member.usersId}
-            searchLabel="Search staff"
-            emptyText="No staff yet."
+            searchLabel={t(m.searchStaff)}
+            emptyText={t(m.noStaff)}
             exportFileName="team.csv"
           />
         </Box>
@@ -383,7 +495,7 @@ export function TeamSection() {
 
       <Paper withBorder radius="md" component="section" aria-labelledby="invitations-heading">
         <Title order={2} size="h4" p="md" pb={0} id="invitations-heading">
-          Invitations
+          <FormattedMessage {...m.invitations} />
         </Title>
         <Box p="md">
           <ServerDataTable
@@ -392,14 +504,14 @@ export function TeamSection() {
             error={invitations.error}
             columns={invitationColumns}
             rowKey={(inv) => inv.id}
-            searchLabel="Search invitations"
-            emptyText="No invitations yet."
+            searchLabel={t(m.searchInvitations)}
+            emptyText={t(m.noInvitations)}
             exportFileName="invitations.csv"
           />
         </Box>
         {(resend.isError || revoke.isError) && (
           <Alert color="red" m="md" role="alert">
-            {errorText(resend.error ?? revoke.error)}
+            {errorText(intl, resend.error ?? revoke.error)}
           </Alert>
         )}
       </Paper>
@@ -408,9 +520,9 @@ export function TeamSection() {
       <ConfirmDialog
         opened={removing !== null}
         onClose={() => setRemoving(null)}
-        title="Remove from the team"
-        message={removing ? `${personName(removing)} loses every role and program at this partner.` : ''}
-        confirmLabel="Remove"
+        title={t(m.removeTitle)}
+        message={removing ? t(m.removeMessage, { name: personName(removing) }) : ''}
+        confirmLabel={t(m.remove)}
         onConfirm={async () => {
           if (!removing) return;
           // A refusal (the last Administrator) stays in the dialog, which shows its message.

@@ -31,6 +31,8 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { loose } from '../../../../i18n/loose-messages';
 import { z } from 'zod';
 import { LoadingScreen } from '../../../../components/loading-screen';
 import { SanitizedHtml } from '../../../../components/sanitized-html';
@@ -47,7 +49,95 @@ import {
   useUpdatePost,
   useUpdateRecipients,
 } from '../api/updates-api';
-import { STATUS_LABELS, whenText } from './updates-section';
+import { statusMessages, useWhenText } from '../messages';
+
+const m = loose(
+  defineMessages({
+    update: { id: 'staff.updates.editor.update', defaultMessage: 'Update' },
+    back: { id: 'staff.updates.editor.back', defaultMessage: 'Back to updates' },
+    chooseRecord: { id: 'staff.updates.editor.error.records', defaultMessage: 'Choose at least one record.' },
+    chooseProgram: { id: 'staff.updates.editor.error.program', defaultMessage: 'Choose a program.' },
+    chooseType: { id: 'staff.updates.editor.error.type', defaultMessage: 'Choose a type.' },
+    chooseWhen: { id: 'staff.updates.editor.error.when', defaultMessage: 'Choose the date and time.' },
+    chooseFuture: {
+      id: 'staff.updates.editor.error.future',
+      defaultMessage: 'Choose a time in the future, or send now.',
+    },
+    sending: { id: 'staff.updates.editor.sending', defaultMessage: 'The update is being sent.' },
+    scheduledFor: {
+      id: 'staff.updates.editor.scheduledFor',
+      defaultMessage: 'The update is scheduled for {when}.',
+    },
+    draftSaved: { id: 'staff.updates.editor.draftSaved', defaultMessage: 'Draft saved.' },
+    editTitle: { id: 'staff.updates.editor.title.edit', defaultMessage: 'Edit update' },
+    newTitle: { id: 'staff.updates.editor.title.new', defaultMessage: 'New update' },
+    sendNow: { id: 'staff.updates.editor.sendNow', defaultMessage: 'Send now' },
+    schedule: { id: 'staff.updates.editor.schedule', defaultMessage: 'Schedule' },
+    saveDraft: { id: 'staff.updates.editor.saveDraft', defaultMessage: 'Save draft' },
+    deleteTitle: { id: 'staff.updates.editor.delete.title', defaultMessage: 'Delete this update?' },
+    deleteMessage: {
+      id: 'staff.updates.editor.delete.message',
+      defaultMessage: 'The update and its pictures are deleted. Nothing has been sent yet.',
+    },
+    deleteConfirm: { id: 'staff.updates.editor.delete.confirm', defaultMessage: 'Delete update' },
+    deleteDraft: { id: 'staff.updates.editor.delete.draft', defaultMessage: 'Delete draft' },
+    fieldTitle: { id: 'staff.updates.editor.field.title', defaultMessage: 'Title' },
+    fieldMessage: { id: 'staff.updates.editor.field.message', defaultMessage: 'Message' },
+    fieldMessageHint: {
+      id: 'staff.updates.editor.field.message.hint',
+      defaultMessage: 'Separate paragraphs with a blank line; **bold** and *italic* are kept.',
+    },
+    recipients: { id: 'staff.updates.editor.recipients', defaultMessage: 'Recipients' },
+    chosenRecords: { id: 'staff.updates.editor.audience.records', defaultMessage: 'Chosen records' },
+    aProgram: { id: 'staff.updates.editor.audience.program', defaultMessage: 'A program' },
+    aType: { id: 'staff.updates.editor.audience.type', defaultMessage: 'A type' },
+    records: { id: 'staff.updates.editor.field.records', defaultMessage: 'Records' },
+    searchRecords: {
+      id: 'staff.updates.editor.field.records.placeholder',
+      defaultMessage: 'Search by name or code',
+    },
+    searching: { id: 'staff.updates.editor.field.records.searching', defaultMessage: 'Searching...' },
+    noRecords: { id: 'staff.updates.editor.field.records.none', defaultMessage: 'No records found' },
+    program: { id: 'staff.updates.editor.field.program', defaultMessage: 'Program' },
+    programPlaceholder: {
+      id: 'staff.updates.editor.field.program.placeholder',
+      defaultMessage: 'Choose a program',
+    },
+    type: { id: 'staff.updates.editor.field.type', defaultMessage: 'Sponsored type' },
+    typePlaceholder: { id: 'staff.updates.editor.field.type.placeholder', defaultMessage: 'Choose a type' },
+    recipientsHint: {
+      id: 'staff.updates.editor.recipients.hint',
+      defaultMessage: 'Every active sponsor of these records gets one email with a link to the update.',
+    },
+    pictures: { id: 'staff.updates.editor.pictures', defaultMessage: 'Pictures' },
+    picture: { id: 'staff.updates.editor.picture', defaultMessage: 'Picture {number}' },
+    removePicture: { id: 'staff.updates.editor.picture.remove', defaultMessage: 'Remove picture {number}' },
+    removedPictures: {
+      id: 'staff.updates.editor.pictures.removed',
+      defaultMessage: '{count, plural, one {# picture} other {# pictures}} will be removed when you save.',
+    },
+    dropPictures: {
+      id: 'staff.updates.editor.pictures.drop',
+      defaultMessage: 'Drop pictures here or click to choose them',
+    },
+    saveFirst: {
+      id: 'staff.updates.editor.pictures.saveFirst',
+      defaultMessage: 'Save the draft first, then add pictures. They are shown under the message.',
+    },
+    distribution: { id: 'staff.updates.editor.distribution', defaultMessage: 'Distribution' },
+    sendLater: { id: 'staff.updates.editor.sendLater', defaultMessage: 'Send later' },
+    dateTime: { id: 'staff.updates.editor.dateTime', defaultMessage: 'Date and time' },
+    scheduledHint: {
+      id: 'staff.updates.editor.scheduled',
+      defaultMessage: 'Scheduled for {when}. Save as a draft to hold it back.',
+    },
+    sentAt: { id: 'staff.updates.sent.at', defaultMessage: 'Sent {when}' },
+    sentCounts: {
+      id: 'staff.updates.sent.counts',
+      defaultMessage: '{sent, plural, one {# notice} other {# notices}} sent, {opened} opened',
+    },
+  }),
+);
 
 const thumbOf = (largePath: string) => mediaUrl(largePath.replace(/large\.webp$/, 'thumb.webp'))!;
 
@@ -73,16 +163,17 @@ export function UpdateEditor({
   onClose: () => void;
 }) {
   const post = useUpdatePost(id);
+  const intl = useIntl();
   if (id !== null && post.isPending) return <LoadingScreen />;
   if (id !== null && post.isError) {
     return (
       <Stack align="flex-start">
-        <Title order={1}>Update</Title>
+        <Title order={1}>{intl.formatMessage(m.update)}</Title>
         <Alert color="red" role="alert">
           {post.error.message}
         </Alert>
         <Button variant="default" onClick={onClose}>
-          Back to updates
+          <FormattedMessage {...m.back} />
         </Button>
       </Stack>
     );
@@ -96,34 +187,36 @@ export function UpdateEditor({
  * The editor's form: the message as paragraphs (sent as HTML), the audience's ids as the inputs hold
  * them, and when. The field names are the API's, so the server's field errors land on their fields.
  */
-const editorSchema = z
-  .object({
-    title: updatePostInputSchema.shape.title,
-    updateMessage: z.string(),
-    audience: z.object({
-      kind: z.enum(['records', 'program', 'type']),
-      sponsoredsIds: z.array(z.string()),
-      entitiesId: z.string().nullable(),
-      partnerSponsoredTypesId: z.string().nullable(),
-    }),
-    when: z.enum(['now', 'later']),
-    distributeAt: z.string(),
-    /** Set by the button: Save draft (false) or Send now / Schedule (true). */
-    schedule: z.boolean(),
-  })
-  .superRefine(({ audience, when, distributeAt, schedule }, context) => {
-    const issue = (path: string[], message: string) => context.addIssue({ code: 'custom', path, message });
-    if (audience.kind === 'records' && audience.sponsoredsIds.length === 0)
-      issue(['audience', 'sponsoredsIds'], 'Choose at least one record.');
-    if (audience.kind === 'program' && !audience.entitiesId)
-      issue(['audience', 'entitiesId'], 'Choose a program.');
-    if (audience.kind === 'type' && !audience.partnerSponsoredTypesId)
-      issue(['audience', 'partnerSponsoredTypesId'], 'Choose a type.');
-    if (when === 'later' && !distributeAt) issue(['distributeAt'], 'Choose the date and time.');
-    if (when === 'later' && distributeAt && schedule && new Date(distributeAt) <= new Date())
-      issue(['distributeAt'], 'Choose a time in the future, or send now.');
-  });
-type EditorValues = z.input<typeof editorSchema>;
+const editorSchemaFor = (intl: IntlShape) =>
+  z
+    .object({
+      title: updatePostInputSchema.shape.title,
+      updateMessage: z.string(),
+      audience: z.object({
+        kind: z.enum(['records', 'program', 'type']),
+        sponsoredsIds: z.array(z.string()),
+        entitiesId: z.string().nullable(),
+        partnerSponsoredTypesId: z.string().nullable(),
+      }),
+      when: z.enum(['now', 'later']),
+      distributeAt: z.string(),
+      /** Set by the button: Save draft (false) or Send now / Schedule (true). */
+      schedule: z.boolean(),
+    })
+    .superRefine(({ audience, when, distributeAt, schedule }, context) => {
+      const issue = (path: string[], message: (typeof m)['chooseType']) =>
+        context.addIssue({ code: 'custom', path, message: intl.formatMessage(message) });
+      if (audience.kind === 'records' && audience.sponsoredsIds.length === 0)
+        issue(['audience', 'sponsoredsIds'], m.chooseRecord);
+      if (audience.kind === 'program' && !audience.entitiesId)
+        issue(['audience', 'entitiesId'], m.chooseProgram);
+      if (audience.kind === 'type' && !audience.partnerSponsoredTypesId)
+        issue(['audience', 'partnerSponsoredTypesId'], m.chooseType);
+      if (when === 'later' && !distributeAt) issue(['distributeAt'], m.chooseWhen);
+      if (when === 'later' && distributeAt && schedule && new Date(distributeAt) <= new Date())
+        issue(['distributeAt'], m.chooseFuture);
+    });
+type EditorValues = z.input<ReturnType<typeof editorSchemaFor>>;
 
 function editorValues(post: UpdatePostDetail | null): EditorValues & Record<string, unknown> {
   const audience = post?.audience;
@@ -161,9 +254,13 @@ function EditForm({
   onSaved: (id: number) => void;
   onClose: () => void;
 }) {
+  const intl = useIntl();
+  const t = intl.formatMessage;
+  const whenText = useWhenText();
   const saveUpdate = useSaveUpdatePost();
   const deleteUpdate = useDeleteUpdatePost();
   const refreshPost = useRefreshUpdatePost();
+  const [editorSchema] = useState(() => editorSchemaFor(intl));
   const form = useSchemaForm(editorSchema, editorValues(post));
   const values = form.getValues() as EditorValues;
   const { kind } = values.audience;
@@ -205,14 +302,11 @@ function EditForm({
     if (schedule) {
       void notify({
         color: 'green',
-        message:
-          when === 'now'
-            ? 'The update is being sent.'
-            : `The update is scheduled for ${whenText(saved.distributeAt)}.`,
+        message: when === 'now' ? t(m.sending) : t(m.scheduledFor, { when: whenText(saved.distributeAt) }),
       });
       onClose();
     } else {
-      void notify({ color: 'green', message: 'Draft saved.' });
+      void notify({ color: 'green', message: t(m.draftSaved) });
       onSaved(saved.id);
     }
   };
@@ -225,43 +319,48 @@ function EditForm({
   return (
     <Stack gap="lg" maw={860}>
       <Group justify="space-between" wrap="wrap">
-        <Title order={1}>{post ? 'Edit update' : 'New update'}</Title>
+        <Title order={1}>{t(post ? m.editTitle : m.newTitle)}</Title>
         <Group gap="xs">
-          {post && <Badge variant="light">{STATUS_LABELS[post.status]}</Badge>}
+          {post && <Badge variant="light">{t(statusMessages[post.status])}</Badge>}
           <Button variant="default" onClick={onClose}>
-            Back to updates
+            <FormattedMessage {...m.back} />
           </Button>
         </Group>
       </Group>
       <SchemaForm
         form={form}
-        submitLabel={values.when === 'now' ? 'Send now' : 'Schedule'}
+        submitLabel={t(values.when === 'now' ? m.sendNow : m.schedule)}
         submitValues={{ schedule: true }}
-        secondarySubmit={{ label: 'Save draft', values: { schedule: false } }}
+        secondarySubmit={{ label: t(m.saveDraft), values: { schedule: false } }}
         errorTitle={null}
         buttonsAt="start"
         onSubmit={(v) => save(v as EditorValues)}
         aside={
           post && (
             <ConfirmButton
-              title="Delete this update?"
-              message="The update and its pictures are deleted. Nothing has been sent yet."
-              confirmLabel="Delete update"
+              title={t(m.deleteTitle)}
+              message={t(m.deleteMessage)}
+              confirmLabel={t(m.deleteConfirm)}
               onConfirm={async () => {
                 await deleteUpdate.mutateAsync(post.id);
                 onClose();
               }}
             >
-              Delete {post.status === 'draft' ? 'draft' : 'update'}
+              {t(post.status === 'draft' ? m.deleteDraft : m.deleteConfirm)}
             </ConfirmButton>
           )
         }
       >
-        <TextInput label="Title" required maxLength={UPDATE_TITLE_MAX} {...form.getInputProps('title')} />
-        <Textarea
-          label="Message"
+        <TextInput
+          label={t(m.fieldTitle)}
           required
-          description="Separate paragraphs with a blank line; **bold** and *italic* are kept."
+          maxLength={UPDATE_TITLE_MAX}
+          {...form.getInputProps('title')}
+        />
+        <Textarea
+          label={t(m.fieldMessage)}
+          required
+          description={t(m.fieldMessageHint)}
           autosize
           minRows={6}
           maxLength={UPDATE_MESSAGE_MAX}
@@ -271,22 +370,22 @@ function EditForm({
         <Paper withBorder p="md" radius="md">
           <Stack gap="sm">
             <Text fw={600} id="recipients-label">
-              Recipients
+              <FormattedMessage {...m.recipients} />
             </Text>
             <SegmentedControl
               aria-labelledby="recipients-label"
               value={kind}
               onChange={(value) => form.setFieldValue('audience.kind', value as typeof kind)}
               data={[
-                { value: 'records', label: 'Chosen records' },
-                { value: 'program', label: 'A program' },
-                { value: 'type', label: 'A type' },
+                { value: 'records', label: t(m.chosenRecords) },
+                { value: 'program', label: t(m.aProgram) },
+                { value: 'type', label: t(m.aType) },
               ]}
             />
             {kind === 'records' && (
               <MultiSelect
-                label="Records"
-                placeholder={values.audience.sponsoredsIds.length ? '' : 'Search by name or code'}
+                label={t(m.records)}
+                placeholder={values.audience.sponsoredsIds.length ? '' : t(m.searchRecords)}
                 searchable
                 searchValue={search}
                 onSearchChange={setSearch}
@@ -303,15 +402,15 @@ function EditForm({
                     ),
                   );
                 }}
-                nothingFoundMessage={recipients.isFetching ? 'Searching...' : 'No records found'}
+                nothingFoundMessage={t(recipients.isFetching ? m.searching : m.noRecords)}
                 error={audienceError}
                 clearable
               />
             )}
             {kind === 'program' && (
               <Select
-                label="Program"
-                placeholder="Choose a program"
+                label={t(m.program)}
+                placeholder={t(m.programPlaceholder)}
                 data={(recipients.data?.programs ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
                 {...form.getInputProps('audience.entitiesId')}
                 error={audienceError}
@@ -320,31 +419,42 @@ function EditForm({
             )}
             {kind === 'type' && (
               <Select
-                label="Sponsored type"
-                placeholder="Choose a type"
-                data={(recipients.data?.types ?? []).map((t) => ({ value: String(t.id), label: t.label }))}
+                label={t(m.type)}
+                placeholder={t(m.typePlaceholder)}
+                data={(recipients.data?.types ?? []).map((type) => ({
+                  value: String(type.id),
+                  label: type.label,
+                }))}
                 {...form.getInputProps('audience.partnerSponsoredTypesId')}
                 error={audienceError}
               />
             )}
             <Text size="sm" c="dimmed">
-              Every active sponsor of these records gets one email with a link to the update.
+              <FormattedMessage {...m.recipientsHint} />
             </Text>
           </Stack>
         </Paper>
 
         <Paper withBorder p="md" radius="md">
           <Stack gap="sm">
-            <Text fw={600}>Pictures</Text>
+            <Text fw={600}>
+              <FormattedMessage {...m.pictures} />
+            </Text>
             {post ? (
               <>
                 {pictures.length > 0 && (
                   <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
                     {pictures.map((path, i) => (
                       <div key={path} style={{ position: 'relative' }}>
-                        <Image src={thumbOf(path)} alt={`Picture ${i + 1}`} radius="sm" h={120} fit="cover" />
+                        <Image
+                          src={thumbOf(path)}
+                          alt={t(m.picture, { number: i + 1 })}
+                          radius="sm"
+                          h={120}
+                          fit="cover"
+                        />
                         <CloseButton
-                          aria-label={`Remove picture ${i + 1}`}
+                          aria-label={t(m.removePicture, { number: i + 1 })}
                           variant="filled"
                           size="sm"
                           style={{ position: 'absolute', top: 4, right: 4 }}
@@ -356,32 +466,36 @@ function EditForm({
                 )}
                 {removed.length > 0 && (
                   <Text size="sm" c="dimmed">
-                    {removed.length} picture{removed.length === 1 ? '' : 's'} will be removed when you save.
+                    <FormattedMessage {...m.removedPictures} values={{ count: removed.length }} />
                   </Text>
                 )}
                 <UploadDropzone
                   uploadUrl={updatePicturesUrl(post.id)}
-                  label="Drop pictures here or click to choose them"
+                  label={t(m.dropPictures)}
                   onUploaded={() => refreshPost(post.id)}
                 />
               </>
             ) : (
               <Text size="sm" c="dimmed">
-                Save the draft first, then add pictures. They are shown under the message.
+                <FormattedMessage {...m.saveFirst} />
               </Text>
             )}
           </Stack>
         </Paper>
 
         <Paper withBorder p="md" radius="md">
-          <Radio.Group label="Distribution" {...form.getInputProps('when')} error={form.errors.distributeAt}>
+          <Radio.Group
+            label={t(m.distribution)}
+            {...form.getInputProps('when')}
+            error={form.errors.distributeAt}
+          >
             <Stack gap="xs" mt="xs">
-              <Radio value="now" label="Send now" />
-              <Radio value="later" label="Send later" />
+              <Radio value="now" label={t(m.sendNow)} />
+              <Radio value="later" label={t(m.sendLater)} />
               {values.when === 'later' && (
                 <TextInput
                   type="datetime-local"
-                  label="Date and time"
+                  label={t(m.dateTime)}
                   {...form.getInputProps('distributeAt')}
                   error={undefined}
                   maw={260}
@@ -391,7 +505,7 @@ function EditForm({
           </Radio.Group>
           {post?.status === 'scheduled' && (
             <Text size="sm" mt="xs">
-              Scheduled for {whenText(post.distributeAt)}. Save as a draft to hold it back.
+              <FormattedMessage {...m.scheduledHint} values={{ when: whenText(post.distributeAt) }} />
             </Text>
           )}
         </Paper>
@@ -402,20 +516,22 @@ function EditForm({
 
 /** A sent update: what went out, to whom, and how many opened it. */
 function SentUpdate({ post, onClose }: { post: UpdatePostDetail; onClose: () => void }) {
+  const intl = useIntl();
+  const whenText = useWhenText();
   return (
     <Stack gap="lg" maw={860}>
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>{post.title}</Title>
         <Button variant="default" onClick={onClose}>
-          Back to updates
+          <FormattedMessage {...m.back} />
         </Button>
       </Group>
       <Group gap="lg">
         <Badge color="green" variant="light">
-          Sent {whenText(post.sentAt)}
+          <FormattedMessage {...m.sentAt} values={{ when: whenText(post.sentAt) }} />
         </Badge>
         <Text size="sm">
-          {post.sentCount} {post.sentCount === 1 ? 'notice' : 'notices'} sent, {post.openedCount} opened
+          <FormattedMessage {...m.sentCounts} values={{ sent: post.sentCount, opened: post.openedCount }} />
         </Text>
       </Group>
       <Paper withBorder p="md" radius="md">
@@ -426,7 +542,7 @@ function SentUpdate({ post, onClose }: { post: UpdatePostDetail; onClose: () => 
               <Image
                 key={path}
                 src={thumbOf(path)}
-                alt={`Picture ${i + 1}`}
+                alt={intl.formatMessage(m.picture, { number: i + 1 })}
                 radius="sm"
                 h={120}
                 fit="cover"
@@ -436,7 +552,9 @@ function SentUpdate({ post, onClose }: { post: UpdatePostDetail; onClose: () => 
         )}
       </Paper>
       <Stack gap={4}>
-        <Text fw={600}>Records</Text>
+        <Text fw={600}>
+          <FormattedMessage {...m.records} />
+        </Text>
         {post.records.map((record) => {
           const link = post.links.find((l) => l.sponsoredsId === record.id);
           return (

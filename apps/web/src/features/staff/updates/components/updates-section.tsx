@@ -1,20 +1,35 @@
-import { formatDate, type UpdatePostSummary } from '@kinship/domain';
+import type { UpdatePostSummary } from '@kinship/domain';
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { loose } from '../../../../i18n/loose-messages';
 import { useSearchParams } from 'react-router';
 import { ServerDataTable } from '../../../../components/staff/server-data-table';
 import { fetchUpdatesPage, updatesKeys } from '../api/updates-api';
+import { statusMessages, useWhenText } from '../messages';
 import { UpdateEditor } from './update-editor';
 
-export const STATUS_LABELS = { draft: 'Draft', scheduled: 'Scheduled', sent: 'Sent' } as const;
 const STATUS_COLORS = { draft: 'gray', scheduled: 'blue', sent: 'green' } as const;
 
-/** MM/DD/YYYY and the time, in the person's own time zone. */
-export function whenText(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  const time = date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-  return `${formatDate(date)} ${time}`;
-}
+const m = loose(
+  defineMessages({
+    title: { id: 'staff.updates.title', defaultMessage: 'Updates' },
+    newUpdate: { id: 'staff.updates.new', defaultMessage: 'New update' },
+    search: { id: 'staff.updates.search', defaultMessage: 'Search titles' },
+    empty: { id: 'staff.updates.empty', defaultMessage: 'No updates yet.' },
+    colTitle: { id: 'staff.updates.column.title', defaultMessage: 'Title' },
+    colStatus: { id: 'staff.updates.column.status', defaultMessage: 'Status' },
+    colRecipients: { id: 'staff.updates.column.recipients', defaultMessage: 'Recipients' },
+    recipients: {
+      id: 'staff.updates.recipients',
+      defaultMessage: '{audience} ({count, plural, one {# record} other {# records}})',
+    },
+    colDistribution: { id: 'staff.updates.column.distribution', defaultMessage: 'Distribution' },
+    notSet: { id: 'staff.updates.distribution.notSet', defaultMessage: 'Not set' },
+    colSent: { id: 'staff.updates.column.sent', defaultMessage: 'Sent' },
+    colOpened: { id: 'staff.updates.column.opened', defaultMessage: 'Opened' },
+    colPictures: { id: 'staff.updates.column.pictures', defaultMessage: 'Pictures' },
+  }),
+);
 
 /**
  * The dashboard's Updates section (issue 13 item 2, decision 037): every update post (drafts,
@@ -22,6 +37,9 @@ export function whenText(iso: string | null): string {
  * opens the editor in place.
  */
 export function UpdatesSection() {
+  const intl = useIntl();
+  const t = intl.formatMessage;
+  const whenText = useWhenText();
   const [params, setParams] = useSearchParams();
   const edit = params.get('edit');
   const close = () => setParams({});
@@ -39,30 +57,36 @@ export function UpdatesSection() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={1}>Updates</Title>
-        <Button onClick={() => setParams({ edit: 'new' })}>New update</Button>
+        <Title order={1}>
+          <FormattedMessage {...m.title} />
+        </Title>
+        <Button onClick={() => setParams({ edit: 'new' })}>
+          <FormattedMessage {...m.newUpdate} />
+        </Button>
       </Group>
       <Text c="dimmed" size="sm">
-        Updates are emailed to every active sponsor of their records at their distribution time, and shown on
-        each record&apos;s Sponsor Updates tab.
+        <FormattedMessage
+          id="staff.updates.intro"
+          defaultMessage="Updates are emailed to every active sponsor of their records at their distribution time, and shown on each record's Sponsor Updates tab."
+        />
       </Text>
       <ServerDataTable<UpdatePostSummary>
         queryKey={updatesKeys.list()}
         fetchPage={fetchUpdatesPage}
         rowKey={(row) => row.id}
-        searchLabel="Search titles"
-        emptyText="No updates yet."
+        searchLabel={t(m.search)}
+        emptyText={t(m.empty)}
         filters={[
           {
             key: 'status',
-            label: 'Status',
-            options: Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label })),
+            label: t(m.colStatus),
+            options: Object.entries(statusMessages).map(([value, message]) => ({ value, label: t(message) })),
           },
         ]}
         columns={[
           {
             key: 'title',
-            title: 'Title',
+            title: t(m.colTitle),
             render: (row) => (
               <Button variant="subtle" size="compact-sm" onClick={() => setParams({ edit: String(row.id) })}>
                 {row.title}
@@ -71,27 +95,26 @@ export function UpdatesSection() {
           },
           {
             key: 'status',
-            title: 'Status',
+            title: t(m.colStatus),
             render: (row) => (
               <Badge color={STATUS_COLORS[row.status]} variant="light">
-                {STATUS_LABELS[row.status]}
+                {t(statusMessages[row.status])}
               </Badge>
             ),
           },
           {
             key: 'audienceLabel',
-            title: 'Recipients',
-            render: (row) =>
-              `${row.audienceLabel} (${row.recordsCount} ${row.recordsCount === 1 ? 'record' : 'records'})`,
+            title: t(m.colRecipients),
+            render: (row) => t(m.recipients, { audience: row.audienceLabel, count: row.recordsCount }),
           },
           {
             key: 'distributeAt',
-            title: 'Distribution',
-            render: (row) => whenText(row.sentAt ?? row.distributeAt) || 'Not set',
+            title: t(m.colDistribution),
+            render: (row) => whenText(row.sentAt ?? row.distributeAt) || t(m.notSet),
           },
-          { key: 'sentCount', title: 'Sent' },
-          { key: 'openedCount', title: 'Opened' },
-          { key: 'picturesCount', title: 'Pictures', hiddenByDefault: true },
+          { key: 'sentCount', title: t(m.colSent) },
+          { key: 'openedCount', title: t(m.colOpened) },
+          { key: 'picturesCount', title: t(m.colPictures), hiddenByDefault: true },
         ]}
       />
     </Stack>
