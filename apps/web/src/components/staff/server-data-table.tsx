@@ -414,7 +414,36 @@ export function ServerDataTable<Row>({
         {...(rowLabel ? { customRowAttributes: (row: Row) => ({ 'aria-label': rowLabel(row) }) } : {})}
         {...(selectionActions ? { selectedRecords: selected, onSelectedRecordsChange: setSelected } : {})}
         fetching={isFetching}
-        loadingText="Loading"
+        loadingText={intl.formatMessage({ id: 'staff.table.loading', defaultMessage: 'Loading' })}
+        getPaginationControlProps={(control) =>
+          control === 'previous'
+            ? {
+                'aria-label': intl.formatMessage({
+                  id: 'staff.table.previousPage',
+                  defaultMessage: 'Previous page',
+                }),
+              }
+            : control === 'next'
+              ? {
+                  'aria-label': intl.formatMessage({
+                    id: 'staff.table.nextPage',
+                    defaultMessage: 'Next page',
+                  }),
+                }
+              : {}
+        }
+        allRecordsSelectionCheckboxProps={{
+          'aria-label': intl.formatMessage({
+            id: 'staff.table.selectAll',
+            defaultMessage: 'Select all records',
+          }),
+        }}
+        getRecordSelectionCheckboxProps={(_row, index) => ({
+          'aria-label': intl.formatMessage(
+            { id: 'staff.table.selectRow', defaultMessage: 'Select record {number}' },
+            { number: index + 1 },
+          ),
+        })}
         {...(emptyAction && !filtered && data && data.count === 0
           ? {
               // mantine-datatable's empty state lets clicks through to the table: the action takes them.

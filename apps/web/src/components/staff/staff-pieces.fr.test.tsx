@@ -54,6 +54,8 @@ describe('the shared staff pieces in French', () => {
     expect(screen.getByRole('button', { name: 'Exporter en CSV' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Modifier Amani' })).toHaveTextContent('Modifier');
     expect(screen.getByText('1–1 sur 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page suivante' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page précédente' })).toBeInTheDocument();
   });
 
   it('the confirmation offers Annuler', async () => {
