@@ -6,6 +6,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import formatjs from '@formatjs/unplugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { chunkOf } from './src/i18n/catalogue-parts';
 
 /**
  * Writes a .br and a .gz beside every built text asset (when smaller than the file), so the server (@fastify/static with
@@ -45,13 +46,14 @@ function precompress(): Plugin {
 }
 
 const CATALOGUE_DIR = path.resolve(import.meta.dirname, '../../lang');
-const CATALOGUE_MODULE = /^virtual:kinship-messages\/([a-z]{2}-[A-Z]{2})\/(public|staff)$/;
+const CATALOGUE_MODULE = /^virtual:kinship-messages\/([a-z]{2}-[A-Z]{2})\/(site|rest|staff)$/;
 
 /**
  * The translated catalogue (decision 070) as modules the app imports on demand:
- * `virtual:kinship-messages/fr-CA/public` holds that locale's messages outside the dashboard, and
- * `.../staff` the dashboard's (ids starting `staff.`), each parsed at build time, so the browser
- * never loads the message parser. The server's own messages (mail, PDFs, errors) are left out.
+ * `virtual:kinship-messages/fr-CA/site` holds that locale's messages of the pages a visitor lands
+ * on, `.../rest` the other public screens' and `.../staff` the dashboard's (src/i18n/catalogue-parts.ts),
+ * each parsed at build time, so the browser never loads the message parser. The server's own
+ * messages (mail, PDFs, errors) are left out.
  */
 function catalogueModules(): Plugin {
   return {
@@ -68,9 +70,7 @@ function catalogueModules(): Plugin {
       const messages = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
       const compiled = Object.fromEntries(
         Object.entries(messages)
-          .filter(
-            ([key]) => !/^(mail|pdf|error)\./.test(key) && key.startsWith('staff.') === (part === 'staff'),
-          )
+          .filter(([key]) => chunkOf(key) === part)
           .map(([key, message]) => [key, parse(message)]),
       );
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`;

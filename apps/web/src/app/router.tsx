@@ -1,6 +1,7 @@
 import { isValidElement } from 'react';
 import { BrowserRouter, matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { LazyBoundary } from '../components/lazy-boundary';
+import { withCataloguePart } from '../i18n/with-catalogue-part';
 import { lazyNamed } from '../lib/lazy-with-timeout';
 import { SiteLayout } from './layout/site-layout';
 import { AboutRoute } from './routes/about';
@@ -11,40 +12,45 @@ import { PrivacyRoute } from './routes/privacy';
 import { RedirectRoute } from './routes/redirect';
 
 // Lazy chunks: the dashboard, the user area, the sponsored screens, the forms and the pages that
-// render partner HTML stay out of the public first load.
+// render partner HTML stay out of the public first load. The pages past the landing, listing and
+// profile pages also wait for the rest of the public catalogue (catalogue-parts.ts).
+const lazyPublic: typeof lazyNamed = (load, name) => withCataloguePart('public', lazyNamed(load, name));
 const DashboardRoute = lazyNamed(() => import('./routes/dashboard'), 'DashboardRoute');
-const UserAreaRoute = lazyNamed(() => import('./routes/user-area'), 'UserAreaRoute');
+const UserAreaRoute = lazyPublic(() => import('./routes/user-area'), 'UserAreaRoute');
 const ListingPage = lazyNamed(() => import('../features/listing/components/listing-page'), 'ListingPage');
 const ProfilePage = lazyNamed(() => import('../features/profile/components/profile-page'), 'ProfilePage');
-const LoginRoute = lazyNamed(() => import('./routes/login'), 'LoginRoute');
-const SignUpRoute = lazyNamed(() => import('./routes/sign-up'), 'SignUpRoute');
-const OnboardRoute = lazyNamed(() => import('./routes/onboard'), 'OnboardRoute');
+const LoginRoute = lazyPublic(() => import('./routes/login'), 'LoginRoute');
+const SignUpRoute = lazyPublic(() => import('./routes/sign-up'), 'SignUpRoute');
+const OnboardRoute = lazyPublic(() => import('./routes/onboard'), 'OnboardRoute');
 const AboutPartnerRoute = lazyNamed(() => import('./routes/about-partner'), 'AboutPartnerRoute');
-const ResetPasswordRoute = lazyNamed(() => import('./routes/reset-password'), 'ResetPasswordRoute');
-const CheckoutPage = lazyNamed(() => import('../features/cart/components/checkout-page'), 'CheckoutPage');
-const BillingPage = lazyNamed(() => import('../features/cart/components/billing-page'), 'BillingPage');
-const DonatePage = lazyNamed(() => import('../features/donations/components/donate-page'), 'DonatePage');
-const InvitationPage = lazyNamed(
+const ResetPasswordRoute = lazyPublic(() => import('./routes/reset-password'), 'ResetPasswordRoute');
+const CheckoutPage = lazyPublic(() => import('../features/cart/components/checkout-page'), 'CheckoutPage');
+const BillingPage = lazyPublic(() => import('../features/cart/components/billing-page'), 'BillingPage');
+const DonatePage = lazyPublic(() => import('../features/donations/components/donate-page'), 'DonatePage');
+const InvitationPage = lazyPublic(
   () => import('../features/invitation/components/invitation-page'),
   'InvitationPage',
 );
-const LinkPage = lazyNamed(() => import('../features/link/components/link-page'), 'LinkPage');
-const SponsoredUpdatePage = lazyNamed(
+const LinkPage = lazyPublic(() => import('../features/link/components/link-page'), 'LinkPage');
+const SponsoredUpdatePage = lazyPublic(
   () => import('../features/sponsored-update/sponsored-update-page'),
   'SponsoredUpdatePage',
 );
-const GiftPage = lazyNamed(() => import('../features/gifts/components/gift-page'), 'GiftPage');
-const GiftManagePage = lazyNamed(
+const GiftPage = lazyPublic(() => import('../features/gifts/components/gift-page'), 'GiftPage');
+const GiftManagePage = lazyPublic(
   () => import('../features/gifts/components/gift-manage-page'),
   'GiftManagePage',
 );
-const RedeemGiftPage = lazyNamed(() => import('../features/gifts/components/redeem-page'), 'RedeemGiftPage');
-const RedeemTrialPage = lazyNamed(
+const RedeemGiftPage = lazyPublic(() => import('../features/gifts/components/redeem-page'), 'RedeemGiftPage');
+const RedeemTrialPage = lazyPublic(
   () => import('../features/gifts/components/redeem-page'),
   'RedeemTrialPage',
 );
-const LightningPage = lazyNamed(() => import('../features/gifts/components/lightning-page'), 'LightningPage');
-const ReceiptPage = lazyNamed(() => import('../features/receipts/components/receipt-page'), 'ReceiptPage');
+const LightningPage = lazyPublic(
+  () => import('../features/gifts/components/lightning-page'),
+  'LightningPage',
+);
+const ReceiptPage = lazyPublic(() => import('../features/receipts/components/receipt-page'), 'ReceiptPage');
 
 /**
  * SPEC section 2. Top level: /onboard, /redirect, /dashboard; /signup and everything else get the

@@ -53,7 +53,8 @@ function reportIntlError(error: { code?: string; message: string }, locale: Loca
 
 /**
  * The page's language: react-intl's provider with the locale's loaded catalogue parts. The first
- * locale's public part is loaded before the site renders (LocaleGate), so no English flashes by.
+ * locale's site part is loaded before the site renders (LocaleGate), so no English flashes by; the
+ * other public screens and the dashboard wait for their part (`useCataloguePart`).
  */
 export function LocaleProvider({
   initial,
@@ -66,7 +67,7 @@ export function LocaleProvider({
 }) {
   const queryClient = useQueryClient();
   const [locale, setLocaleState] = useState<Locale>(initial);
-  const [parts, setParts] = useState<CataloguePart[]>(['public']);
+  const [parts, setParts] = useState<CataloguePart[]>(['site']);
 
   useEffect(() => {
     document.documentElement.lang = locale;
@@ -106,7 +107,7 @@ export function LocaleProvider({
   );
 }
 
-/** Shows `fallback` until the locale's public catalogue is loaded, then the site in that locale. */
+/** Shows `fallback` until the locale's site catalogue is loaded, then the site in that locale. */
 export function LocaleGate({
   initial,
   locales,
@@ -118,11 +119,11 @@ export function LocaleGate({
   fallback: ReactNode;
   children: ReactNode;
 }) {
-  const [ready, setReady] = useState(() => isPartLoaded(initial, 'public'));
+  const [ready, setReady] = useState(() => isPartLoaded(initial, 'site'));
   useEffect(() => {
     if (ready) return;
     let live = true;
-    void loadPart(initial, 'public').then(() => {
+    void loadPart(initial, 'site').then(() => {
       if (live) setReady(true);
     });
     return () => {

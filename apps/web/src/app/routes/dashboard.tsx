@@ -39,8 +39,10 @@ export function DashboardRoute() {
   // The dashboard's texts (`staff.*`) are a catalogue part of their own, loaded when it opens.
   const intl = useIntl();
   const staffReady = useCataloguePart('staff');
+  // ... beside the rest of the public site's (the sign-in button, account texts).
+  const publicReady = useCataloguePart('public');
 
-  if (isLoading || !staffReady) return <LoadingScreen />;
+  if (isLoading || !staffReady || !publicReady) return <LoadingScreen />;
   if (!canAdminister) {
     return (
       <Container component="main" id="main-content" size="lg" py="xl">

@@ -23,7 +23,7 @@ const inFrench = (ui: ReactElement, partner = canadian()) =>
   renderWithProviders(ui, { partner, locale: 'fr-CA' });
 
 beforeAll(async () => {
-  await loadPart('fr-CA', 'public');
+  await loadPart('fr-CA', 'site');
 });
 
 describe('the public pages in French', () => {

@@ -41,7 +41,7 @@ const waitingRecord = {
 };
 
 beforeAll(async () => {
-  await loadPart('fr-CA', 'public');
+  await loadPart('fr-CA', 'site');
 });
 
 afterEach(() => {

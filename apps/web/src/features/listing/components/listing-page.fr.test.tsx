@@ -114,7 +114,7 @@ const renderListing = (partner: ReturnType<typeof canadian>) =>
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 beforeAll(async () => {
-  await loadPart('fr-CA', 'public');
+  await loadPart('fr-CA', 'site');
 });
 
 afterEach(() => {

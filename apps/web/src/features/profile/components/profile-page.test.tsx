@@ -551,7 +551,7 @@ describe('ProfilePage in French', () => {
       ]);
 
   beforeEach(async () => {
-    await loadPart('fr-CA', 'public');
+    await loadPart('fr-CA', 'site');
   });
 
   it('shows the tabs, key information, amounts and dates in French', async () => {
