@@ -2,7 +2,8 @@ import { partnerPublicSchema } from '@kinship/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { compiledSerializer } from '../../../platform/public-answers.ts';
-import { getPartnerView, listPartnerViews, partnerViewOf } from './partners.service.ts';
+import { localeOfRequest } from '../../../platform/locale.ts';
+import { cachedPartnerByKey, listPartnerViews, partnerViewOf, viewOfEntry } from './partners.service.ts';
 import { siteQuery } from '../../../platform/route-schemas.ts';
 
 const booleanQuery = z
@@ -25,10 +26,15 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // 'current' is the partner of this request's host (how the web app starts on a bare host).
-    async (request) =>
-      request.params.key === 'current'
-        ? partnerViewOf(app.deps.db, (await request.siteContext()).partner)
-        : getPartnerView(app.deps.db, request.params.key),
+    // Its texts are in the request's locale (decision 072).
+    async (request) => {
+      if (request.params.key === 'current') {
+        const { partner, viewer } = await request.siteContext();
+        return partnerViewOf(app.deps.db, partner, localeOfRequest(request, partner, viewer));
+      }
+      const entry = await cachedPartnerByKey(app.deps.db, request.params.key);
+      return viewOfEntry(entry, localeOfRequest(request, entry.row, null));
+    },
   );
 
   app.get(
@@ -46,6 +52,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(partnerPublicSchema) },
       },
     },
-    async (request) => listPartnerViews(app.deps.db, request.query),
+    async (request) =>
+      listPartnerViews(app.deps.db, request.query, (row) => localeOfRequest(request, row, null)),
   );
 };
