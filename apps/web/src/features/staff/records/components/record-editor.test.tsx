@@ -44,6 +44,7 @@ const RECORD: RecordDetail = {
   partnerSponsoredTypesId: 7,
   sponsoredTypesId: 1,
   bio: '<p>Hi</p>',
+  translations: {},
   showBirthday: null,
   showAge: true,
   showLastName: false,
