@@ -2,7 +2,7 @@ import { LOCALE_NAMES, type Locale } from '@kinship/domain';
 import { Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import type { ContentLocales } from './translations';
+import { fallbackHint, type ContentLocales } from './translations';
 
 /**
  * Partner content written per language (decision 072): one tab per offered locale when the partner
@@ -42,16 +42,5 @@ export function LocaleTabs({
 
 /** The hint under a translated field: what visitors read while it is empty. */
 export function FallbackHint({ languages }: { languages: ContentLocales }) {
-  const intl = useIntl();
-  return (
-    <>
-      {intl.formatMessage(
-        {
-          id: 'staff.translations.fallbackHint',
-          defaultMessage: 'Left empty, visitors see the {defaultLanguage} text instead.',
-        },
-        { defaultLanguage: LOCALE_NAMES[languages.defaultLocale] },
-      )}
-    </>
-  );
+  return <>{fallbackHint(useIntl(), languages)}</>;
 }

@@ -1,4 +1,5 @@
-import { partnerLocales, type Locale } from '@kinship/domain';
+import { LOCALE_NAMES, partnerLocales, type Locale } from '@kinship/domain';
+import type { IntlShape } from 'react-intl';
 
 /** A partner's languages as the editors need them: the default first, then the others offered. */
 export interface ContentLocales {
@@ -44,7 +45,9 @@ export function translationFormValues(
 export function translationsToSend(
   values: Stored,
   languages: ContentLocales,
-): Record<string, Record<string, string>> {
+): Record<string, Record<string, string>> | undefined {
+  // One language: nothing to send, so texts kept for a language offered again later stay stored.
+  if (languages.locales.length <= 1) return undefined;
   const out: Record<string, Record<string, string>> = {};
   for (const locale of languages.locales) {
     if (locale === languages.defaultLocale) continue;
@@ -90,4 +93,15 @@ export function translationInputProps(form: TranslatingForm, locale: Locale, fie
     onChange: (event: { currentTarget: { value: string } }) =>
       setTranslation(form, locale, field, event.currentTarget.value, at),
   };
+}
+
+/** The hint under a translated field: what visitors read while it is empty. */
+export function fallbackHint(intl: IntlShape, languages: ContentLocales): string {
+  return intl.formatMessage(
+    {
+      id: 'staff.translations.fallbackHint',
+      defaultMessage: 'Left empty, visitors see the {defaultLanguage} text instead.',
+    },
+    { defaultLanguage: LOCALE_NAMES[languages.defaultLocale] },
+  );
 }
