@@ -28,6 +28,8 @@ export function translationsToStore(
     clean,
   );
   if (Object.keys(errors).length > 0)
-    throw fieldErrors(Object.fromEntries(Object.entries(errors).map(([path, message]) => [prefix + path, message])));
+    throw fieldErrors(
+      Object.fromEntries(Object.entries(errors).map(([path, message]) => [prefix + path, message])),
+    );
   return translations;
 }

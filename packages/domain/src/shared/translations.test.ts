@@ -78,8 +78,12 @@ describe('checkTranslations', () => {
     );
     expect(checked.translations).toEqual({ 'fr-CA': { bio: '<p>Salut</p>' } });
     expect(
-      checkTranslations({ 'fr-CA': { bio: '<script>x</script>' } }, maple, TRANSLATABLE_FIELDS.record, () => null)
-        .translations,
+      checkTranslations(
+        { 'fr-CA': { bio: '<script>x</script>' } },
+        maple,
+        TRANSLATABLE_FIELDS.record,
+        () => null,
+      ).translations,
     ).toEqual({});
   });
 });

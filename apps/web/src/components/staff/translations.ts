@@ -68,10 +68,12 @@ interface TranslatingForm {
 
 /** The form's translations at `at` (a dotted path: `translations`, `settings.translations`). */
 const translationsOf = (form: TranslatingForm, at: string): NonNullable<Stored> =>
-  (at.split('.').reduce<unknown>(
-    (value, key) => (value as Record<string, unknown> | undefined)?.[key],
-    form.getValues(),
-  ) as Stored) ?? {};
+  (at
+    .split('.')
+    .reduce<unknown>(
+      (value, key) => (value as Record<string, unknown> | undefined)?.[key],
+      form.getValues(),
+    ) as Stored) ?? {};
 
 /** Writes one translated field into a form's translations (any locale, even one added just now). */
 export function setTranslation(
@@ -86,7 +88,12 @@ export function setTranslation(
 }
 
 /** Value, change and error of a translated text input (`<at>.<locale>.<field>`). */
-export function translationInputProps(form: TranslatingForm, locale: Locale, field: string, at = 'translations') {
+export function translationInputProps(
+  form: TranslatingForm,
+  locale: Locale,
+  field: string,
+  at = 'translations',
+) {
   return {
     value: translationsOf(form, at)[locale]?.[field] ?? '',
     error: form.errors[`${at}.${locale}.${field}`] as string | undefined,

@@ -70,7 +70,10 @@ describe('public reads in the request’s language', () => {
     const en = await maple().get('/api/partners/current', EN);
     expect(fr.headers.vary).toBe('Cookie, Authorization, Accept-Language');
     expect(fr.headers.etag).not.toBe(en.headers.etag);
-    const revalidated = await maple().get('/api/partners/current', { ...EN, 'if-none-match': fr.headers.etag! });
+    const revalidated = await maple().get('/api/partners/current', {
+      ...EN,
+      'if-none-match': fr.headers.etag!,
+    });
     expect(revalidated.status).toBe(200);
     expect(revalidated.json<PartnerPublic>().tagline).not.toBe(MAPLE_FRENCH.tagline);
   });
@@ -111,8 +114,17 @@ describe('staff writes of translations', () => {
   const settings = async () =>
     (await mapleAdmin.get('/api/dashboard/settings')).json<PartnerSettingsAnswer>();
   const formOf = (s: PartnerSettingsAnswer) => {
-    const { partnersId, name, subdomain, logo, headerImage, dnsTarget, payments, domainVerification, ...form } =
-      s;
+    const {
+      partnersId,
+      name,
+      subdomain,
+      logo,
+      headerImage,
+      dnsTarget,
+      payments,
+      domainVerification,
+      ...form
+    } = s;
     void [partnersId, name, subdomain, logo, headerImage, dnsTarget, payments, domainVerification];
     return form;
   };
@@ -152,7 +164,9 @@ describe('staff writes of translations', () => {
       translations: { 'fr-CA': { tagline: '  Nouvelle devise  ', description: '   ' } },
     });
     expect(res.status, res.text).toBe(200);
-    expect(res.json<PartnerSettingsAnswer>().translations).toEqual({ 'fr-CA': { tagline: 'Nouvelle devise' } });
+    expect(res.json<PartnerSettingsAnswer>().translations).toEqual({
+      'fr-CA': { tagline: 'Nouvelle devise' },
+    });
     const fr = await partnerIn(FR);
     expect(fr.tagline).toBe('Nouvelle devise');
     expect(fr.description).toBe(before.description);
@@ -184,7 +198,9 @@ describe('staff writes of translations', () => {
 
   it('sanitises a bio translation as the base bio', async () => {
     const res = await mapleAdmin.request('PATCH', `/api/dashboard/records/${DEMO_IDS.mapleStudent}`, {
-      translations: { 'fr-CA': { bio: '<p onclick="x()">Salut <strong>toi</strong></p><script>alert(1)</script>' } },
+      translations: {
+        'fr-CA': { bio: '<p onclick="x()">Salut <strong>toi</strong></p><script>alert(1)</script>' },
+      },
     });
     expect(res.status, res.text).toBe(200);
     expect(res.json<RecordDetail>().translations).toEqual({

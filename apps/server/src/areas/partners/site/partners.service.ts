@@ -131,50 +131,50 @@ function toPartnerView(partner: PartnerRow, children: PartnerChildren, locale?: 
         translatedRow(t, t.translations, locale, ['customLabelSingular', 'customLabelPlural', 'description']),
       )
       .map((t): PartnerSponsoredType => ({
-      id: t.id,
-      partnersId: t.partnersId,
-      sponsoredTypesId: t.sponsoredTypesId as PartnerSponsoredType['sponsoredTypesId'],
-      identifier: t.identifier,
-      customLabelSingular: t.customLabelSingular,
-      customLabelPlural: t.customLabelPlural,
-      customSlotName: t.customSlotName,
-      description: t.description,
-      active: t.active,
-      showSlots: t.showSlots,
-      visibleSlots: t.visibleSlots,
-      maxSlots: t.maxSlots,
-      maskProfiles: t.maskProfiles,
-      showBirthday: t.showBirthday,
-      showAge: t.showAge,
-      showLastName: t.showLastName,
-      gridLayout: t.gridLayout as PartnerSponsoredType['gridLayout'],
-      // A private custom column is for staff only.
-      customColumns: t.customColumns.filter((name) => t.customColumnSettings[name]?.public !== false),
-      currentSponsoredTypePlans: children.plans
-        .filter((p) => p.partnerSponsoredTypesId === t.id)
-        .map((p) => ({
-          id: p.id,
-          monthlyAmount: p.monthlyAmount,
-          partnerSponsoredTypePlanIntervals: children.intervals
-            .filter((i) => i.sponsoredTypePlansId === p.id && i.multiplier > 0)
-            .map((i) => ({ paymentIntervals: { id: i.id, name: i.name, multiplier: i.multiplier } })),
-        })),
-      filterTypes: children.filters
-        .filter(
-          (f) =>
-            f.sponsoredTypesId === t.sponsoredTypesId &&
-            typeOffersFilter(t, f.filterField) &&
-            !t.hiddenFilterTypes.includes(f.id),
-        )
-        .map((f) => ({
-          id: f.id,
-          label: f.label,
-          type: f.type as FilterType['type'],
-          filterField: f.filterField,
-          filterOptionKind: f.filterOptionKind as FilterType['filterOptionKind'],
-          options: filterOptionsFor(f, children, partner.id),
-        })),
-    })),
+        id: t.id,
+        partnersId: t.partnersId,
+        sponsoredTypesId: t.sponsoredTypesId as PartnerSponsoredType['sponsoredTypesId'],
+        identifier: t.identifier,
+        customLabelSingular: t.customLabelSingular,
+        customLabelPlural: t.customLabelPlural,
+        customSlotName: t.customSlotName,
+        description: t.description,
+        active: t.active,
+        showSlots: t.showSlots,
+        visibleSlots: t.visibleSlots,
+        maxSlots: t.maxSlots,
+        maskProfiles: t.maskProfiles,
+        showBirthday: t.showBirthday,
+        showAge: t.showAge,
+        showLastName: t.showLastName,
+        gridLayout: t.gridLayout as PartnerSponsoredType['gridLayout'],
+        // A private custom column is for staff only.
+        customColumns: t.customColumns.filter((name) => t.customColumnSettings[name]?.public !== false),
+        currentSponsoredTypePlans: children.plans
+          .filter((p) => p.partnerSponsoredTypesId === t.id)
+          .map((p) => ({
+            id: p.id,
+            monthlyAmount: p.monthlyAmount,
+            partnerSponsoredTypePlanIntervals: children.intervals
+              .filter((i) => i.sponsoredTypePlansId === p.id && i.multiplier > 0)
+              .map((i) => ({ paymentIntervals: { id: i.id, name: i.name, multiplier: i.multiplier } })),
+          })),
+        filterTypes: children.filters
+          .filter(
+            (f) =>
+              f.sponsoredTypesId === t.sponsoredTypesId &&
+              typeOffersFilter(t, f.filterField) &&
+              !t.hiddenFilterTypes.includes(f.id),
+          )
+          .map((f) => ({
+            id: f.id,
+            label: f.label,
+            type: f.type as FilterType['type'],
+            filterField: f.filterField,
+            filterOptionKind: f.filterOptionKind as FilterType['filterOptionKind'],
+            options: filterOptionsFor(f, children, partner.id),
+          })),
+      })),
   };
 }
 

@@ -193,8 +193,11 @@ function columnsOf(
     if (set.bio !== null && set.bio.length > RECORD_LIMITS.bio)
       throw fieldErrors({ bio: tooLongMessage('Bio', RECORD_LIMITS.bio) });
   }
-  const translations = translationsToStore(partner, values.translations, TRANSLATABLE_FIELDS.record, (_f, text) =>
-    sanitizeRichText(text),
+  const translations = translationsToStore(
+    partner,
+    values.translations,
+    TRANSLATABLE_FIELDS.record,
+    (_f, text) => sanitizeRichText(text),
   );
   if (translations !== undefined) {
     for (const [locale, fields] of Object.entries(translations))

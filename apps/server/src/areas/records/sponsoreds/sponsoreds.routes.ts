@@ -78,7 +78,12 @@ export const sponsoredsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = await request.siteContext();
       // The bio and the program's and country's descriptions in the request's locale (decision 072).
-      return getSponsored(app.deps.db, ctx, request.params.id, localeOfRequest(request, ctx.partner, ctx.viewer));
+      return getSponsored(
+        app.deps.db,
+        ctx,
+        request.params.id,
+        localeOfRequest(request, ctx.partner, ctx.viewer),
+      );
     },
   );
 

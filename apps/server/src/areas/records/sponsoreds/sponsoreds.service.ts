@@ -270,7 +270,12 @@ export async function getSponsored(
       countries: row.countryName
         ? {
             name: row.countryName,
-            description: translatedText(row.countryDescription, row.countryTranslations, locale, 'description'),
+            description: translatedText(
+              row.countryDescription,
+              row.countryTranslations,
+              locale,
+              'description',
+            ),
             imageUrl: row.countryImageUrl,
           }
         : null,

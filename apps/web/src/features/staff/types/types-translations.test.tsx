@@ -36,7 +36,10 @@ const students: StaffType = {
   records: 55,
   activeSponsorships: 3,
 };
-const answer: StaffTypesAnswer = { types: [students], paymentIntervals: [{ id: 1, name: 'month', multiplier: 1 }] };
+const answer: StaffTypesAnswer = {
+  types: [students],
+  paymentIntervals: [{ id: 1, name: 'month', multiplier: 1 }],
+};
 const maple = buildPartner({
   countriesId: 8,
   currency: 'cad',
@@ -55,7 +58,10 @@ describe('Types and plans in each language (decision 072)', () => {
     const row = (await screen.findByRole('cell', { name: /Students/ })).closest('tr')!;
     await user.click(within(row).getByRole('button', { name: 'Edit Students' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Students' });
-    expect(within(dialog).getByRole('tab', { name: 'English (en-CA)' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(dialog).getByRole('tab', { name: 'English (en-CA)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     expect(within(dialog).getByLabelText(/Label \(one\)/)).toHaveValue('Student');
 
     await user.click(within(dialog).getByRole('tab', { name: 'Français (fr-CA)' }));
@@ -65,7 +71,9 @@ describe('Types and plans in each language (decision 072)', () => {
     // The default's text is the hint of an empty translation.
     expect(many).toHaveValue('');
     expect(many).toHaveAttribute('placeholder', 'Students');
-    expect(within(dialog).getByText('Left empty, visitors see the English text instead.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Left empty, visitors see the English text instead.'),
+    ).toBeInTheDocument();
     await user.type(many, 'Élèves');
     await user.click(within(dialog).getByRole('button', { name: 'Save the type' }));
 

@@ -136,8 +136,16 @@ function SettingsFields({
           isDefault ? (
             <Stack gap="xs">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label={labelOne} withAsterisk {...form.getInputProps(path('customLabelSingular'))} />
-                <TextInput label={labelMany} withAsterisk {...form.getInputProps(path('customLabelPlural'))} />
+                <TextInput
+                  label={labelOne}
+                  withAsterisk
+                  {...form.getInputProps(path('customLabelSingular'))}
+                />
+                <TextInput
+                  label={labelMany}
+                  withAsterisk
+                  {...form.getInputProps(path('customLabelPlural'))}
+                />
               </SimpleGrid>
               <Textarea
                 label={descriptionLabel}
@@ -421,7 +429,10 @@ function NewTypeForm({
         const input = values as TypeCreateInput;
         return create.mutateAsync({
           ...input,
-          settings: { ...input.settings, translations: translationsToSend(input.settings.translations, languages) },
+          settings: {
+            ...input.settings,
+            translations: translationsToSend(input.settings.translations, languages),
+          },
         });
       }}
       onDone={onDone}
@@ -493,7 +504,10 @@ function EditTypeForm({
         onSubmit={(values) =>
           update.mutateAsync({
             id: type.id,
-            body: { ...(values as TypeSettingsInput), translations: translationsToSend(values.translations, languages) },
+            body: {
+              ...(values as TypeSettingsInput),
+              translations: translationsToSend(values.translations, languages),
+            },
           })
         }
         onDone={onDone}
