@@ -1,6 +1,7 @@
 import {
   checkTranslations,
   partnerLocales,
+  sameTranslations,
   type Translations,
   type TranslationsInput,
 } from '@kinship/domain';
@@ -10,7 +11,7 @@ import { fieldErrors } from './errors.ts';
 /**
  * A staff write's translations (decision 072), checked against the partner's offered locales and
  * the kind's translatable fields: undefined when the caller left them out (the stored ones stay),
- * else what to store. Anything else is a 400 naming each refused locale or field, before any write.
+ * else what to store; the stored ones sent back unchanged are kept as they are. Anything else is a 400 naming each refused locale or field, before any write.
  */
 export function translationsToStore(
   partner: Pick<PartnerRow, 'defaultLocale' | 'locales'>,
@@ -19,8 +20,11 @@ export function translationsToStore(
   clean?: (field: string, text: string) => string | null,
   /** Where the translations sit in the body (`settings.` for a new type). */
   prefix = '',
+  /** What is stored now: sent back unchanged, they are kept as they are (as if left out). */
+  stored?: unknown,
 ): Translations | undefined {
   if (input === undefined) return undefined;
+  if (stored !== undefined && sameTranslations(input, stored)) return undefined;
   const { translations, errors } = checkTranslations(
     input,
     partnerLocales(partner.defaultLocale, partner.locales),

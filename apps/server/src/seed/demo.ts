@@ -674,7 +674,9 @@ function buildPlan(today: Date): Plan {
             if (partner.partnersId === 3) {
               const french = MAPLE_FRENCH.studentBios[index % MAPLE_FRENCH.studentBios.length]!;
               row.translations = {
-                'fr-CA': { bio: plainTextToHtml(french(row.firstName, program.city, gender === 'Female')) },
+                'fr-CA': {
+                  bio: plainTextToHtml(french(row.firstName, program.city, gender === 'Female')) ?? '',
+                },
               };
             }
             attributePool = STUDENT_FACTS;

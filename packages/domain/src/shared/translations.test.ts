@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkTranslations,
+  sameTranslations,
   storedTranslations,
   translatedRow,
   translatedText,
@@ -94,5 +95,15 @@ describe('storedTranslations', () => {
       'fr-CA': { bio: 'x' },
     });
     expect(storedTranslations(null)).toEqual({});
+  });
+});
+
+describe('sameTranslations', () => {
+  it('holds what was read and sent back equal, blank and missing texts alike', () => {
+    const stored = { 'fr-CA': { tagline: 'Bonjour' } };
+    expect(sameTranslations({ 'fr-CA': { tagline: 'Bonjour', description: '' } }, stored)).toBe(true);
+    expect(sameTranslations({}, {})).toBe(true);
+    expect(sameTranslations({ 'fr-CA': { tagline: 'Salut' } }, stored)).toBe(false);
+    expect(sameTranslations({ 'en-US': { tagline: 'Bonjour' } }, stored)).toBe(false);
   });
 });

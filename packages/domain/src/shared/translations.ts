@@ -118,3 +118,20 @@ export function storedTranslations(value: unknown): Translations {
   }
   return out;
 }
+
+/**
+ * Whether a write's translations say what is stored (blank and missing texts alike): a client
+ * that sends back what it read, while changing the partner's languages, changes no translation.
+ */
+export function sameTranslations(input: TranslationsInput, stored: unknown): boolean {
+  const flat = (value: Record<string, Record<string, string | null> | undefined>) =>
+    Object.entries(value)
+      .flatMap(([locale, fields]) =>
+        Object.entries(fields ?? {})
+          .filter(([, text]) => hasText(text))
+          .map(([field, text]) => `${locale}\u0000${field}\u0000${text!.trim()}`),
+      )
+      .sort()
+      .join('\u0001');
+  return flat(input) === flat(storedTranslations(stored));
+}

@@ -68,13 +68,18 @@ export async function listStaffPrograms(db: Db, ctx: SiteContext): Promise<Staff
   };
 }
 
-async function validInput(db: Db, ctx: SiteContext, body: unknown) {
+async function validInput(db: Db, ctx: SiteContext, body: unknown, stored?: unknown) {
   const { translations: sent, ...input } = parseInput(programInputSchema, body);
   if (input.countriesId !== null && !(await countryExists(db, input.countriesId)))
     throw fieldErrors({ countriesId: 'Choose a country from the list.' });
   // The description in the partner's other languages (decision 072), sanitised as the base one.
-  const translations = translationsToStore(ctx.partner, sent, TRANSLATABLE_FIELDS.program, (_field, text) =>
-    sanitizeRichText(text),
+  const translations = translationsToStore(
+    ctx.partner,
+    sent,
+    TRANSLATABLE_FIELDS.program,
+    (_field, text) => sanitizeRichText(text),
+    '',
+    stored,
   );
   return {
     ...input,
@@ -123,7 +128,7 @@ export async function updateStaffProgram(
   body: unknown,
 ): Promise<StaffProgram> {
   const row = await ownProgram(db, ctx, id);
-  const input = await validInput(db, ctx, body);
+  const input = await validInput(db, ctx, body, row.translations);
   const updated = await db.transaction(async (tx) => {
     const saved = await updateProgram(tx, row.id, input);
     await recordAudit(tx, {

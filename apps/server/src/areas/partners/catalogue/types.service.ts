@@ -45,9 +45,16 @@ type Settings = ReturnType<typeof typeSettingsInputSchema.parse>;
  * visibility beside; the labels' and description's translations (decision 072) only when sent,
  * checked against the partner's languages.
  */
-function columnsOf(settings: Settings, partner: SiteContext['partner'], prefix = '') {
+function columnsOf(settings: Settings, partner: SiteContext['partner'], prefix = '', stored?: unknown) {
   const { customColumns, translations: sent, ...rest } = settings;
-  const translations = translationsToStore(partner, sent, TRANSLATABLE_FIELDS.type, undefined, prefix);
+  const translations = translationsToStore(
+    partner,
+    sent,
+    TRANSLATABLE_FIELDS.type,
+    undefined,
+    prefix,
+    stored,
+  );
   return {
     ...rest,
     ...(translations === undefined ? {} : { translations }),
@@ -190,7 +197,7 @@ export async function updateStaffType(
   const row = await ownType(db, ctx, id);
   const settings = parseInput(typeSettingsInputSchema, body);
   await checkSettings(db, row.sponsoredTypesId, settings, '');
-  const values = columnsOf(settings, ctx.partner);
+  const values = columnsOf(settings, ctx.partner, '', row.translations);
   await db.transaction(async (tx: Tx) => {
     const updated = await updateType(tx, row.id, values);
     const before = Object.fromEntries(Object.keys(values).map((k) => [k, row[k as keyof TypeRow]]));

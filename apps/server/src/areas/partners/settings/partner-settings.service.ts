@@ -184,6 +184,8 @@ export async function updatePartnerSettings(
     input.translations,
     TRANSLATABLE_FIELDS.partner,
     (field, text) => (field === 'description' ? sanitizeRichText(text) : text),
+    '',
+    current.translations,
   );
 
   const features = [...new Set(input.features)].sort((a, b) => a - b);

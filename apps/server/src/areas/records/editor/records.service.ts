@@ -164,6 +164,7 @@ export async function getRecord(db: Db, ctx: SiteContext, id: number): Promise<R
 function columnsOf(
   values: Partial<RecordInputValues>,
   partner: SiteContext['partner'],
+  stored?: unknown,
 ): Partial<typeof sponsoreds.$inferInsert> {
   const set: Partial<typeof sponsoreds.$inferInsert> = {};
   const keys = [
@@ -198,6 +199,8 @@ function columnsOf(
     values.translations,
     TRANSLATABLE_FIELDS.record,
     (_f, text) => sanitizeRichText(text),
+    '',
+    stored,
   );
   if (translations !== undefined) {
     for (const [locale, fields] of Object.entries(translations))
@@ -347,7 +350,7 @@ export async function updateRecord(
     const sponsors = archiving ? await activeSponsorsOf(tx, id) : [];
     if (archiving && before.sponsors > 0 && values.confirm !== true)
       throw archiveNeedsConfirmation(before.sponsors, sponsors.filter((s) => s.email).length);
-    const set = columnsOf(values, ctx.partner);
+    const set = columnsOf(values, ctx.partner, before.translations);
     if (type && values.partnerSponsoredTypesId !== undefined) set.sponsoredTypesId = type.sponsoredTypesId;
     const updatedAt = new Date();
     await tx
