@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LOCALE_COOKIE,
@@ -212,5 +213,21 @@ describe('staff writes of translations', () => {
       translations: { 'fr-CA': { firstName: 'Jean' } },
     });
     expect(refused.status).toBe(400);
+  });
+});
+
+describe('a signed-in person’s saved language', () => {
+  it('answers the partner by its subdomain in the saved language, as the page itself is', async () => {
+    await t.database.db.execute(
+      sql.raw(`UPDATE users SET locale = 'fr-CA' WHERE email = 'admin@maple.example.org'`),
+    );
+    const french = await partnerIn(FR);
+    const res = await mapleAdmin.get('/api/partners/maple', EN);
+    expect(res.status).toBe(200);
+    expect(res.json<PartnerPublic>().tagline).toBe(french.tagline);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    // A visitor without a session and the same Accept-Language reads the default's text.
+    const anonymous = (await t.client().get('/api/partners/maple', EN)).json<PartnerPublic>();
+    expect(anonymous.tagline).toBe('Schools that welcome every learner, from Jacmel to Winnipeg.');
   });
 });

@@ -1,7 +1,8 @@
 import { partnerPublicSchema } from '@kinship/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { compiledSerializer } from '../../../platform/public-answers.ts';
+import { compiledSerializer, mayCarrySession } from '../../../platform/public-answers.ts';
+import type { SiteContext } from '../../../platform/site-context.ts';
 import { localeOfRequest } from '../../../platform/locale.ts';
 import { cachedPartnerByKey, listPartnerViews, partnerViewOf, viewOfEntry } from './partners.service.ts';
 import { siteQuery } from '../../../platform/route-schemas.ts';
@@ -10,6 +11,19 @@ const booleanQuery = z
   .enum(['true', 'false'])
   .optional()
   .transform((v) => (v === undefined ? undefined : v === 'true'));
+
+/** The signed-in viewer of this request when its site is the partner asked for, else null. */
+async function siteViewerOf(
+  request: { siteContext(): Promise<SiteContext> },
+  partnersId: number,
+): Promise<SiteContext['viewer']> {
+  try {
+    const ctx = await request.siteContext();
+    return ctx.partner.id === partnersId ? ctx.viewer : null;
+  } catch {
+    return null;
+  }
+}
 
 export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -33,7 +47,9 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         return partnerViewOf(app.deps.db, partner, localeOfRequest(request, partner, viewer));
       }
       const entry = await cachedPartnerByKey(app.deps.db, request.params.key);
-      return viewOfEntry(entry, localeOfRequest(request, entry.row, null));
+      // The site asks by its subdomain: a signed-in person's saved language counts as on its pages.
+      const viewer = mayCarrySession(request.headers) ? await siteViewerOf(request, entry.row.id) : null;
+      return viewOfEntry(entry, localeOfRequest(request, entry.row, viewer));
     },
   );
 
