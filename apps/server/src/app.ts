@@ -239,12 +239,12 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
       }
       throw error;
     }
-    const view = await partnerViewOf(app.deps.db, partner);
+    // The page is in the visitor's language from its first byte (decisions 070, 072).
+    const lang = localeOfRequest(request, partner, viewer);
+    const view = await partnerViewOf(app.deps.db, partner, lang);
     // A page of a feature the partner has turned off: the app shows its not-found page, and the
     // address answers 404 as any unknown page should for crawlers and link checkers.
     const feature = featureOfPage(urlPath);
-    // The page is in the visitor's language from its first byte (decision 070).
-    const lang = localeOfRequest(request, partner, viewer);
     return reply
       .code(feature !== null && !hasFeature(view, feature) ? 404 : 200)
       .type('text/html; charset=utf-8')

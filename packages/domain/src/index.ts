@@ -15,6 +15,7 @@ export * from './shared/rich-text.ts';
 export * from './shared/schemas.ts';
 export * from './shared/spreadsheet.ts';
 export * from './shared/staff-calls.ts';
+export * from './shared/translations.ts';
 
 // partners: the tenant, its settings, types and plans, onboarding
 export * from './partners/catalogue.ts';

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
+import { LOCALE_COOKIE } from '@kinship/domain';
+import { cookieValue } from './locale.ts';
 
 /**
  * The public reads (listing, profile, pictures, partner): serialised by Fastify's schema-compiled
@@ -81,11 +83,14 @@ export function registerPublicCaching(app: FastifyInstance): void {
       .update(payload)
       .update(total === undefined ? '' : `\n${String(total)}`)
       .digest('base64url')}"`;
-    const since = remember(`${request.host}${request.url}`, etag);
+    // One address answers in each of the partner's languages (decision 072): each is its own entry.
+    const language = `${cookieValue(request.headers.cookie, LOCALE_COOKIE) ?? ''}|${request.headers['accept-language'] ?? ''}`;
+    const since = remember(`${request.host}${request.url}\n${language}`, etag);
     reply.header('etag', etag);
     reply.header('last-modified', new Date(since).toUTCString());
     reply.header('cache-control', PUBLIC_CACHE_CONTROL);
-    reply.header('vary', 'Cookie, Authorization');
+    // The texts follow the language switch's cookie and Accept-Language (decision 072).
+    reply.header('vary', 'Cookie, Authorization, Accept-Language');
     const ifNoneMatch = request.headers['if-none-match'];
     const ifModifiedSince = request.headers['if-modified-since'];
     const fresh =

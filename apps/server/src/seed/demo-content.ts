@@ -767,3 +767,62 @@ export const PARTNER_STYLE: readonly PartnerSeed[] = [
     initials: 'HP',
   },
 ];
+
+// ---------------------------------------------------------------------------
+// French (fr-CA) content of the Canadian partner, maple (decision 072): its tagline and
+// description, type labels, program and country descriptions and its students' bios.
+
+export const MAPLE_FRENCH = {
+  tagline: 'Des écoles qui accueillent chaque élève, de Jacmel à Winnipeg.',
+  description:
+    '<p>Le <strong>Réseau des écoles Maple</strong> est un organisme de bienfaisance canadien qui soutient des écoles partenaires en Haïti et au Pérou ainsi que des élèves nouvellement arrivés à Winnipeg.</p><p>Parrainez un élève, un enseignant ou tout un projet scolaire.</p>',
+  types: {
+    students: {
+      customLabelSingular: 'Élève',
+      customLabelPlural: 'Élèves',
+      description:
+        'Parrainer un élève couvre les frais de scolarité, l’uniforme, les fournitures et un repas par jour. Vous recevez des nouvelles et des photos tout au long de l’année.',
+    },
+    teachers: {
+      customLabelSingular: 'Enseignant',
+      customLabelPlural: 'Enseignants',
+      description:
+        'Les parrains d’un enseignant partagent le coût d’un salaire équitable et d’une formation continue pour un enseignant local. Plusieurs parrains peuvent soutenir le même enseignant.',
+    },
+    classes: {
+      customLabelSingular: 'Classe',
+      customLabelPlural: 'Classes',
+      description:
+        'Parrainer une classe finance les livres, le matériel et les sorties éducatives de toute une classe.',
+    },
+    initiatives: {
+      customLabelSingular: 'Initiative',
+      customLabelPlural: 'Initiatives',
+      description:
+        'Les initiatives sont des projets communautaires — puits, potagers, bibliothèques — financés par de nombreux parrains mensuels.',
+    },
+  } as Record<string, { customLabelSingular: string; customLabelPlural: string; description: string }>,
+  programs: {
+    5: '<p>L’École côtière de Jacmel enseigne en créole haïtien et en français à 300 élèves, de la maternelle à la 9<sup>e</sup> année.</p><p>Les dons financent le salaire des enseignants, une cantine scolaire et le programme d’arts plastiques qui fait la renommée de Jacmel.</p>',
+    6: '<p>L’École des hauts plateaux de Cusco accueille des enfants de langue quechua venus des communautés de montagne au-dessus de Cusco.</p><p>Le programme offre des enseignants bilingues, des vêtements chauds, le transport et une visite de santé chaque semaine.</p>',
+    7: '<p>Le Programme pour nouveaux arrivants de Winnipeg aide les élèves réfugiés et immigrants à s’intégrer à l’école canadienne.</p><p>Les parrains financent le soutien linguistique, les vêtements d’hiver, le mentorat et des agents de liaison auprès des familles.</p>',
+  } as Record<number, string>,
+  countries: {
+    4: '<p>Haïti partage l’île d’Hispaniola avec la République dominicaine.</p><p>La plupart des écoles sont privées et payantes : le parrainage décide souvent si un enfant peut y aller.</p>',
+    8: '<p>Le Canada accueille chaque année des dizaines de milliers de familles réfugiées.</p><p>Les élèves nouvellement arrivés ont souvent besoin de soutien linguistique et d’aide pour rattraper une scolarité interrompue.</p>',
+    9: '<p>Le Pérou s’étend de la côte pacifique aux Andes et à l’Amazonie.</p><p>Dans les hauts plateaux, beaucoup d’enfants parlent quechua à la maison et ont besoin d’enseignants bilingues pour s’épanouir.</p>',
+  } as Record<number, string>,
+  /** A student's bio in French, by the same name and city as the English one (`f`: a girl). */
+  studentBios: [
+    (n: string, c: string) =>
+      `${n} vit avec sa famille près de ${c} et se rend à l’école à pied chaque matin. ${n} adore apprendre de nouveaux mots et aider les plus jeunes à faire leurs devoirs.`,
+    (n: string, c: string, f: boolean) =>
+      `${f ? 'Curieuse et joyeuse' : 'Curieux et joyeux'}, ${n} ne manque jamais une journée de classe à ${c}. À la récréation, ${n} joue au soccer avec ses amis. Un parrain l’aiderait à payer ses livres et un repas par jour.`,
+    (n: string, _c: string, f: boolean) =>
+      `${f ? 'Aînée' : 'Aîné'} d’une famille nombreuse, ${n} prend l’école très au sérieux et rêve d’aller un jour à l’université.`,
+    (n: string, c: string, f: boolean) =>
+      `${n} s’est ${f ? 'jointe' : 'joint'} au programme de ${c} il y a deux ans. Ses enseignants ${f ? 'la décrivent comme gentille, patiente et toujours prête' : 'le décrivent comme gentil, patient et toujours prêt'} à partager.`,
+    (n: string) =>
+      `${n} aime dessiner et chanter dans la chorale de l’école. Grâce à un parrain, ${n} pourra poursuivre ses études sans s’inquiéter des frais. Merci de penser à ${n}!`,
+  ],
+};

@@ -48,6 +48,7 @@ import {
   PARTNER_STYLE,
   STAFF_TITLES,
   STUDENT_BIOS,
+  MAPLE_FRENCH,
   STUDENT_FACTS,
   SUBJECTS,
   TEACHER_FACTS,
@@ -669,6 +670,15 @@ function buildPlan(today: Date): Plan {
             row.gradesId = gradeForAge(age, rng);
             row.homeroom = `Room ${rng.int(1, 12)}${rng.pick(['A', 'B', 'C'])}`;
             row.bio = plainTextToHtml(rng.pick(STUDENT_BIOS)(row.firstName, program.city));
+            // Maple's students have their bio in French too (decision 072); no draw, so the rest stays.
+            if (partner.partnersId === 3) {
+              const french = MAPLE_FRENCH.studentBios[index % MAPLE_FRENCH.studentBios.length]!;
+              row.translations = {
+                'fr-CA': {
+                  bio: plainTextToHtml(french(row.firstName, program.city, gender === 'Female')) ?? '',
+                },
+              };
+            }
             attributePool = STUDENT_FACTS;
           } else {
             row.birthday = birthdayFor(rng.int(24, 60), today, rng);
@@ -859,6 +869,7 @@ function partnerRows(): (typeof partners.$inferInsert)[] {
       // A Canadian network, in English and French (decision 070).
       defaultLocale: 'en-CA',
       locales: ['en-CA', 'fr-CA'],
+      translations: { 'fr-CA': { tagline: MAPLE_FRENCH.tagline, description: MAPLE_FRENCH.description } },
       tagline: 'Schools that welcome every learner, from Jacmel to Winnipeg.',
       description:
         '<p>The <strong>Maple Schools Network</strong> is a Canadian registered charity supporting partner schools in Haiti and Peru and newcomer students in Winnipeg.</p><p>Sponsor a student, a teacher or a whole school project.</p>',
@@ -906,6 +917,9 @@ function partnerTypeRows(): (typeof partnerSponsoredTypes.$inferInsert)[] {
         showAge: def.showAge,
         showLastName: def.showLastName,
         gridLayout: def.gridLayout,
+        ...(partner.partnersId === 3 && MAPLE_FRENCH.types[key]
+          ? { translations: { 'fr-CA': MAPLE_FRENCH.types[key] } }
+          : {}),
       });
     });
   }
@@ -1095,6 +1109,13 @@ export async function seedDemo(db: Db, deps: SeedDeps): Promise<{ seeded: boolea
           FROM (VALUES ${sql.join(countryValues, sql`, `)}) AS v(id, description, image_url)
           WHERE c.id = v.id`,
     );
+    // The countries of maple's programs described in French too (decision 072).
+    for (const [id, description] of Object.entries(MAPLE_FRENCH.countries)) {
+      await tx.execute(
+        sql`UPDATE countries SET translations = ${JSON.stringify({ 'fr-CA': { description } })}::jsonb
+            WHERE id = ${Number(id)}`,
+      );
+    }
 
     await tx.insert(entities).values(
       ENTITIES.map((e) => ({
@@ -1106,6 +1127,9 @@ export async function seedDemo(db: Db, deps: SeedDeps): Promise<{ seeded: boolea
         latitude: e.latitude,
         longitude: e.longitude,
         description: e.description,
+        ...(MAPLE_FRENCH.programs[e.id]
+          ? { translations: { 'fr-CA': { description: MAPLE_FRENCH.programs[e.id]! } } }
+          : {}),
         imageUrl: `entities/${e.id}/cover.webp`,
       })),
     );

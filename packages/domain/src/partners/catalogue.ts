@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { translationsSchema } from '../shared/translations.ts';
 
 /**
  * The partner's catalogue set-up, as staff edit it in the dashboard: sponsored types with their
@@ -39,6 +40,8 @@ export const typeSettingsInputSchema = z
     customLabelPlural: label(60),
     customSlotName: label(30),
     description: optionalText(2000),
+    /** Other offered locales' texts (decision 072); left out: the stored ones stay. */
+    translations: translationsSchema.optional(),
     active: z.boolean(),
     showSlots: z.boolean(),
     visibleSlots: z.int('A whole number.').min(1, 'At least 1.').max(MAX_TYPE_SLOTS),
@@ -112,6 +115,8 @@ export const staffTypeSchema = z.object({
     customLabelPlural: z.string(),
     customSlotName: z.string(),
     description: z.string().nullable(),
+    /** Other offered locales' texts (decision 072); the fields above hold the default locale's. */
+    translations: translationsSchema,
     active: z.boolean(),
     showSlots: z.boolean(),
     visibleSlots: z.int(),
@@ -164,6 +169,8 @@ export const programInputSchema = z
     countriesId: z.int().positive().nullable(),
     /** HTML; the server keeps only safe markup. */
     description: optionalText(20_000),
+    /** Other offered locales' texts (decision 072); left out: the stored ones stay. */
+    translations: translationsSchema.optional(),
     latitude: z.number().min(-90, 'Between -90 and 90.').max(90, 'Between -90 and 90.').nullable(),
     longitude: z.number().min(-180, 'Between -180 and 180.').max(180, 'Between -180 and 180.').nullable(),
   })
@@ -183,6 +190,8 @@ export const staffProgramSchema = z.object({
   city: z.string().nullable(),
   countriesId: z.int().nullable(),
   description: z.string().nullable(),
+  /** Other offered locales' texts (decision 072); the fields above hold the default locale's. */
+  translations: translationsSchema,
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   imageUrl: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Feature, PartnerSetting } from '../shared/ids.ts';
 import { LOCALES, localeSchema } from '../shared/locale.ts';
+import { translationsSchema } from '../shared/translations.ts';
 
 /**
  * The partner's own settings as its Administrator edits them in the dashboard (Settings) and the
@@ -115,6 +116,8 @@ export const partnerSettingsInputSchema = z.object({
   tagline: optionalText(200),
   /** HTML; the server keeps only safe markup. */
   description: optionalText(20_000),
+  /** Other offered locales' texts (decision 072); left out: the stored ones stay. */
+  translations: translationsSchema.optional(),
   brandColor: brandColorSchema,
   website: webLink,
   facebook: webLink,
@@ -194,6 +197,8 @@ export const partnerSettingsAnswerSchema = z.object({
   headerImage: z.string().nullable(),
   tagline: z.string().nullable(),
   description: z.string().nullable(),
+  /** Other offered locales' texts (decision 072); the fields above hold the default locale's. */
+  translations: translationsSchema,
   brandColor: z.string(),
   website: z.string().nullable(),
   facebook: z.string().nullable(),

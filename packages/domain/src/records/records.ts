@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isPersonType } from '../shared/ids.ts';
+import { translationsSchema } from '../shared/translations.ts';
 
 // The dashboard's Records section (issue 12 items 1, 2; decision 029): the list's query, a row, one
 // record in full and what the editor sends. The server validates with these, the web app builds
@@ -273,6 +274,8 @@ export const recordInputSchema = z.object({
   entitiesId: id,
   ...recordFieldSchemas,
   funFacts: z.array(funFactSchema).max(RECORD_LIMITS.funFacts).optional(),
+  /** The bio in other offered locales (decision 072), sanitised as the bio; left out: the stored ones stay. */
+  translations: translationsSchema.optional(),
 });
 export type RecordInput = z.input<typeof recordInputSchema>;
 export const recordUpdateSchema = recordInputSchema.partial().extend({
@@ -285,6 +288,8 @@ export const recordDetailSchema = recordRowSchema.extend({
   partnerSponsoredTypesId: z.number(),
   sponsoredTypesId: z.number(),
   bio: z.string().nullable(),
+  /** The bio in other offered locales (decision 072). */
+  translations: translationsSchema,
   showBirthday: z.boolean().nullable(),
   showAge: z.boolean().nullable(),
   showLastName: z.boolean().nullable(),

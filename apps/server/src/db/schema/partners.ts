@@ -1,3 +1,4 @@
+import type { Translations } from '@kinship/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -5,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -36,6 +38,8 @@ export const partners = pgTable(
     sponsorProcFee: doublePrecision('sponsor_proc_fee').notNull().default(0),
     generalProcFee: doublePrecision('general_proc_fee').notNull().default(0),
     currency: text('currency').notNull().default('usd'),
+    /** Other offered locales' texts of the translatable fields (decision 072); the columns hold the default's. */
+    translations: jsonb('translations').$type<Translations>().notNull().default({}),
     /** The locale a visitor gets when nothing else decides (decision 070); always one of `locales`. */
     defaultLocale: text('default_locale').notNull().default('en-US'),
     /** The locales the site offers in its language switch. */
@@ -142,6 +146,8 @@ export const entities = pgTable(
     countriesId: integer('countries_id').references(() => countries.id),
     imageUrl: text('image_url'),
     description: text('description'),
+    /** Other offered locales' texts of the translatable fields (decision 072); the columns hold the default's. */
+    translations: jsonb('translations').$type<Translations>().notNull().default({}),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
   },

@@ -1,10 +1,13 @@
-import { doublePrecision, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import type { Translations } from '@kinship/domain';
+import { doublePrecision, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 
 /** Reference tables: rows come from the domain constants and are written at migrate time. */
 export const countries = pgTable('countries', {
   id: integer('id').primaryKey(),
   name: text('name').notNull(),
   description: text('description'),
+  /** Country descriptions in other locales (decision 072), written with the reference data. */
+  translations: jsonb('translations').$type<Translations>().notNull().default({}),
   imageUrl: text('image_url'),
 });
 

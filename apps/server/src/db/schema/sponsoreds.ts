@@ -1,3 +1,4 @@
+import type { Translations } from '@kinship/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -33,6 +34,8 @@ export const partnerSponsoredTypes = pgTable(
     customLabelPlural: text('custom_label_plural').notNull(),
     customSlotName: text('custom_slot_name').notNull().default('Slot'),
     description: text('description'),
+    /** Other offered locales' texts of the translatable fields (decision 072); the columns hold the default's. */
+    translations: jsonb('translations').$type<Translations>().notNull().default({}),
     active: boolean('active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
     showSlots: boolean('show_slots').notNull().default(true),
@@ -142,6 +145,8 @@ export const sponsoreds = pgTable(
     birthday: date('birthday'),
     title: text('title'),
     bio: text('bio'),
+    /** Other offered locales' texts of the translatable fields (decision 072); the columns hold the default's. */
+    translations: jsonb('translations').$type<Translations>().notNull().default({}),
     gradesId: integer('grades_id').references(() => grades.id),
     homeroom: text('homeroom'),
     /** Overrides the type's current plan when set (cents per month). */

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { programInputSchema, ERRORS, type StaffProgram, type StaffProgramsAnswer } from '@kinship/domain';
+import {
+  programInputSchema,
+  storedTranslations,
+  TRANSLATABLE_FIELDS,
+  ERRORS,
+  type StaffProgram,
+  type StaffProgramsAnswer,
+} from '@kinship/domain';
 import type { Db } from '../../../db/client.ts';
 import { requireAccess } from '../../../platform/access.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
@@ -11,6 +18,7 @@ import type { UploadedFile } from '../../../platform/uploads.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import { parseInput } from '../../../platform/parse-input.ts';
 import { sanitizeRichText } from '../../../platform/rich-text.ts';
+import { translationsToStore } from '../../../platform/translations.ts';
 import {
   countByProgram,
   countryExists,
@@ -40,6 +48,7 @@ async function staffPrograms(db: Db, partnersId: number, rows: ProgramRow[]): Pr
     city: row.city,
     countriesId: row.countriesId,
     description: row.description,
+    translations: storedTranslations(row.translations),
     latitude: row.latitude,
     longitude: row.longitude,
     imageUrl: row.imageUrl,
@@ -59,18 +68,31 @@ export async function listStaffPrograms(db: Db, ctx: SiteContext): Promise<Staff
   };
 }
 
-async function validInput(db: Db, body: unknown) {
-  const input = parseInput(programInputSchema, body);
+async function validInput(db: Db, ctx: SiteContext, body: unknown, stored?: unknown) {
+  const { translations: sent, ...input } = parseInput(programInputSchema, body);
   if (input.countriesId !== null && !(await countryExists(db, input.countriesId)))
     throw fieldErrors({ countriesId: 'Choose a country from the list.' });
-  return { ...input, description: sanitizeRichText(input.description) };
+  // The description in the partner's other languages (decision 072), sanitised as the base one.
+  const translations = translationsToStore(
+    ctx.partner,
+    sent,
+    TRANSLATABLE_FIELDS.program,
+    (_field, text) => sanitizeRichText(text),
+    '',
+    stored,
+  );
+  return {
+    ...input,
+    description: sanitizeRichText(input.description),
+    ...(translations === undefined ? {} : { translations }),
+  };
 }
 
 /** POST dashboard/programs: partner-wide staff only (a program-scoped person cannot widen their own reach). */
 export async function createStaffProgram(db: Db, ctx: SiteContext, body: unknown): Promise<StaffProgram> {
   const scope = requireAccess(ctx, 'programs.manage');
   if (scope.entityIds !== 'all') throw forbidden(CREATE_PROGRAM_FORBIDDEN);
-  const input = await validInput(db, body);
+  const input = await validInput(db, ctx, body);
   const row = await db.transaction(async (tx) => {
     const created = await insertProgram(tx, ctx.partner.id, input);
     await recordAudit(tx, {
@@ -106,7 +128,7 @@ export async function updateStaffProgram(
   body: unknown,
 ): Promise<StaffProgram> {
   const row = await ownProgram(db, ctx, id);
-  const input = await validInput(db, body);
+  const input = await validInput(db, ctx, body, row.translations);
   const updated = await db.transaction(async (tx) => {
     const saved = await updateProgram(tx, row.id, input);
     await recordAudit(tx, {

@@ -2,6 +2,8 @@ import {
   planInputSchema,
   typeCreateInputSchema,
   typeSettingsInputSchema,
+  storedTranslations,
+  TRANSLATABLE_FIELDS,
   ERRORS,
   type PlanChangeAnswer,
   type StaffType,
@@ -14,6 +16,7 @@ import { fieldErrors, refuse } from '../../../platform/errors.ts';
 import { invalidatePartnerCache } from '../site/partner-cache.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import { parseInput } from '../../../platform/parse-input.ts';
+import { translationsToStore } from '../../../platform/translations.ts';
 import type { JobSender } from '../../../platform/jobs.ts';
 import { planChangeNoticesJob } from './catalogue.jobs.ts';
 import {
@@ -37,11 +40,24 @@ export const INTERVAL_NOT_OFFERED =
 
 type Settings = ReturnType<typeof typeSettingsInputSchema.parse>;
 
-/** The stored columns of the settings: custom columns keep their names in order, kinds and visibility beside. */
-function columnsOf(settings: Settings) {
-  const { customColumns, ...rest } = settings;
+/**
+ * The stored columns of the settings: custom columns keep their names in order, kinds and
+ * visibility beside; the labels' and description's translations (decision 072) only when sent,
+ * checked against the partner's languages.
+ */
+function columnsOf(settings: Settings, partner: SiteContext['partner'], prefix = '', stored?: unknown) {
+  const { customColumns, translations: sent, ...rest } = settings;
+  const translations = translationsToStore(
+    partner,
+    sent,
+    TRANSLATABLE_FIELDS.type,
+    undefined,
+    prefix,
+    stored,
+  );
   return {
     ...rest,
+    ...(translations === undefined ? {} : { translations }),
     customColumns: customColumns.map((c) => c.name),
     customColumnSettings: Object.fromEntries(
       customColumns.map((c) => [c.name, { kind: c.kind, public: c.public }]),
@@ -55,6 +71,7 @@ function settingsOf(row: TypeRow): StaffType['settings'] {
     customLabelPlural: row.customLabelPlural,
     customSlotName: row.customSlotName,
     description: row.description,
+    translations: storedTranslations(row.translations),
     active: row.active,
     showSlots: row.showSlots,
     visibleSlots: row.visibleSlots,
@@ -134,13 +151,14 @@ export async function createStaffType(db: Db, ctx: SiteContext, body: unknown): 
   const input = parseInput(typeCreateInputSchema, body);
   await checkSettings(db, input.sponsoredTypesId, input.settings, 'settings.');
   await checkPlan(db, input.plan, 'plan.');
+  const columns = columnsOf(input.settings, ctx.partner, 'settings.');
   if (await findTypeByIdentifier(db, ctx.partner.id, input.identifier))
     throw fieldErrors({ identifier: IDENTIFIER_TAKEN }, undefined, ERRORS.IDENTIFIER_TAKEN);
   const created = await db.transaction(async (tx) => {
     const row = await insertType(tx, ctx.partner.id, {
       sponsoredTypesId: input.sponsoredTypesId,
       identifier: input.identifier,
-      ...columnsOf(input.settings),
+      ...columns,
     });
     const plan = await replaceCurrentPlan(tx, row.id, input.plan);
     await recordAudit(tx, {
@@ -149,7 +167,7 @@ export async function createStaffType(db: Db, ctx: SiteContext, body: unknown): 
       action: 'sponsored_type.created',
       entityType: 'sponsored_type',
       entityId: row.id,
-      after: { identifier: row.identifier, ...columnsOf(input.settings) },
+      after: { identifier: row.identifier, ...columns },
       details: {
         planId: plan.id,
         monthlyAmount: plan.monthlyAmount,
@@ -179,8 +197,8 @@ export async function updateStaffType(
   const row = await ownType(db, ctx, id);
   const settings = parseInput(typeSettingsInputSchema, body);
   await checkSettings(db, row.sponsoredTypesId, settings, '');
+  const values = columnsOf(settings, ctx.partner, '', row.translations);
   await db.transaction(async (tx: Tx) => {
-    const values = columnsOf(settings);
     const updated = await updateType(tx, row.id, values);
     const before = Object.fromEntries(Object.keys(values).map((k) => [k, row[k as keyof TypeRow]]));
     await recordAudit(tx, {

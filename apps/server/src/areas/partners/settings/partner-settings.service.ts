@@ -6,6 +6,8 @@ import {
   partnerLocales,
   PartnerSetting,
   partnerSettingsInputSchema,
+  storedTranslations,
+  TRANSLATABLE_FIELDS,
   ERRORS,
   type DomainVerified,
   type ErrorCode,
@@ -26,6 +28,7 @@ import {
 import { processImage, type ImageVariantName } from '../../../platform/images.ts';
 import { parseInput } from '../../../platform/parse-input.ts';
 import { sanitizeRichText } from '../../../platform/rich-text.ts';
+import { translationsToStore } from '../../../platform/translations.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import type { Storage } from '../../../platform/storage.ts';
 import type { UploadedFile } from '../../../platform/uploads.ts';
@@ -93,6 +96,7 @@ async function answerOf(db: Db, partner: PartnerRow, hosts: PlatformHosts): Prom
     headerImage: partner.headerImage,
     tagline: partner.tagline,
     description: partner.description,
+    translations: storedTranslations(partner.translations),
     brandColor: partner.brandColor,
     website: partner.website,
     facebook: partner.facebook,
@@ -174,6 +178,15 @@ export async function updatePartnerSettings(
   const defaultLocale = input.defaultLocale ?? stored.defaultLocale;
   const locales = LOCALES.filter((locale) => (input.locales ?? stored.locales).includes(locale));
   if (!locales.includes(defaultLocale)) throw fieldErrors({ defaultLocale: DEFAULT_LOCALE_NOT_OFFERED });
+  // The tagline and description in the other languages offered after this write (decision 072).
+  const translations = translationsToStore(
+    { defaultLocale, locales },
+    input.translations,
+    TRANSLATABLE_FIELDS.partner,
+    (field, text) => (field === 'description' ? sanitizeRichText(text) : text),
+    '',
+    current.translations,
+  );
 
   const features = [...new Set(input.features)].sort((a, b) => a - b);
   const row = {
@@ -194,6 +207,7 @@ export async function updatePartnerSettings(
     privateDemo: input.privateDemo,
     defaultLocale,
     locales,
+    ...(translations === undefined ? {} : { translations }),
   };
   const settings = new Map<number, string | null>([
     [PartnerSetting.AutoBirthdayOccasions, input.settings.autoBirthdayOccasions ? 'true' : null],

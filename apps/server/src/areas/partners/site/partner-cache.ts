@@ -1,4 +1,4 @@
-import type { PartnerPublic } from '@kinship/domain';
+import type { Locale, PartnerPublic } from '@kinship/domain';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database, Db } from '../../../db/client.ts';
@@ -28,8 +28,10 @@ const MAX_LOOKUPS = 10_000;
 export interface CachedPartner {
   row: PartnerRow;
   children: PartnerChildren;
-  /** The public partner model (GET partners/{id}), built once per entry. */
+  /** The public partner model (GET partners/{id}) as stored (the default locale's texts), built once per entry. */
   view?: PartnerPublic;
+  /** The same model read in another locale (decision 072), built once per entry and locale. */
+  localized?: Map<Locale, PartnerPublic>;
   /** When this entry was read from the database (ms), for Last-Modified and the TTL. */
   loadedAt: number;
 }

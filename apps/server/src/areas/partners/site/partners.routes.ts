@@ -1,14 +1,29 @@
 import { partnerPublicSchema } from '@kinship/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { compiledSerializer } from '../../../platform/public-answers.ts';
-import { getPartnerView, listPartnerViews, partnerViewOf } from './partners.service.ts';
+import { compiledSerializer, mayCarrySession } from '../../../platform/public-answers.ts';
+import type { SiteContext } from '../../../platform/site-context.ts';
+import { localeOfRequest } from '../../../platform/locale.ts';
+import { cachedPartnerByKey, listPartnerViews, partnerViewOf, viewOfEntry } from './partners.service.ts';
 import { siteQuery } from '../../../platform/route-schemas.ts';
 
 const booleanQuery = z
   .enum(['true', 'false'])
   .optional()
   .transform((v) => (v === undefined ? undefined : v === 'true'));
+
+/** The signed-in viewer of this request when its site is the partner asked for, else null. */
+async function siteViewerOf(
+  request: { siteContext(): Promise<SiteContext> },
+  partnersId: number,
+): Promise<SiteContext['viewer']> {
+  try {
+    const ctx = await request.siteContext();
+    return ctx.partner.id === partnersId ? ctx.viewer : null;
+  } catch {
+    return null;
+  }
+}
 
 export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -25,10 +40,17 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // 'current' is the partner of this request's host (how the web app starts on a bare host).
-    async (request) =>
-      request.params.key === 'current'
-        ? partnerViewOf(app.deps.db, (await request.siteContext()).partner)
-        : getPartnerView(app.deps.db, request.params.key),
+    // Its texts are in the request's locale (decision 072).
+    async (request) => {
+      if (request.params.key === 'current') {
+        const { partner, viewer } = await request.siteContext();
+        return partnerViewOf(app.deps.db, partner, localeOfRequest(request, partner, viewer));
+      }
+      const entry = await cachedPartnerByKey(app.deps.db, request.params.key);
+      // The site asks by its subdomain: a signed-in person's saved language counts as on its pages.
+      const viewer = mayCarrySession(request.headers) ? await siteViewerOf(request, entry.row.id) : null;
+      return viewOfEntry(entry, localeOfRequest(request, entry.row, viewer));
+    },
   );
 
   app.get(
@@ -46,6 +68,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(partnerPublicSchema) },
       },
     },
-    async (request) => listPartnerViews(app.deps.db, request.query),
+    async (request) =>
+      listPartnerViews(app.deps.db, request.query, (row) => localeOfRequest(request, row, null)),
   );
 };

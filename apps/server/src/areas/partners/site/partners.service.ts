@@ -6,7 +6,10 @@ import {
   MONTHS,
   applicationFeeModel,
   partnerLocales,
+  translatedRow,
+  translatedText,
   type FilterType,
+  type Locale,
   type PartnerPublic,
   type PartnerSponsoredType,
 } from '@kinship/domain';
@@ -71,7 +74,13 @@ export function typeOffersFilter(type: TypeFlags, filterField: string): boolean 
   return true;
 }
 
-function toPartnerView(partner: PartnerRow, children: PartnerChildren): PartnerPublic {
+/**
+ * The public partner model; with a locale other than the partner's default, its tagline,
+ * description and type labels read in that locale (decision 072), falling back to the stored text.
+ */
+function toPartnerView(partner: PartnerRow, children: PartnerChildren, locale?: Locale): PartnerPublic {
+  const text = (value: string | null, field: string) =>
+    translatedText(value, partner.translations, locale, field);
   const own = <T extends { partnersId: number }>(rows: T[]) =>
     rows.filter((r) => r.partnersId === partner.id);
   const types = own(children.types).filter((t) => t.active);
@@ -81,8 +90,8 @@ function toPartnerView(partner: PartnerRow, children: PartnerChildren): PartnerP
     subdomain: partner.subdomain,
     countriesId: partner.countriesId,
     ein: partner.ein,
-    tagline: partner.tagline,
-    description: partner.description,
+    tagline: text(partner.tagline, 'tagline'),
+    description: text(partner.description, 'description'),
     supportEmail: partner.supportEmail,
     imageUrl: partner.imageUrl,
     logo: partner.logo,
@@ -117,57 +126,61 @@ function toPartnerView(partner: PartnerRow, children: PartnerChildren): PartnerP
         : i.integrationType) as never,
     })),
     entities: own(children.entities).map((e) => ({ id: e.id, name: e.name, city: e.city })),
-    partnerSponsoredTypes: types.map((t): PartnerSponsoredType => ({
-      id: t.id,
-      partnersId: t.partnersId,
-      sponsoredTypesId: t.sponsoredTypesId as PartnerSponsoredType['sponsoredTypesId'],
-      identifier: t.identifier,
-      customLabelSingular: t.customLabelSingular,
-      customLabelPlural: t.customLabelPlural,
-      customSlotName: t.customSlotName,
-      description: t.description,
-      active: t.active,
-      showSlots: t.showSlots,
-      visibleSlots: t.visibleSlots,
-      maxSlots: t.maxSlots,
-      maskProfiles: t.maskProfiles,
-      showBirthday: t.showBirthday,
-      showAge: t.showAge,
-      showLastName: t.showLastName,
-      gridLayout: t.gridLayout as PartnerSponsoredType['gridLayout'],
-      // A private custom column is for staff only.
-      customColumns: t.customColumns.filter((name) => t.customColumnSettings[name]?.public !== false),
-      currentSponsoredTypePlans: children.plans
-        .filter((p) => p.partnerSponsoredTypesId === t.id)
-        .map((p) => ({
-          id: p.id,
-          monthlyAmount: p.monthlyAmount,
-          partnerSponsoredTypePlanIntervals: children.intervals
-            .filter((i) => i.sponsoredTypePlansId === p.id && i.multiplier > 0)
-            .map((i) => ({ paymentIntervals: { id: i.id, name: i.name, multiplier: i.multiplier } })),
-        })),
-      filterTypes: children.filters
-        .filter(
-          (f) =>
-            f.sponsoredTypesId === t.sponsoredTypesId &&
-            typeOffersFilter(t, f.filterField) &&
-            !t.hiddenFilterTypes.includes(f.id),
-        )
-        .map((f) => ({
-          id: f.id,
-          label: f.label,
-          type: f.type as FilterType['type'],
-          filterField: f.filterField,
-          filterOptionKind: f.filterOptionKind as FilterType['filterOptionKind'],
-          options: filterOptionsFor(f, children, partner.id),
-        })),
-    })),
+    partnerSponsoredTypes: types
+      .map((t) =>
+        translatedRow(t, t.translations, locale, ['customLabelSingular', 'customLabelPlural', 'description']),
+      )
+      .map((t): PartnerSponsoredType => ({
+        id: t.id,
+        partnersId: t.partnersId,
+        sponsoredTypesId: t.sponsoredTypesId as PartnerSponsoredType['sponsoredTypesId'],
+        identifier: t.identifier,
+        customLabelSingular: t.customLabelSingular,
+        customLabelPlural: t.customLabelPlural,
+        customSlotName: t.customSlotName,
+        description: t.description,
+        active: t.active,
+        showSlots: t.showSlots,
+        visibleSlots: t.visibleSlots,
+        maxSlots: t.maxSlots,
+        maskProfiles: t.maskProfiles,
+        showBirthday: t.showBirthday,
+        showAge: t.showAge,
+        showLastName: t.showLastName,
+        gridLayout: t.gridLayout as PartnerSponsoredType['gridLayout'],
+        // A private custom column is for staff only.
+        customColumns: t.customColumns.filter((name) => t.customColumnSettings[name]?.public !== false),
+        currentSponsoredTypePlans: children.plans
+          .filter((p) => p.partnerSponsoredTypesId === t.id)
+          .map((p) => ({
+            id: p.id,
+            monthlyAmount: p.monthlyAmount,
+            partnerSponsoredTypePlanIntervals: children.intervals
+              .filter((i) => i.sponsoredTypePlansId === p.id && i.multiplier > 0)
+              .map((i) => ({ paymentIntervals: { id: i.id, name: i.name, multiplier: i.multiplier } })),
+          })),
+        filterTypes: children.filters
+          .filter(
+            (f) =>
+              f.sponsoredTypesId === t.sponsoredTypesId &&
+              typeOffersFilter(t, f.filterField) &&
+              !t.hiddenFilterTypes.includes(f.id),
+          )
+          .map((f) => ({
+            id: f.id,
+            label: f.label,
+            type: f.type as FilterType['type'],
+            filterField: f.filterField,
+            filterOptionKind: f.filterOptionKind as FilterType['filterOptionKind'],
+            options: filterOptionsFor(f, children, partner.id),
+          })),
+      })),
   };
 }
 
 /** GET partners/{id or subdomain}: the public partner model, with no payment secrets. */
-export async function getPartnerView(db: Db, key: string): Promise<PartnerPublic> {
-  return viewOfEntry(await cachedPartnerByKey(db, key));
+export async function getPartnerView(db: Db, key: string, locale?: Locale): Promise<PartnerPublic> {
+  return viewOfEntry(await cachedPartnerByKey(db, key), locale);
 }
 
 /** The cached partner of a route key, or the spec's 404. */
@@ -184,25 +197,44 @@ export async function cachedPartner(db: Db, partner: PartnerRow): Promise<Cached
   return cached;
 }
 
-/** The public partner model of a cache entry, built once per entry. */
-export function viewOfEntry(entry: CachedPartner): PartnerPublic {
-  entry.view ??= toPartnerView(entry.row, entry.children);
-  return entry.view;
+/**
+ * The public partner model of a cache entry, built once per entry (and once per locale other than
+ * the default). Without a locale, or in the default locale, it holds the stored texts.
+ */
+export function viewOfEntry(entry: CachedPartner, locale?: Locale): PartnerPublic {
+  const { defaultLocale } = partnerLocales(entry.row.defaultLocale, entry.row.locales);
+  const translated =
+    locale !== undefined &&
+    locale !== defaultLocale &&
+    (entry.row.translations[locale] !== undefined ||
+      entry.children.types.some((t) => t.translations[locale] !== undefined));
+  if (!translated) {
+    entry.view ??= toPartnerView(entry.row, entry.children);
+    return entry.view;
+  }
+  entry.localized ??= new Map();
+  let view = entry.localized.get(locale);
+  if (!view) {
+    view = toPartnerView(entry.row, entry.children, locale);
+    entry.localized.set(locale, view);
+  }
+  return view;
 }
 
-export async function partnerViewOf(db: Db, partner: PartnerRow): Promise<PartnerPublic> {
-  return viewOfEntry(await cachedPartner(db, partner));
+export async function partnerViewOf(db: Db, partner: PartnerRow, locale?: Locale): Promise<PartnerPublic> {
+  return viewOfEntry(await cachedPartner(db, partner), locale);
 }
 
 /** GET partners: public partners (never private demos) matching the query filters. */
 export async function listPartnerViews(
   db: Db,
   filters: Parameters<typeof listPartners>[1],
+  localeOf: (row: PartnerRow) => Locale | undefined = () => undefined,
 ): Promise<PartnerPublic[]> {
   const rows = await listPartners(db, filters);
   const children = await loadPartnerChildren(
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => toPartnerView(r, children));
+  return rows.map((r) => toPartnerView(r, children, localeOf(r)));
 }

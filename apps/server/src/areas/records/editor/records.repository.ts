@@ -251,6 +251,7 @@ export async function findRecord(
       partnerSponsoredTypesId: sponsoreds.partnerSponsoredTypesId,
       sponsoredTypesId: sponsoreds.sponsoredTypesId,
       bio: sponsoreds.bio,
+      translations: sponsoreds.translations,
       showBirthday: sponsoreds.showBirthday,
       showAge: sponsoreds.showAge,
       showLastName: sponsoreds.showLastName,

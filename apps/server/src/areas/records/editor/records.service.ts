@@ -4,7 +4,10 @@ import {
   GRADES,
   ERRORS,
   missingRequiredField,
+  partnerLocales,
   statusOfError,
+  storedTranslations,
+  TRANSLATABLE_FIELDS,
   type RecordDetail,
   type RecordListQuery,
   type RecordRow,
@@ -15,6 +18,7 @@ import {
   tooLongMessage,
 } from '@kinship/domain';
 import { sanitizeRichText } from '../../../platform/rich-text.ts';
+import { translationsToStore } from '../../../platform/translations.ts';
 import type { z } from 'zod';
 import { eq, type SQL } from 'drizzle-orm';
 import type { Db, Queryable, Tx } from '../../../db/client.ts';
@@ -137,6 +141,7 @@ async function detailOf(db: Db | Tx, partnersId: number, id: number): Promise<Re
   const [values, funFacts] = await Promise.all([customValuesOf(db, [id]), funFactsOf(db, id)]);
   return {
     ...row,
+    translations: storedTranslations(row.translations),
     status: row.status as RecordStatus,
     grade: gradeName(row.gradesId),
     customColumnValues: pick(values.get(id) ?? {}, type?.customColumns ?? []),
@@ -152,8 +157,15 @@ export async function getRecord(db: Db, ctx: SiteContext, id: number): Promise<R
   return record;
 }
 
-/** The columns a write sets from the editor's values (bio sanitised, and held to its limit as stored). */
-function columnsOf(values: Partial<RecordInputValues>): Partial<typeof sponsoreds.$inferInsert> {
+/**
+ * The columns a write sets from the editor's values (bio sanitised, and held to its limit as
+ * stored; its translations into the partner's other languages the same way, decision 072).
+ */
+function columnsOf(
+  values: Partial<RecordInputValues>,
+  partner: SiteContext['partner'],
+  stored?: unknown,
+): Partial<typeof sponsoreds.$inferInsert> {
   const set: Partial<typeof sponsoreds.$inferInsert> = {};
   const keys = [
     'partnerSponsoredTypesId',
@@ -181,6 +193,20 @@ function columnsOf(values: Partial<RecordInputValues>): Partial<typeof sponsored
     // stored bio must pass the same schema when it is saved again.
     if (set.bio !== null && set.bio.length > RECORD_LIMITS.bio)
       throw fieldErrors({ bio: tooLongMessage('Bio', RECORD_LIMITS.bio) });
+  }
+  const translations = translationsToStore(
+    partner,
+    values.translations,
+    TRANSLATABLE_FIELDS.record,
+    (_f, text) => sanitizeRichText(text),
+    '',
+    stored,
+  );
+  if (translations !== undefined) {
+    for (const [locale, fields] of Object.entries(translations))
+      if ((fields.bio?.length ?? 0) > RECORD_LIMITS.bio)
+        throw fieldErrors({ [`translations.${locale}.bio`]: tooLongMessage('Bio', RECORD_LIMITS.bio) });
+    set.translations = translations;
   }
   return set;
 }
@@ -256,7 +282,7 @@ export async function createRecord(
     const [row] = await tx
       .insert(sponsoreds)
       .values({
-        ...columnsOf(values),
+        ...columnsOf(values, ctx.partner),
         partnersId: ctx.partner.id,
         sponsoredTypesId: type!.sponsoredTypesId,
         partnerSponsoredTypesId: type!.id,
@@ -273,7 +299,7 @@ export async function createRecord(
       action: 'sponsored.created',
       entityType: 'sponsored',
       entityId: row!.id,
-      after: { ...columnsOf(values), funFacts: values.funFacts ?? [] },
+      after: { ...columnsOf(values, ctx.partner), funFacts: values.funFacts ?? [] },
     });
     return row!.id;
   });
@@ -324,7 +350,7 @@ export async function updateRecord(
     const sponsors = archiving ? await activeSponsorsOf(tx, id) : [];
     if (archiving && before.sponsors > 0 && values.confirm !== true)
       throw archiveNeedsConfirmation(before.sponsors, sponsors.filter((s) => s.email).length);
-    const set = columnsOf(values);
+    const set = columnsOf(values, ctx.partner, before.translations);
     if (type && values.partnerSponsoredTypesId !== undefined) set.sponsoredTypesId = type.sponsoredTypesId;
     const updatedAt = new Date();
     await tx
@@ -407,6 +433,13 @@ export async function duplicateRecord(
       gradesId: source.gradesId,
       homeroom: source.homeroom,
       bio: source.bio,
+      // The copy keeps the bio's translations into the languages still offered.
+      translations: Object.fromEntries(
+        Object.entries(source.translations).filter(([locale]) => {
+          const { defaultLocale, locales } = partnerLocales(ctx.partner.defaultLocale, ctx.partner.locales);
+          return locale !== defaultLocale && (locales as string[]).includes(locale);
+        }),
+      ),
       funFacts: source.funFacts.map(({ description, value }) => ({ description, value })),
       customColumnValues: source.customColumnValues,
       monthlyAmount: source.monthlyAmountOverride,

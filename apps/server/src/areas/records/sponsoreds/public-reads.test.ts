@@ -67,7 +67,7 @@ describe('caching of anonymous answers (issue 10)', () => {
       expect(first.status).toBe(200);
       expect(first.headers.etag).toMatch(/^W\/"[\w-]{27}"$/);
       expect(first.headers['cache-control']).toBe('public, max-age=10, s-maxage=10');
-      expect(first.headers.vary).toBe('Cookie, Authorization');
+      expect(first.headers.vary).toBe('Cookie, Authorization, Accept-Language');
       expect(Date.parse(first.headers['last-modified']!)).toBeGreaterThan(0);
       const again = await anonymous.get(path, { 'if-none-match': first.headers.etag! });
       expect(again.status).toBe(304);

@@ -289,12 +289,15 @@ function profileQuery(db: Db) {
   return db
     .select({
       ...sponsoredColumns,
+      translations: sponsoreds.translations,
       entityDescription: entities.description,
+      entityTranslations: entities.translations,
       entityImageUrl: entities.imageUrl,
       entityLatitude: entities.latitude,
       entityLongitude: entities.longitude,
       countryName: countries.name,
       countryDescription: countries.description,
+      countryTranslations: countries.translations,
       countryImageUrl: countries.imageUrl,
       attributes: sql<{ description: string; value: string }[]>`coalesce((
         select json_agg(json_build_object('description', a.description, 'value', a.value)

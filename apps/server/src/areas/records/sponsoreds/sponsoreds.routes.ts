@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../../platform/errors.ts';
+import { localeOfRequest } from '../../../platform/locale.ts';
 import { compiledSerializer } from '../../../platform/public-answers.ts';
 import {
   getSponsored,
@@ -74,7 +75,16 @@ export const sponsoredsRoutes: FastifyPluginAsyncZod = async (app) => {
       serializerCompiler: compiledSerializer,
       schema: { params: idParams, querystring: siteQuery, response: { 200: sponsoredDetailSchema } },
     },
-    async (request) => getSponsored(app.deps.db, await request.siteContext(), request.params.id),
+    async (request) => {
+      const ctx = await request.siteContext();
+      // The bio and the program's and country's descriptions in the request's locale (decision 072).
+      return getSponsored(
+        app.deps.db,
+        ctx,
+        request.params.id,
+        localeOfRequest(request, ctx.partner, ctx.viewer),
+      );
+    },
   );
 
   app.get(

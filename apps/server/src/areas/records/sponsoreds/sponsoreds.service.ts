@@ -4,6 +4,8 @@ import {
   formatDate,
   MESSAGES,
   ERRORS,
+  translatedText,
+  type Locale,
   type RecordRights,
   type SponsoredDetail,
   type SponsoredImage,
@@ -230,8 +232,16 @@ async function openRecord<Row extends SponsoredRow = SponsoredRow>(
   return { row, access };
 }
 
-/** GET sponsoreds/{id}. */
-export async function getSponsored(db: Db, ctx: SiteContext, id: number): Promise<SponsoredDetail> {
+/**
+ * GET sponsoreds/{id}. With a locale, the bio and the program's and country's descriptions read in
+ * it, each falling back to the stored (default locale's) text (decision 072).
+ */
+export async function getSponsored(
+  db: Db,
+  ctx: SiteContext,
+  id: number,
+  locale?: Locale,
+): Promise<SponsoredDetail> {
   const { row, access } = await openRecord(db, ctx, id, findSponsoredProfile);
   const full = summaryOf(row, access);
   const attributes = row.attributes;
@@ -244,7 +254,7 @@ export async function getSponsored(db: Db, ctx: SiteContext, id: number): Promis
     showBirthday: hidden.showBirthday,
     showAge: hidden.showAge,
     showLastName: hidden.showLastName,
-    bio: row.bio ?? '',
+    bio: translatedText(row.bio ?? '', row.translations, locale, 'bio'),
     homeroom: row.homeroom,
     active: row.active,
     sponsoredAttributes: attributes,
@@ -253,12 +263,21 @@ export async function getSponsored(db: Db, ctx: SiteContext, id: number): Promis
       id: row.entitiesId,
       name: row.entityName,
       city: row.entityCity,
-      description: row.entityDescription,
+      description: translatedText(row.entityDescription, row.entityTranslations, locale, 'description'),
       imageUrl: row.entityImageUrl,
       latitude: row.entityLatitude,
       longitude: row.entityLongitude,
       countries: row.countryName
-        ? { name: row.countryName, description: row.countryDescription, imageUrl: row.countryImageUrl }
+        ? {
+            name: row.countryName,
+            description: translatedText(
+              row.countryDescription,
+              row.countryTranslations,
+              locale,
+              'description',
+            ),
+            imageUrl: row.countryImageUrl,
+          }
         : null,
     },
     isSponsor: access.isSponsor,

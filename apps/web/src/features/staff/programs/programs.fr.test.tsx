@@ -17,6 +17,7 @@ const answer: StaffProgramsAnswer = {
       city: 'Quito',
       countriesId: 10,
       description: null,
+      translations: {},
       latitude: null,
       longitude: null,
       imageUrl: null,

@@ -14,6 +14,7 @@ const program: StaffProgram = {
   city: 'Quito',
   countriesId: 10,
   description: null,
+  translations: {},
   latitude: null,
   longitude: null,
   imageUrl: null,

@@ -111,6 +111,7 @@ describe('Records in French', () => {
       partnerSponsoredTypesId: 21,
       sponsoredTypesId: SponsoredType.Student,
       bio: '',
+      translations: {},
       showBirthday: null,
       showAge: null,
       showLastName: null,

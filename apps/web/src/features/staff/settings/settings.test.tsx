@@ -29,6 +29,7 @@ const settings: PartnerSettingsAnswer = {
   headerImage: null,
   tagline: null,
   description: null,
+  translations: {},
   brandColor: '#1c7ed6',
   website: null,
   facebook: null,

@@ -24,6 +24,7 @@ const answer: StaffTypesAnswer = {
         customLabelPlural: 'Enseignants',
         customSlotName: 'Place',
         description: null,
+        translations: {},
         active: true,
         showSlots: true,
         visibleSlots: 1,

@@ -17,6 +17,7 @@ const teachers: StaffType = {
     customLabelPlural: 'Teachers',
     customSlotName: 'Slot',
     description: null,
+    translations: {},
     active: true,
     showSlots: true,
     visibleSlots: 1,

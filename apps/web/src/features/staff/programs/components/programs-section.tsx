@@ -20,7 +20,15 @@ import { programInputSchema, type ProgramInput, type StaffProgram } from '@kinsh
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { StaticMap } from '../../../../components/map/static-map';
+import { FallbackHint, LocaleTabs } from '../../../../components/staff/locale-tabs';
 import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
+import {
+  contentLocalesOf,
+  translationFormValues,
+  translationInputProps,
+  translationsToSend,
+} from '../../../../components/staff/translations';
+import { usePartner } from '../../../../shared/partner/partner-context';
 import { editColumn } from '../../../../components/staff/edit-column';
 import { ServerDataTable, type StaffColumn } from '../../../../components/staff/server-data-table';
 import { mediaUrl } from '../../../../lib/api-client';
@@ -109,11 +117,14 @@ function ProgramForm({
 }) {
   const intl = useIntl();
   const { create, update, setImage } = useProgramWrites();
+  const languages = contentLocalesOf(usePartner());
   const form = useSchemaForm(programInputSchema, {
     name: program?.name ?? '',
     city: program?.city ?? '',
     countriesId: program?.countriesId ?? null,
     description: program?.description ?? '',
+    // The description in the partner's other languages (decision 072).
+    translations: translationFormValues(program?.translations, languages, ['description']),
     latitude: program?.latitude ?? null,
     longitude: program?.longitude ?? null,
   } as ProgramInput & Record<string, unknown>);
@@ -144,11 +155,10 @@ function ProgramForm({
           ? intl.formatMessage({ id: 'staff.programs.save', defaultMessage: 'Save the program' })
           : intl.formatMessage({ id: 'staff.programs.create', defaultMessage: 'Create the program' })
       }
-      onSubmit={(v) =>
-        program
-          ? update.mutateAsync({ id: program.id, body: v as ProgramInput })
-          : create.mutateAsync(v as ProgramInput)
-      }
+      onSubmit={(v) => {
+        const body = { ...(v as ProgramInput), translations: translationsToSend(v.translations, languages) };
+        return program ? update.mutateAsync({ id: program.id, body }) : create.mutateAsync(body);
+      }}
       onDone={onDone}
     >
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -171,17 +181,36 @@ function ProgramForm({
           onChange={(v) => form.setFieldValue('countriesId', v === null ? null : Number(v))}
         />
       </SimpleGrid>
-      <Textarea
-        label={intl.formatMessage({ id: 'staff.programs.field.description', defaultMessage: 'Description' })}
-        description={intl.formatMessage({
-          id: 'staff.programs.field.description.help',
-          defaultMessage:
-            'HTML: paragraphs, bold, italics, lists, headings and links are kept; anything else is removed.',
-        })}
-        autosize
-        minRows={3}
-        {...form.getInputProps('description')}
-      />
+      <LocaleTabs languages={languages}>
+        {(locale, isDefault) => (
+          <Textarea
+            label={intl.formatMessage({
+              id: 'staff.programs.field.description',
+              defaultMessage: 'Description',
+            })}
+            description={
+              isDefault ? (
+                intl.formatMessage({
+                  id: 'staff.programs.field.description.help',
+                  defaultMessage:
+                    'HTML: paragraphs, bold, italics, lists, headings and links are kept; anything else is removed.',
+                })
+              ) : (
+                <FallbackHint languages={languages} />
+              )
+            }
+            autosize
+            minRows={3}
+            {...(isDefault
+              ? form.getInputProps('description')
+              : {
+                  ...translationInputProps(form, locale, 'description'),
+                  placeholder: values.description ?? '',
+                  lang: locale,
+                })}
+          />
+        )}
+      </LocaleTabs>
       <PlacePicker
         latitude={values.latitude}
         longitude={values.longitude}

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SponsoredType, type RecordDetail } from '@kinship/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../../../test/api-stub';
+import { buildPartner } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
 import { createRecord, updateRecord } from '../api/records-api';
 import { RecordEditor } from './record-editor';
@@ -44,6 +45,7 @@ const RECORD: RecordDetail = {
   partnerSponsoredTypesId: 7,
   sponsoredTypesId: 1,
   bio: '<p>Hi</p>',
+  translations: {},
   showBirthday: null,
   showAge: true,
   showLastName: false,
@@ -187,5 +189,41 @@ describe('the record editor', () => {
     expect(archive).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Archive' }));
     await waitFor(() => expect(archive).toHaveBeenCalledTimes(1));
+  });
+
+  it('edits the bio per language for a partner offering two (decision 072)', async () => {
+    const api = stubApi({ 'PATCH /api/dashboard/records/42': json(RECORD) });
+    const { user } = renderWithProviders(
+      <RecordEditor
+        type={TYPE}
+        programs={PROGRAMS}
+        record={{ ...RECORD, translations: { 'fr-CA': { bio: '<p>Salut, je suis Zuri.</p>' } } }}
+        onSave={(v) => updateRecord(42, v)}
+        onDone={() => undefined}
+      />,
+      {
+        partner: buildPartner({
+          countriesId: 8,
+          currency: 'cad',
+          defaultLocale: 'en-CA',
+          locales: ['en-CA', 'fr-CA'],
+        }),
+      },
+    );
+    expect(await screen.findByRole('tab', { name: 'English (en-CA)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(await screen.findByText('Hi')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Français (fr-CA)' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Français (fr-CA)' });
+    expect(await within(panel).findByText('Salut, je suis Zuri.')).toBeInTheDocument();
+    expect(within(panel).getByText('Left empty, visitors see the English text instead.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.callsTo('PATCH /api/dashboard/records/42')).toHaveLength(1));
+    expect(api.calls[0]!.body).toMatchObject({
+      bio: '<p>Hi</p>',
+      translations: { 'fr-CA': { bio: '<p>Salut, je suis Zuri.</p>' } },
+    });
   });
 });

@@ -28,7 +28,16 @@ import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { ConfirmButton } from '../../../../components/staff/confirm-dialog';
+import { LocaleTabs } from '../../../../components/staff/locale-tabs';
 import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
+import {
+  contentLocalesOf,
+  fallbackHint,
+  setTranslation,
+  translationFormValues,
+  translationsToSend,
+} from '../../../../components/staff/translations';
+import { usePartner } from '../../../../shared/partner/partner-context';
 import { formatGrade } from '../../../../i18n/grades';
 import { useLocale } from '../../../../i18n/locale-provider';
 import { useCurrency } from '../../../../i18n/use-currency';
@@ -132,7 +141,12 @@ export function RecordEditor({
 }: RecordEditorProps) {
   const intl = useIntl();
   const amountInput = useAmountInput();
-  const form = useSchemaForm(recordInputSchema, initialValues(type, record, programs));
+  const languages = contentLocalesOf(usePartner());
+  const form = useSchemaForm(recordInputSchema, {
+    ...initialValues(type, record, programs),
+    // The bio in the partner's other languages (decision 072).
+    translations: translationFormValues(record?.translations, languages, ['bio']),
+  });
   const kind = type.sponsoredTypesId;
   // The field a record of this type must hold (decision 067): the server refuses it empty.
   const required = requiredRecordField(kind);
@@ -168,7 +182,9 @@ export function RecordEditor({
             ? intl.formatMessage({ id: 'staff.records.editor.save', defaultMessage: 'Save changes' })
             : intl.formatMessage({ id: 'staff.records.editor.create', defaultMessage: 'Create' })
         }
-        onSubmit={(v) => onSave(v as RecordInput)}
+        onSubmit={(v) =>
+          onSave({ ...(v as RecordInput), translations: translationsToSend(v.translations, languages) })
+        }
         onDone={onDone}
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -360,20 +376,35 @@ export function RecordEditor({
             />
           }
         >
-          <RichTextField
-            label={intl.formatMessage({ id: 'staff.records.editor.bio', defaultMessage: 'Bio' })}
-            description={intl.formatMessage({
-              id: 'staff.records.editor.bio.help',
-              defaultMessage:
-                'Paragraphs, bold, italics, lists and links are kept; anything else is removed on save.',
-            })}
-            {...(form.getInputProps('bio') as {
-              value: string;
-              onChange: (html: string) => void;
-              error?: ReactNode;
-            })}
-            key={form.key('bio')}
-          />
+          <LocaleTabs languages={languages}>
+            {(locale, isDefault) =>
+              isDefault ? (
+                <RichTextField
+                  label={intl.formatMessage({ id: 'staff.records.editor.bio', defaultMessage: 'Bio' })}
+                  description={intl.formatMessage({
+                    id: 'staff.records.editor.bio.help',
+                    defaultMessage:
+                      'Paragraphs, bold, italics, lists and links are kept; anything else is removed on save.',
+                  })}
+                  {...(form.getInputProps('bio') as {
+                    value: string;
+                    onChange: (html: string) => void;
+                    error?: ReactNode;
+                  })}
+                  key={form.key('bio')}
+                />
+              ) : (
+                <RichTextField
+                  label={intl.formatMessage({ id: 'staff.records.editor.bio', defaultMessage: 'Bio' })}
+                  description={fallbackHint(intl, languages)}
+                  value={values.translations?.[locale]?.bio ?? ''}
+                  onChange={(html) => setTranslation(form, locale, 'bio', html)}
+                  error={form.errors[`translations.${locale}.bio`]}
+                  key={`bio-${locale}`}
+                />
+              )
+            }
+          </LocaleTabs>
         </Suspense>
         <Stack gap="xs">
           <Group justify="space-between">

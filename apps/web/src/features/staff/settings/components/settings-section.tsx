@@ -39,7 +39,14 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { FallbackHint, LocaleTabs } from '../../../../components/staff/locale-tabs';
 import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
+import {
+  contentLocalesOf,
+  translationFormValues,
+  translationInputProps,
+  translationsToSend,
+} from '../../../../components/staff/translations';
 import { apiRequest, mediaUrl } from '../../../../lib/api-client';
 import { accessibleBrandColor, brandPalette } from '../../../../lib/brand-theme';
 import { usePartner } from '../../../../shared/partner/partner-context';
@@ -150,10 +157,14 @@ const SETTING_KEYS = {
   4: 'logoLinksToWebsite',
 } as const;
 
+/** The partner's texts written per language (decision 072). */
+const PARTNER_TRANSLATED = ['tagline', 'description'] as const;
+
 function formValuesOf(s: PartnerSettingsAnswer): PartnerSettingsInput & Record<string, unknown> {
   return {
     tagline: s.tagline ?? '',
     description: s.description ?? '',
+    translations: translationFormValues(s.translations, contentLocalesOf(s), PARTNER_TRANSLATED),
     brandColor: s.brandColor,
     website: s.website ?? '',
     facebook: s.facebook ?? '',
@@ -327,6 +338,7 @@ function ImageUpload({
 function BrandingPanel({ form, settings }: { form: Form; settings: PartnerSettingsAnswer }) {
   const intl = useIntl();
   const values = form.getValues();
+  const languages = contentLocalesOf(values);
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -357,18 +369,46 @@ function BrandingPanel({ form, settings }: { form: Form; settings: PartnerSettin
         />
         <BrandPreview color={values.brandColor} logo={settings.logo} name={settings.name} />
       </SimpleGrid>
-      <TextInput
-        label={intl.formatMessage(messages.tagline)}
-        description={intl.formatMessage(messages.taglineHelp)}
-        {...form.getInputProps('tagline')}
-      />
-      <Textarea
-        label={intl.formatMessage(messages.description)}
-        description={intl.formatMessage(messages.descriptionHelp)}
-        autosize
-        minRows={3}
-        {...form.getInputProps('description')}
-      />
+      {/* One tab per language the site offers (its languages as this form has them). */}
+      <LocaleTabs languages={languages}>
+        {(locale, isDefault) =>
+          isDefault ? (
+            <Stack gap="md">
+              <TextInput
+                label={intl.formatMessage(messages.tagline)}
+                description={intl.formatMessage(messages.taglineHelp)}
+                {...form.getInputProps('tagline')}
+              />
+              <Textarea
+                label={intl.formatMessage(messages.description)}
+                description={intl.formatMessage(messages.descriptionHelp)}
+                autosize
+                minRows={3}
+                {...form.getInputProps('description')}
+              />
+            </Stack>
+          ) : (
+            <Stack gap="md">
+              <TextInput
+                label={intl.formatMessage(messages.tagline)}
+                description={<FallbackHint languages={languages} />}
+                placeholder={values.tagline ?? ''}
+                lang={locale}
+                {...translationInputProps(form, locale, 'tagline')}
+              />
+              <Textarea
+                label={intl.formatMessage(messages.description)}
+                description={<FallbackHint languages={languages} />}
+                placeholder={values.description ?? ''}
+                lang={locale}
+                autosize
+                minRows={3}
+                {...translationInputProps(form, locale, 'description')}
+              />
+            </Stack>
+          )
+        }
+      </LocaleTabs>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
           label={intl.formatMessage(messages.website)}
@@ -860,7 +900,11 @@ function SettingsForm({ settings }: { settings: PartnerSettingsAnswer }) {
       submitLabel={intl.formatMessage(messages.save)}
       onSubmit={async (v) => {
         setSaved(false);
-        await save.mutateAsync(v as PartnerSettingsInput);
+        // Only the languages offered besides the default are sent (one just made default is left out).
+        await save.mutateAsync({
+          ...(v as PartnerSettingsInput),
+          translations: translationsToSend(v.translations, contentLocalesOf(v)),
+        });
       }}
       onDone={() => setSaved(true)}
     >

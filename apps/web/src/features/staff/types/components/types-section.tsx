@@ -33,7 +33,15 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { ConfirmDialog } from '../../../../components/staff/confirm-dialog';
+import { usePartner } from '../../../../shared/partner/partner-context';
+import { FallbackHint, LocaleTabs } from '../../../../components/staff/locale-tabs';
 import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
+import {
+  contentLocalesOf,
+  translationFormValues,
+  translationInputProps,
+  translationsToSend,
+} from '../../../../components/staff/translations';
 import { editColumn } from '../../../../components/staff/edit-column';
 import { ServerDataTable, type StaffColumn } from '../../../../components/staff/server-data-table';
 import { useFormat } from '../../../../i18n/use-format';
@@ -70,6 +78,9 @@ const COLUMN_KIND_LABEL = defineMessages({
   date: { id: 'staff.types.columnKind.date', defaultMessage: 'Date' },
   yesno: { id: 'staff.types.columnKind.yesno', defaultMessage: 'Yes or no' },
 }) satisfies Record<(typeof CUSTOM_COLUMN_KINDS)[number], unknown>;
+
+/** A type's texts written per language (decision 072). */
+const TYPE_TRANSLATED = ['customLabelSingular', 'customLabelPlural', 'description'] as const;
 
 function defaultSettings(): TypeSettingsInput {
   return {
@@ -109,31 +120,76 @@ function SettingsFields({
   const columns: TypeSettingsInput['customColumns'] = prefix
     ? (form.getValues().settings as TypeSettingsInput).customColumns
     : (form.getValues().customColumns as TypeSettingsInput['customColumns']);
+  const base = (prefix ? form.getValues().settings : form.getValues()) as TypeSettingsInput;
+  const languages = contentLocalesOf(usePartner());
+  const labelOne = intl.formatMessage({ id: 'staff.types.field.labelOne', defaultMessage: 'Label (one)' });
+  const labelMany = intl.formatMessage({ id: 'staff.types.field.labelMany', defaultMessage: 'Label (many)' });
+  const descriptionLabel = intl.formatMessage({
+    id: 'staff.types.field.description',
+    defaultMessage: 'Description',
+  });
   return (
     <Stack gap="sm">
+      {/* The labels and description per language the partner offers (decision 072). */}
+      <LocaleTabs languages={languages}>
+        {(locale, isDefault) =>
+          isDefault ? (
+            <Stack gap="xs">
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  label={labelOne}
+                  withAsterisk
+                  {...form.getInputProps(path('customLabelSingular'))}
+                />
+                <TextInput
+                  label={labelMany}
+                  withAsterisk
+                  {...form.getInputProps(path('customLabelPlural'))}
+                />
+              </SimpleGrid>
+              <Textarea
+                label={descriptionLabel}
+                autosize
+                minRows={2}
+                {...form.getInputProps(path('description'))}
+              />
+            </Stack>
+          ) : (
+            <Stack gap="xs">
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  label={labelOne}
+                  placeholder={base.customLabelSingular}
+                  lang={locale}
+                  description={<FallbackHint languages={languages} />}
+                  {...translationInputProps(form, locale, 'customLabelSingular', path('translations'))}
+                />
+                <TextInput
+                  label={labelMany}
+                  placeholder={base.customLabelPlural}
+                  lang={locale}
+                  {...translationInputProps(form, locale, 'customLabelPlural', path('translations'))}
+                />
+              </SimpleGrid>
+              <Textarea
+                label={descriptionLabel}
+                placeholder={base.description ?? ''}
+                lang={locale}
+                autosize
+                minRows={2}
+                {...translationInputProps(form, locale, 'description', path('translations'))}
+              />
+            </Stack>
+          )
+        }
+      </LocaleTabs>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput
-          label={intl.formatMessage({ id: 'staff.types.field.labelOne', defaultMessage: 'Label (one)' })}
-          withAsterisk
-          {...form.getInputProps(path('customLabelSingular'))}
-        />
-        <TextInput
-          label={intl.formatMessage({ id: 'staff.types.field.labelMany', defaultMessage: 'Label (many)' })}
-          withAsterisk
-          {...form.getInputProps(path('customLabelPlural'))}
-        />
         <TextInput
           label={intl.formatMessage({ id: 'staff.types.field.slotName', defaultMessage: 'Slot name' })}
           withAsterisk
           {...form.getInputProps(path('customSlotName'))}
         />
       </SimpleGrid>
-      <Textarea
-        label={intl.formatMessage({ id: 'staff.types.field.description', defaultMessage: 'Description' })}
-        autosize
-        minRows={2}
-        {...form.getInputProps(path('description'))}
-      />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <NumberInput
           label={intl.formatMessage({
@@ -357,6 +413,7 @@ function NewTypeForm({
 }) {
   const intl = useIntl();
   const { create } = useTypeWrites();
+  const languages = contentLocalesOf(usePartner());
   const form = useSchemaForm(typeCreateInputSchema, {
     sponsoredTypesId: 1,
     identifier: '',
@@ -368,7 +425,16 @@ function NewTypeForm({
     <SchemaForm
       form={form}
       submitLabel={intl.formatMessage({ id: 'staff.types.create', defaultMessage: 'Create the type' })}
-      onSubmit={(values) => create.mutateAsync(values as TypeCreateInput)}
+      onSubmit={(values) => {
+        const input = values as TypeCreateInput;
+        return create.mutateAsync({
+          ...input,
+          settings: {
+            ...input.settings,
+            translations: translationsToSend(input.settings.translations, languages),
+          },
+        });
+      }}
       onDone={onDone}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -417,9 +483,11 @@ function EditTypeForm({
   const intl = useIntl();
   const format = useFormat();
   const { update, changePlan } = useTypeWrites();
+  const languages = contentLocalesOf(usePartner());
   const form = useSchemaForm(typeSettingsInputSchema, {
     ...type.settings,
     description: type.settings.description ?? '',
+    translations: translationFormValues(type.settings.translations, languages, TYPE_TRANSLATED),
   } as TypeSettingsInput & Record<string, unknown>);
   const planForm = useSchemaForm(planInputSchema, {
     monthlyAmount: type.currentPlan?.monthlyAmount ?? 3000,
@@ -433,7 +501,15 @@ function EditTypeForm({
       <SchemaForm
         form={form}
         submitLabel={intl.formatMessage({ id: 'staff.types.save', defaultMessage: 'Save the type' })}
-        onSubmit={(values) => update.mutateAsync({ id: type.id, body: values as TypeSettingsInput })}
+        onSubmit={(values) =>
+          update.mutateAsync({
+            id: type.id,
+            body: {
+              ...(values as TypeSettingsInput),
+              translations: translationsToSend(values.translations, languages),
+            },
+          })
+        }
         onDone={onDone}
       >
         <SettingsFields form={form} prefix="" filterTypes={type.filterTypes} />
