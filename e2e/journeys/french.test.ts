@@ -2,14 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { decodeMimeWords, readEml } from '../../apps/server/test/eml.ts';
+import { attachedPdf, decodeMimeWords, readEml } from '../../apps/server/test/eml.ts';
+import { pdfText } from '../../apps/server/test/pdf-text.ts';
 import { launchBrowser, screenshot, siteUrl } from '../support/browser.ts';
 
 /**
  * Issue 23 in Chromium: the Canadian demo partner (maple, offering en-CA and fr-CA) seen by a
  * browser asking for French, on a phone: the page is French from its first byte (`lang="fr-CA"`),
  * the navigation, the empty cart and the donate page speak French, a donation of 1 234,56 $ goes
- * through, and its receipt mail is French with Canadian French amounts. The language switch then
+ * through, and its receipt mail and the PDF attached to it are French with Canadian French amounts. The language switch then
  * takes the visitor back to English.
  */
 
@@ -30,13 +31,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function mailTo(to: string): Promise<ReturnType<typeof readEml>> {
+/** The newest mail to `to`, read, with its raw text (for its attachment). */
+async function mailTo(to: string): Promise<ReturnType<typeof readEml> & { raw: string }> {
   const dir = inject('mailDir');
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
     const mails = files
-      .map((f) => readEml(fs.readFileSync(path.join(dir, f), 'utf8')))
+      .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+      .map((raw) => ({ ...readEml(raw), raw }))
       .filter((mail) => mail.to.includes(to));
     if (mails.length > 0) return mails[mails.length - 1]!;
     await new Promise((r) => setTimeout(r, 250));
@@ -101,6 +104,13 @@ describe('a French-speaking donor on a phone', () => {
     expect(spaces(mail.text)).toContain('1 234,56 $');
     expect(decodeMimeWords(mail.subject)).toBe('Votre reçu de Maple Schools Network');
     expect(spaces(mail.text)).toContain('Merci pour votre don à Maple Schools Network.');
+    // The receipt PDF attached to it is French too, with the amount in Canadian French form.
+    const pdf = attachedPdf(mail.raw);
+    expect(pdf, 'the receipt PDF').not.toBeNull();
+    const text = spaces(pdfText(pdf!)).replace(/\s+/g, ' ');
+    expect(text).toContain('Reçu de paiement');
+    expect(text).toContain('1 234,56 $');
+    expect(text).not.toMatch(/Payment receipt/);
   });
 
   it('shows the landing page in French on a wide screen, with the switch in the navigation', async () => {

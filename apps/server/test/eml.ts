@@ -96,3 +96,10 @@ export function readEml(eml: string): ReadMail {
 export function linksIn(mail: ReadMail): string[] {
   return [...mail.text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]);
 }
+
+/** The PDF attached to a raw .eml (a receipt's), or null when it has none. */
+export function attachedPdf(eml: string): Buffer | null {
+  const normalized = eml.replace(/\r\n/g, '\n');
+  const part = /Content-Type: application\/pdf[^]*?\n\n([A-Za-z0-9+/=\n]+?)\n(?:--|\n)/.exec(normalized);
+  return part ? Buffer.from(part[1]!.replace(/\n/g, ''), 'base64') : null;
+}

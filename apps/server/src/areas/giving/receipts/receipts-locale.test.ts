@@ -2,7 +2,7 @@ import http from 'node:http';
 import { formatDateIn } from '@kinship/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeMimeWords, readEml } from '../../../../test/eml.ts';
+import { attachedPdf as attachedPdfOf, decodeMimeWords, readEml } from '../../../../test/eml.ts';
 import { freshAddress } from '../../../../test/giving-fixtures.ts';
 import { pdfText } from '../../../../test/pdf-text.ts';
 import { clientAs, createPeople, type TestPerson } from '../../../../test/people.ts';
@@ -28,10 +28,9 @@ const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 const flat = (text: string) => plain(text).replace(/\s+/g, ' ');
 
 function attachedPdf(eml: string): Buffer {
-  const normalized = eml.replace(/\r\n/g, '\n');
-  const part = /Content-Type: application\/pdf[^]*?\n\n([A-Za-z0-9+/=\n]+?)\n(?:--|\n)/.exec(normalized);
-  expect(part, 'a PDF attachment').not.toBeNull();
-  return Buffer.from(part![1]!.replace(/\n/g, ''), 'base64');
+  const pdf = attachedPdfOf(eml);
+  expect(pdf, 'a PDF attachment').not.toBeNull();
+  return pdf!;
 }
 
 /** A GET on the maple site answered as bytes (a PDF). */
