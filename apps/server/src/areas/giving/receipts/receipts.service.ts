@@ -272,6 +272,7 @@ async function receiptMessage(
     },
     { partner, logoUrl: partner.logo ? partnerSiteUrl(partner, `/media/${partner.logo}`, config) : null },
     { text: receiptFactsText(email), html: receiptFactsHtml(email) },
+    email.locale,
   );
   return (
     custom ?? {
