@@ -1,3 +1,4 @@
+import { defineMessages } from '@formatjs/intl';
 import {
   archiveMessage,
   canMoveRecord,
@@ -46,6 +47,8 @@ import {
 } from './records.repository.ts';
 import { partnerSiteUrl } from '../../../platform/messaging/site-urls.ts';
 import { insertOutboxMessage } from '../../../platform/messaging/outbox.ts';
+import { localeOfRecipient } from '../../../platform/locale.ts';
+import { sayIn } from '../../../platform/messages.ts';
 import { emit, type EventPayload } from '../../../platform/events.ts';
 
 // The dashboard's Records section (issue 12 items 1, 2, 7; decision 029). Every call checks
@@ -464,6 +467,19 @@ export async function deleteRecord(
   await deleteStoredPicturesOf(deps.storage, id);
 }
 
+/** The built-in notice that a sponsored record is no longer listed (decision 073); English as today. */
+export const archivedMessages = defineMessages({
+  subject: {
+    id: 'mail.recordArchived.subject',
+    defaultMessage: '{partnerName}: an update about {recordFirstName}',
+  },
+  body: {
+    id: 'mail.recordArchived.body',
+    defaultMessage:
+      '{hasName, select, yes {Hello {donorName},} other {Hello,}}\n\n{recordName}, whom you sponsor through {partnerName}, is no longer listed on our site. Your sponsorship has not been changed: we will write to you about what comes next.\n\nThank you for your support.\n{partnerName}',
+  },
+});
+
 /**
  * The subscriber of record.updated (decision 063): when the record was archived, each of its
  * sponsors of that moment is told it is no longer listed, once per sponsor and event.
@@ -475,6 +491,9 @@ export async function queueArchivedNotices(tx: Tx, input: EventPayload<'record.u
   const name = input.recordName;
   for (const sponsor of await sponsorsByIds(tx, input.sponsorsToTell)) {
     if (!sponsor.email) continue;
+    // In the sponsor's saved language, else the partner's default (decision 073).
+    const locale = localeOfRecipient(partner, sponsor.locale);
+    const say = sayIn(locale);
     // The partner's own wording when it has one (feature 12, decision 044), else the default below.
     const own = await partnerEmail(
       tx,
@@ -490,6 +509,8 @@ export async function queueArchivedNotices(tx: Tx, input: EventPayload<'record.u
         partner,
         logoUrl: partner.logo ? partnerSiteUrl(partner, `/media/${partner.logo}`) : null,
       },
+      undefined,
+      locale,
     );
     await insertOutboxMessage(tx, {
       partnersId: partner.id,
@@ -497,13 +518,17 @@ export async function queueArchivedNotices(tx: Tx, input: EventPayload<'record.u
       dedupeKey: `record-archived:${input.sponsoredsId}:${sponsor.usersId}:${eventId}`,
       toAddress: sponsor.email,
       ...(own ? { bodyHtml: own.html } : {}),
-      subject: own?.subject ?? `${partner.name}: an update about ${input.recordFirstName ?? name}`,
+      subject:
+        own?.subject ??
+        say(archivedMessages.subject, { partnerName: partner.name, recordFirstName: input.recordFirstName ?? name }),
       bodyText: own
         ? own.text
-        : `Hello${sponsor.firstName ? ` ${sponsor.firstName}` : ''},\n\n` +
-          `${name}, whom you sponsor through ${partner.name}, is no longer listed on our site. ` +
-          `Your sponsorship has not been changed: we will write to you about what comes next.\n\n` +
-          `Thank you for your support.\n${partner.name}`,
+        : say(archivedMessages.body, {
+            hasName: sponsor.firstName ? 'yes' : 'no',
+            donorName: sponsor.firstName ?? '',
+            recordName: name,
+            partnerName: partner.name,
+          }),
     });
   }
 }
