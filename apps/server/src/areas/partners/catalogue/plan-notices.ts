@@ -28,7 +28,7 @@ export const planNoticeMessages = defineMessages({
   body: {
     id: 'mail.planChange.body',
     defaultMessage:
-      '{hasName, select, yes {Hello {firstName},} other {Hello,}}\n\nThe monthly price of a {label} sponsorship at {partnerName} is now {amount}. Your sponsorship keeps the amount you chose; nothing changes unless you ask. To move to the new price, sign in and open My Profile, Payment settings (/profile/paymentsettings), then choose "Reset to today's price" on the subscription.\n\nThank you for your support.\n{partnerName}',
+      '{hasName, select, yes {Hello {firstName},} other {Hello,}}\n\nThe monthly price of a {label} sponsorship at {partnerName} is now {amount}. Your sponsorship keeps the amount you chose; nothing changes unless you ask. To move to the new price, sign in and open My Profile, Payment settings (/profile/paymentsettings), then choose "Reset to today\'s price" on the subscription.\n\nThank you for your support.\n{partnerName}',
   },
 });
 
