@@ -301,9 +301,7 @@ function createAuthInstance(
         const site = await authSiteOf(partners, request, siteOptions);
         if (!site) return;
         const locale = await authMailLocale(db, site, user.id, request);
-        await mailer.send(
-          verificationMessage(site, user.email, verificationLink(url, site.origin), locale),
-        );
+        await mailer.send(verificationMessage(site, user.email, verificationLink(url, site.origin), locale));
       },
     },
     session: {

@@ -71,7 +71,8 @@ export const giftMailMessages = defineMessages({
   redeemLink: { id: 'mail.gift.redeemLink', defaultMessage: 'Redeem your gift' },
   codeLine: {
     id: 'mail.gift.codeLine',
-    defaultMessage: '{hasExpiry, select, yes {Your code: {code} (use it by {expires})} other {Your code: {code}}}',
+    defaultMessage:
+      '{hasExpiry, select, yes {Your code: {code} (use it by {expires})} other {Your code: {code}}}',
   },
   cardAttached: { id: 'mail.gift.cardAttached', defaultMessage: 'Your gift card is attached as a PDF.' },
   hello: { id: 'mail.gift.hello', defaultMessage: 'Hello,' },
@@ -137,7 +138,8 @@ const m = giftMailMessages;
 const yes = (value: unknown) => (value ? 'yes' : 'no');
 
 /** A date as the recipient reads it: en-US keeps the spec's MM/DD/YYYY (formatDate) exactly. */
-const dateIn = (locale: Locale, d: Date | string) => (locale === 'en-US' ? formatDate(d) : formatDateIn(locale, d));
+const dateIn = (locale: Locale, d: Date | string) =>
+  locale === 'en-US' ? formatDate(d) : formatDateIn(locale, d);
 
 export const giftSubject = (partnerName: string, giverName: string | null, locale: Locale = 'en-US') => {
   const say = sayIn(locale);
@@ -539,7 +541,9 @@ export function renderGiftCardPdf(input: GiftCardInput): Promise<Buffer> {
       .font('Helvetica-Bold')
       .fontSize(12)
       .fillColor('#000')
-      .text(pdfSafe(say(m.cardUseBy, { expires: input.expires })), inner, panelY + 74, { width: innerWidth / 2 });
+      .text(pdfSafe(say(m.cardUseBy, { expires: input.expires })), inner, panelY + 74, {
+        width: innerWidth / 2,
+      });
   doc
     .font('Helvetica')
     .fontSize(11)

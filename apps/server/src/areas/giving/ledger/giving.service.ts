@@ -77,7 +77,10 @@ export const ledgerMailMessages = defineMessages({
   },
   yourSponsorship: { id: 'mail.cancellation.yourSponsorship', defaultMessage: 'your sponsorship' },
   sponsorshipsLine: { id: 'mail.cancellation.sponsorshipsLine', defaultMessage: 'Your sponsorships: {url}' },
-  reminderSubject: { id: 'mail.paymentFailed.subject', defaultMessage: 'Please update your card for {partnerName}' },
+  reminderSubject: {
+    id: 'mail.paymentFailed.subject',
+    defaultMessage: 'Please update your card for {partnerName}',
+  },
   reminderFailed: {
     id: 'mail.paymentFailed.failed',
     defaultMessage:
@@ -492,7 +495,9 @@ export function reminderEmail(input: {
 }): { subject: string; text: string; html: string } {
   const say = sayIn(input.locale ?? 'en-US');
   const paragraphs = [
-    input.donorName ? say(receiptMailMessages.dear, { name: input.donorName }) : say(receiptMailMessages.hello),
+    input.donorName
+      ? say(receiptMailMessages.dear, { name: input.donorName })
+      : say(receiptMailMessages.hello),
     say(lm.reminderFailed, {
       interval: input.interval,
       amount: input.amount,

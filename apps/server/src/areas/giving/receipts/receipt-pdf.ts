@@ -312,7 +312,11 @@ export async function renderStatementPdf(raw: StatementPdfInput): Promise<Buffer
     ...(input.taxNotice ? [input.taxNotice] : []),
     pdfSafe(say(m.net)),
     ...(input.supportEmail
-      ? [pdfSafe(say(receiptPdfMessages.questions, { partnerName: input.partnerName, email: input.supportEmail }))]
+      ? [
+          pdfSafe(
+            say(receiptPdfMessages.questions, { partnerName: input.partnerName, email: input.supportEmail }),
+          ),
+        ]
       : []),
   ]);
   doc.end();

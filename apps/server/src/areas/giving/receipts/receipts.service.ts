@@ -486,7 +486,8 @@ export async function buildGivingStatementPdf(
     rows: lines,
     total: totalFormat.money(total),
     // en-US keeps the domain's notice; other locales the catalogue's tax paragraph, when the partner has a number.
-    taxNotice: locale === 'en-US' ? taxDeductibleNotice(partner) : (paymentNoticeIn(locale, partner)[1] ?? null),
+    taxNotice:
+      locale === 'en-US' ? taxDeductibleNotice(partner) : (paymentNoticeIn(locale, partner)[1] ?? null),
     supportEmail: partner.supportEmail,
     issuedOn: totalFormat.date(now),
   });
@@ -535,8 +536,14 @@ const STATEMENT_KEY = /^statement:(\d+):(\d{4}):(u(\d+)|e(.+))$/;
 
 /** The year-end statement mail's words (decision 073); the English defaults are today's mail. */
 export const statementMailMessages = defineMessages({
-  subject: { id: 'mail.statement.subject', defaultMessage: 'Your {year} giving statement from {partnerName}' },
-  thanks: { id: 'mail.statement.thanks', defaultMessage: 'Thank you for your support of {partnerName} in {year}.' },
+  subject: {
+    id: 'mail.statement.subject',
+    defaultMessage: 'Your {year} giving statement from {partnerName}',
+  },
+  thanks: {
+    id: 'mail.statement.thanks',
+    defaultMessage: 'Thank you for your support of {partnerName} in {year}.',
+  },
   attached: {
     id: 'mail.statement.attached',
     defaultMessage:

@@ -25,11 +25,16 @@ export const planNoticeMessages = defineMessages({
     id: 'mail.planChange.subject',
     defaultMessage: '{partnerName}: a new monthly price for {label} sponsorships',
   },
-  body: {
-    id: 'mail.planChange.body',
-    defaultMessage:
-      '{hasName, select, yes {Hello {firstName},} other {Hello,}}\n\nThe monthly price of a {label} sponsorship at {partnerName} is now {amount}. Your sponsorship keeps the amount you chose; nothing changes unless you ask. To move to the new price, sign in and open My Profile, Payment settings (/profile/paymentsettings), then choose "Reset to today\'s price" on the subscription.\n\nThank you for your support.\n{partnerName}',
+  bodyP1: {
+    id: 'mail.planChange.body.p1',
+    defaultMessage: '{hasName, select, yes {Hello {firstName},} other {Hello,}}',
   },
+  bodyP2: {
+    id: 'mail.planChange.body.p2',
+    defaultMessage:
+      'The monthly price of a {label} sponsorship at {partnerName} is now {amount}. Your sponsorship keeps the amount you chose; nothing changes unless you ask. To move to the new price, sign in and open My Profile, Payment settings (/profile/paymentsettings), then choose "Reset to today\'s price" on the subscription.',
+  },
+  bodyP3: { id: 'mail.planChange.body.p3', defaultMessage: 'Thank you for your support.\n{partnerName}' },
 });
 
 /**
@@ -44,13 +49,16 @@ export function planChangeMail(
   locale: Locale = 'en-US',
   currency = 'usd',
 ): string {
-  return sayIn(locale)(planNoticeMessages.body, {
+  const say = sayIn(locale);
+  const m = planNoticeMessages;
+  const values = {
     hasName: firstName ? 'yes' : 'no',
     firstName: firstName ?? '',
     label: labelSingular.toLowerCase(),
     partnerName,
     amount: locale === 'en-US' ? formatCents(monthlyAmount) : formatCentsIn(locale, currency, monthlyAmount),
-  });
+  };
+  return [m.bodyP1, m.bodyP2, m.bodyP3].map((paragraph) => say(paragraph, values)).join('\n\n');
 }
 
 /** Plan notices' outbox keys start so; kept after delivery (decision 066): one notice per plan and person. */

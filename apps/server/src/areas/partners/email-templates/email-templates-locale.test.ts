@@ -2,7 +2,7 @@ import { Feature, type EmailTemplatesAnswer } from '@kinship/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMimeWords, readEml } from '../../../../test/eml.ts';
-import { freshAddress } from '../../../../test/giving-fixtures.ts';
+import { freshAddress, rowsWhere } from '../../../../test/giving-fixtures.ts';
 import type { TestClient } from '../../../../test/http-client.ts';
 import { clientAs, createPeople, type TestPerson } from '../../../../test/people.ts';
 import { startTestApp, type TestApp } from '../../../../test/test-app.ts';
@@ -106,10 +106,7 @@ describe('email templates per locale', () => {
     expect(del.status).toBe(400);
     const preview = await mapleAdmin.post('/api/dashboard/emailtemplates/receipt/preview?locale=xx', french);
     expect(preview.status).toBe(400);
-    const [stored] = (
-      await t.database.db.execute(sql`SELECT count(*)::int AS n FROM email_templates WHERE partners_id = 3`)
-    ).rows as { n: number }[];
-    expect(stored!.n).toBe(0);
+    expect(await rowsWhere(t.database, 'email_templates', 'partners_id = 3')).toHaveLength(0);
   });
 
   it('sends the French version to a French donor, the default locale’s to the others, then the built-in French', async () => {

@@ -54,7 +54,8 @@ interface KindDefinition {
   placeholders: Placeholder[];
   /** The built-in wording (decision 073): catalogue messages whose arguments are the placeholders. */
   defaultSubject: MessageDescriptor;
-  defaultBody: MessageDescriptor;
+  /** Its paragraphs, joined by an empty line. */
+  defaultBody: MessageDescriptor[];
 }
 
 /**
@@ -64,35 +65,54 @@ interface KindDefinition {
  */
 export const templateDefaultMessages = defineMessages({
   receiptSubject: { id: 'mail.template.receipt.subject', defaultMessage: 'Your receipt from {partnerName}' },
-  receiptBody: {
-    id: 'mail.template.receipt.body',
-    defaultMessage:
-      'Dear {donorName},\n\nThank you for your gift of {amount} to {partnerName}.\n\nView your receipt online: {receiptUrl}',
+  receiptBodyP1: { id: 'mail.template.receipt.body.p1', defaultMessage: 'Dear {donorName},' },
+  receiptBodyP2: {
+    id: 'mail.template.receipt.body.p2',
+    defaultMessage: 'Thank you for your gift of {amount} to {partnerName}.',
+  },
+  receiptBodyP3: {
+    id: 'mail.template.receipt.body.p3',
+    defaultMessage: 'View your receipt online: {receiptUrl}',
   },
   updateNoticeSubject: {
     id: 'mail.template.updateNotice.subject',
     defaultMessage: '{partnerName}: an update about {recordFirstName}',
   },
-  updateNoticeBody: {
-    id: 'mail.template.updateNotice.body',
+  updateNoticeBodyP1: { id: 'mail.template.updateNotice.body.p1', defaultMessage: 'Hello {donorName},' },
+  updateNoticeBodyP2: {
+    id: 'mail.template.updateNotice.body.p2',
     defaultMessage:
-      'Hello {donorName},\n\n{recordName}, whom you sponsor through {partnerName}, is no longer listed on our site. Your sponsorship has not been changed: we will write to you about what comes next.\n\nThank you for your support.\n{partnerName}',
+      '{recordName}, whom you sponsor through {partnerName}, is no longer listed on our site. Your sponsorship has not been changed: we will write to you about what comes next.',
+  },
+  updateNoticeBodyP3: {
+    id: 'mail.template.updateNotice.body.p3',
+    defaultMessage: 'Thank you for your support.\n{partnerName}',
   },
   invitationSubject: {
     id: 'mail.template.invitation.subject',
     defaultMessage: 'You are invited to join {partnerName}',
   },
-  invitationBody: {
-    id: 'mail.template.invitation.body',
-    defaultMessage:
-      'Hello,\n\n{inviterName} invites you to help run {partnerName}’s sponsorship site.\n\nAccept the invitation: {invitationUrl}\n\nThe link works once and expires in 7 days.',
+  invitationBodyP1: { id: 'mail.template.invitation.body.p1', defaultMessage: 'Hello,' },
+  invitationBodyP2: {
+    id: 'mail.template.invitation.body.p2',
+    defaultMessage: '{inviterName} invites you to help run {partnerName}’s sponsorship site.',
+  },
+  invitationBodyP3: {
+    id: 'mail.template.invitation.body.p3',
+    defaultMessage: 'Accept the invitation: {invitationUrl}',
+  },
+  invitationBodyP4: {
+    id: 'mail.template.invitation.body.p4',
+    defaultMessage: 'The link works once and expires in 7 days.',
   },
   reminderSubject: { id: 'mail.template.reminder.subject', defaultMessage: 'A reminder from {partnerName}' },
-  reminderBody: {
-    id: 'mail.template.reminder.body',
+  reminderBodyP1: { id: 'mail.template.reminder.body.p1', defaultMessage: 'Hello {donorName},' },
+  reminderBodyP2: {
+    id: 'mail.template.reminder.body.p2',
     defaultMessage:
-      'Hello {donorName},\n\nYour sponsorship of {recordFirstName} ({amount}) renews soon. You can review it on {siteUrl}.\n\n{partnerName}',
+      'Your sponsorship of {recordFirstName} ({amount}) renews soon. You can review it on {siteUrl}.',
   },
+  reminderBodyP3: { id: 'mail.template.reminder.body.p3', defaultMessage: '{partnerName}' },
 });
 const d = templateDefaultMessages;
 
@@ -114,7 +134,7 @@ export const TEMPLATE_KINDS: Record<EmailTemplateKind, KindDefinition> = {
       partnerName,
     ],
     defaultSubject: d.receiptSubject,
-    defaultBody: d.receiptBody,
+    defaultBody: [d.receiptBodyP1, d.receiptBodyP2, d.receiptBodyP3],
   },
   update_notice: {
     label: 'Update notices',
@@ -127,7 +147,7 @@ export const TEMPLATE_KINDS: Record<EmailTemplateKind, KindDefinition> = {
       partnerName,
     ],
     defaultSubject: d.updateNoticeSubject,
-    defaultBody: d.updateNoticeBody,
+    defaultBody: [d.updateNoticeBodyP1, d.updateNoticeBodyP2, d.updateNoticeBodyP3],
   },
   invitation: {
     label: 'Invitations',
@@ -139,7 +159,7 @@ export const TEMPLATE_KINDS: Record<EmailTemplateKind, KindDefinition> = {
       partnerName,
     ],
     defaultSubject: d.invitationSubject,
-    defaultBody: d.invitationBody,
+    defaultBody: [d.invitationBodyP1, d.invitationBodyP2, d.invitationBodyP3, d.invitationBodyP4],
   },
   reminder: {
     label: 'Reminders',
@@ -152,7 +172,7 @@ export const TEMPLATE_KINDS: Record<EmailTemplateKind, KindDefinition> = {
       partnerName,
     ],
     defaultSubject: d.reminderSubject,
-    defaultBody: d.reminderBody,
+    defaultBody: [d.reminderBodyP1, d.reminderBodyP2, d.reminderBodyP3],
   },
 };
 
@@ -164,7 +184,10 @@ export function defaultTemplate(kind: EmailTemplateKind, locale: Locale): { subj
   const tags: Record<string, string> = {};
   for (const p of def.placeholders) tags[p.name] = `{{${p.name}}}`;
   const say = sayIn(locale);
-  return { subject: say(def.defaultSubject, tags), body: say(def.defaultBody, tags) };
+  return {
+    subject: say(def.defaultSubject, tags),
+    body: def.defaultBody.map((paragraph) => say(paragraph, tags)).join('\n\n'),
+  };
 }
 
 /** What a rendered message needs of its partner for the branded frame. */

@@ -473,11 +473,16 @@ export const archivedMessages = defineMessages({
     id: 'mail.recordArchived.subject',
     defaultMessage: '{partnerName}: an update about {recordFirstName}',
   },
-  body: {
-    id: 'mail.recordArchived.body',
-    defaultMessage:
-      '{hasName, select, yes {Hello {donorName},} other {Hello,}}\n\n{recordName}, whom you sponsor through {partnerName}, is no longer listed on our site. Your sponsorship has not been changed: we will write to you about what comes next.\n\nThank you for your support.\n{partnerName}',
+  bodyP1: {
+    id: 'mail.recordArchived.body.p1',
+    defaultMessage: '{hasName, select, yes {Hello {donorName},} other {Hello,}}',
   },
+  bodyP2: {
+    id: 'mail.recordArchived.body.p2',
+    defaultMessage:
+      '{recordName}, whom you sponsor through {partnerName}, is no longer listed on our site. Your sponsorship has not been changed: we will write to you about what comes next.',
+  },
+  bodyP3: { id: 'mail.recordArchived.body.p3', defaultMessage: 'Thank you for your support.\n{partnerName}' },
 });
 
 /**
@@ -520,15 +525,22 @@ export async function queueArchivedNotices(tx: Tx, input: EventPayload<'record.u
       ...(own ? { bodyHtml: own.html } : {}),
       subject:
         own?.subject ??
-        say(archivedMessages.subject, { partnerName: partner.name, recordFirstName: input.recordFirstName ?? name }),
+        say(archivedMessages.subject, {
+          partnerName: partner.name,
+          recordFirstName: input.recordFirstName ?? name,
+        }),
       bodyText: own
         ? own.text
-        : say(archivedMessages.body, {
-            hasName: sponsor.firstName ? 'yes' : 'no',
-            donorName: sponsor.firstName ?? '',
-            recordName: name,
-            partnerName: partner.name,
-          }),
+        : [archivedMessages.bodyP1, archivedMessages.bodyP2, archivedMessages.bodyP3]
+            .map((paragraph) =>
+              say(paragraph, {
+                hasName: sponsor.firstName ? 'yes' : 'no',
+                donorName: sponsor.firstName ?? '',
+                recordName: name,
+                partnerName: partner.name,
+              }),
+            )
+            .join('\n\n'),
     });
   }
 }

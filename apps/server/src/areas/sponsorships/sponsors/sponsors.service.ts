@@ -396,7 +396,10 @@ async function sponsorHasEmail(tx: Tx, usersId: number): Promise<boolean> {
 
 /** The sponsorship notices' words (decision 073); the English defaults are today's notices. */
 export const sponsorNoticeMessages = defineMessages({
-  hello: { id: 'mail.sponsorship.hello', defaultMessage: '{hasName, select, yes {Hello {name},} other {Hello,}}' },
+  hello: {
+    id: 'mail.sponsorship.hello',
+    defaultMessage: '{hasName, select, yes {Hello {name},} other {Hello,}}',
+  },
   thanks: { id: 'mail.sponsorship.thanks', defaultMessage: 'Thank you for your support.' },
   manualSubject: {
     id: 'mail.sponsorship.manualSubject',
