@@ -1,4 +1,4 @@
-import { Feature, type EmailTemplatesAnswer } from '@kinship/domain';
+import { Feature, formatCentsIn, type EmailTemplatesAnswer } from '@kinship/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMimeWords, readEml } from '../../../../test/eml.ts';
@@ -87,6 +87,15 @@ describe('email templates per locale', () => {
       defaultSubject: 'Votre reçu de {{partnerName}}',
       custom: false,
     });
+    // The French version previews with Canadian French money.
+    const preview = await mapleAdmin.post(
+      '/api/dashboard/emailtemplates/receipt/preview?locale=fr-CA',
+      french,
+    );
+    expect(preview.status, preview.text).toBe(200);
+    expect(plain(preview.json<{ text: string }>().text)).toContain(
+      `Nous avons reçu ${plain(formatCentsIn('fr-CA', 'cad', 3500))}.`,
+    );
     expect(plain(fr.templates[0]!.body)).toBe(
       'Bonjour {{donorName}},\n\nMerci pour votre don de {{amount}} à {{partnerName}}.\n\nConsultez votre reçu en ligne : {{receiptUrl}}',
     );

@@ -3,6 +3,8 @@ import { defineMessages, type MessageDescriptor } from '@formatjs/intl';
 import Mustache from 'mustache';
 import {
   EMAIL_TEMPLATE_KINDS,
+  formatCentsIn,
+  formatDateIn,
   isLocale,
   partnerLocales,
   type Locale,
@@ -349,9 +351,19 @@ function kindOf(kind: string): EmailTemplateKind {
   return kind as EmailTemplateKind;
 }
 
-function sampleValues(kind: EmailTemplateKind, partner: PartnerRow, links: SiteLinks): TemplateValues {
+function sampleValues(
+  kind: EmailTemplateKind,
+  partner: PartnerRow,
+  links: SiteLinks,
+  locale: Locale = 'en-US',
+): TemplateValues {
   const values: TemplateValues = {};
   for (const p of TEMPLATE_KINDS[kind].placeholders) values[p.name] = p.sample;
+  // A version in another language previews its money and dates as its recipients will read them.
+  if (locale !== 'en-US') {
+    if (values.amount) values.amount = formatCentsIn(locale, partner.currency, 3500);
+    if (values.date) values.date = formatDateIn(locale, '2026-11-24');
+  }
   values.partnerName = partner.name;
   values.siteUrl = links.origin;
   values.receiptUrl = `${links.origin}/receipts/SAMPLE-0001`;
@@ -479,9 +491,14 @@ export async function previewEmailTemplate(
 ): Promise<EmailPreview> {
   requireAccess(ctx, 'settings.manage');
   const kind = kindOf(kindName);
-  templateLocaleOf(ctx.partner, askedLocale ?? bodyLocale(body));
+  const locale = templateLocaleOf(ctx.partner, askedLocale ?? bodyLocale(body));
   const input = validTemplate(kind, body);
-  return renderTemplate(kind, input, sampleValues(kind, ctx.partner, links), brandOf(ctx.partner, links));
+  return renderTemplate(
+    kind,
+    input,
+    sampleValues(kind, ctx.partner, links, locale),
+    brandOf(ctx.partner, links),
+  );
 }
 
 export const TEST_SUBJECT_PREFIX = '[Test] ';
@@ -500,14 +517,14 @@ export async function sendTestEmail(
 ): Promise<{ to: string }> {
   requireAccess(ctx, 'settings.manage');
   const kind = kindOf(kindName);
-  templateLocaleOf(ctx.partner, askedLocale ?? bodyLocale(body));
+  const locale = templateLocaleOf(ctx.partner, askedLocale ?? bodyLocale(body));
   const input = validTemplate(kind, body);
   const to = ctx.viewer?.email;
   if (!to) throw badRequest('Your account has no email address to send the test to.');
   const email = renderTemplate(
     kind,
     input,
-    sampleValues(kind, ctx.partner, links),
+    sampleValues(kind, ctx.partner, links, locale),
     brandOf(ctx.partner, links),
   );
   await db.transaction(async (tx) => {
