@@ -446,8 +446,9 @@ export async function saveEmailTemplate(
       action: 'email_template.saved',
       entityType: 'email_template',
       entityId: kind,
-      before: before ? { subject: before.subject, body: before.body, locale } : null,
-      after: { ...input, locale },
+      before: before ? { subject: before.subject, body: before.body } : null,
+      after: input,
+      details: { locale },
     });
   });
   return listEmailTemplates(db, ctx, locale);
@@ -473,8 +474,9 @@ export async function resetEmailTemplate(
       action: 'email_template.reset',
       entityType: 'email_template',
       entityId: kind,
-      before: { subject: before.subject, body: before.body, locale },
+      before: { subject: before.subject, body: before.body },
       after: null,
+      details: { locale },
     });
   });
   return listEmailTemplates(db, ctx, locale);
