@@ -5,17 +5,28 @@ import {
   RETURN_PATH_MESSAGE,
   statusOfError,
   type ErrorCode,
+  type Locale,
 } from '@kinship/domain';
 import { betterAuth } from 'better-auth';
+import { eq } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../db/schema/index.ts';
+import {
+  authAccount,
+  authRateLimit,
+  authSession,
+  authUser,
+  authVerification,
+  users,
+} from '../db/schema/index.ts';
+import { localeOfRecipient, localeOfRequest } from './locale.ts';
 import {
   authSiteOf,
+  type AuthSite,
   failedSignInsMessage,
   RESET_LINK_HOURS,
   resetPasswordLink,
@@ -169,6 +180,37 @@ export async function expiredSessionCookies(auth: Auth, request: FastifyRequest)
   );
 }
 
+/** A person's saved language (users.locale) by their account's address, or null. */
+async function savedLocaleByEmail(db: Db, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ locale: users.locale })
+    .from(users)
+    .innerJoin(authUser, eq(authUser.id, users.authUserId))
+    .where(eq(authUser.email, email.toLowerCase()))
+    .limit(1);
+  return row?.locale ?? null;
+}
+
+/**
+ * The language of a mail the person asked for on the site (verification, password reset;
+ * decision 073): their saved preference, else the language the site is showing them (the language
+ * switch's cookie, Accept-Language), else the partner's default.
+ */
+async function authMailLocale(db: Db, site: AuthSite, authUserId: string, request: Request): Promise<Locale> {
+  const [row] = await db
+    .select({ locale: users.locale })
+    .from(users)
+    .where(eq(users.authUserId, authUserId))
+    .limit(1);
+  const headers = {
+    cookie: request.headers.get('cookie') ?? undefined,
+    'accept-language': request.headers.get('accept-language') ?? undefined,
+  };
+  return row?.locale
+    ? localeOfRecipient(site.partner, row.locale)
+    : localeOfRequest({ headers }, site.partner, null);
+}
+
 function createAuthInstance(
   {
     db,
@@ -191,7 +233,10 @@ function createAuthInstance(
     if (failures === null || !mailer || !request) return;
     const site = await authSiteOf(partners, request, siteOptions);
     if (!site) return;
-    await mailer.send(failedSignInsMessage(site, email, failures, SIGN_IN_WINDOW_SECONDS / 60));
+    // The owner's saved language, else the partner's default: never the request's, which may be
+    // anyone's (decision 073).
+    const locale = localeOfRecipient(site.partner, await savedLocaleByEmail(db, email));
+    await mailer.send(failedSignInsMessage(site, email, failures, SIGN_IN_WINDOW_SECONDS / 60, locale));
   };
   return betterAuth({
     appName: 'Kinship',
@@ -237,7 +282,10 @@ function createAuthInstance(
         if (!mailer || !request) return;
         const site = await authSiteOf(partners, request, siteOptions);
         if (!site) return;
-        await mailer.send(resetPasswordMessage(site, user.email, resetPasswordLink(token, site.origin)));
+        const locale = await authMailLocale(db, site, user.id, request);
+        await mailer.send(
+          resetPasswordMessage(site, user.email, resetPasswordLink(token, site.origin), locale),
+        );
       },
       // Whoever can read the mailbox may sign in again at once.
       async onPasswordReset({ user }) {
@@ -252,7 +300,8 @@ function createAuthInstance(
         if (!mailer || !request) return;
         const site = await authSiteOf(partners, request, siteOptions);
         if (!site) return;
-        await mailer.send(verificationMessage(site, user.email, verificationLink(url, site.origin)));
+        const locale = await authMailLocale(db, site, user.id, request);
+        await mailer.send(verificationMessage(site, user.email, verificationLink(url, site.origin), locale));
       },
     },
     session: {

@@ -260,6 +260,8 @@ export type EmailTemplateKind = (typeof EMAIL_TEMPLATE_KINDS)[number];
 export const emailTemplateInputSchema = z.object({
   subject: z.string().trim().min(1, 'Required.').max(200, 'At most 200 characters.'),
   body: z.string().trim().min(1, 'Required.').max(10_000, 'At most 10,000 characters.'),
+  /** The language of this version (decision 073); left out, the partner's default locale. */
+  locale: z.string().max(20).optional(),
 });
 export type EmailTemplateInput = z.input<typeof emailTemplateInputSchema>;
 
@@ -281,6 +283,10 @@ export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 export const emailTemplatesAnswerSchema = z.object({
   /** Feature 12: off, every message uses the default wording. */
   enabled: z.boolean(),
+  /** The language these versions are in (decision 073): the one asked for, else the partner's default. */
+  locale: localeSchema.optional(),
+  /** The locales the partner offers, in the platform's order: one version of each template per locale. */
+  locales: z.array(localeSchema).optional(),
   templates: z.array(emailTemplateSchema),
 });
 export type EmailTemplatesAnswer = z.infer<typeof emailTemplatesAnswerSchema>;

@@ -341,8 +341,9 @@ export const partnersAudit: AreaAudit = {
     'DELETE /api/dashboard/emailtemplates/:kind': async ({ rows, partnerAdmin }) => {
       const { client, usersId } = await partnerAdmin();
       await rows(
-        sql`INSERT INTO email_templates (partners_id, kind, subject, body) VALUES (2, 'invitation', 'Join', 'Hello')
-          ON CONFLICT (partners_id, kind) DO NOTHING`,
+        sql`INSERT INTO email_templates (partners_id, kind, locale, subject, body)
+          VALUES (2, 'invitation', 'en-US', 'Join', 'Hello')
+          ON CONFLICT (partners_id, kind, locale) DO NOTHING`,
       );
       return {
         call: () =>

@@ -1,5 +1,7 @@
-import { isSafeReturnPath } from '@kinship/domain';
+import { defineMessages } from '@formatjs/intl';
+import { isSafeReturnPath, type Locale } from '@kinship/domain';
 import type { PartnerRow } from '../../db/types.ts';
+import { sayIn } from '../messages.ts';
 import { partnerSender, type MailMessage } from './mail.ts';
 import { resolveTenantOf, type PartnerLookup, type TenantSettings } from '../tenant.ts';
 
@@ -8,6 +10,55 @@ export interface AuthSite {
   partner: PartnerRow;
   origin: string;
 }
+
+/** The account mails' words (decision 073); the English defaults are today's mails. */
+export const authMailMessages = defineMessages({
+  verifySubject: { id: 'mail.auth.verifySubject', defaultMessage: 'Confirm your email for {partnerName}' },
+  verifyWelcome: { id: 'mail.auth.verifyWelcome', defaultMessage: 'Welcome to {partnerName}!' },
+  verifyConfirm: {
+    id: 'mail.auth.verifyConfirm',
+    defaultMessage: 'Please confirm your email address to finish signing up.',
+  },
+  verifyExpires: {
+    id: 'mail.auth.verifyExpires',
+    defaultMessage:
+      'This link expires in {hours} hours. If you did not sign up at {origin}, you can ignore this message.',
+  },
+  verifyButton: { id: 'mail.auth.verifyButton', defaultMessage: 'Confirm my email' },
+  resetSubject: { id: 'mail.auth.resetSubject', defaultMessage: 'Reset your {partnerName} password' },
+  resetAsked: {
+    id: 'mail.auth.resetAsked',
+    defaultMessage: 'Someone asked to reset the password of your {partnerName} account ({email}).',
+  },
+  resetWithin: {
+    id: 'mail.auth.resetWithin',
+    defaultMessage: 'To choose a new password, open this link within {hours} hour.',
+  },
+  resetNotYou: {
+    id: 'mail.auth.resetNotYou',
+    defaultMessage: 'If it was not you, ignore this message: your password stays as it is.',
+  },
+  newPasswordButton: { id: 'mail.auth.newPasswordButton', defaultMessage: 'Choose a new password' },
+  failedSubject: {
+    id: 'mail.auth.failedSubject',
+    defaultMessage: 'Failed sign-in attempts on your {partnerName} account',
+  },
+  failedTried: {
+    id: 'mail.auth.failedTried',
+    defaultMessage:
+      'Someone tried to sign in to your {partnerName} account ({email}) with a wrong password {failures} times in the last {minutes} minutes.',
+  },
+  failedWhatToDo: {
+    id: 'mail.auth.failedWhatToDo',
+    defaultMessage:
+      'If it was you, there is nothing to do. If not, your account is safe while the password is not guessed; sign-ins from the addresses that tried are held back for a while. To be sure, choose a new password:',
+  },
+  failedStill: {
+    id: 'mail.auth.failedStill',
+    defaultMessage: 'You can still sign in as usual with your password.',
+  },
+});
+const am = authMailMessages;
 
 /** Hours a verification link stays valid (better-auth's emailVerification.expiresIn, in seconds, is set from it). */
 export const VERIFICATION_LINK_HOURS = 24;
@@ -78,35 +129,49 @@ export function resetPasswordLink(token: string, origin: string): string {
   return link.toString();
 }
 
-export function verificationMessage(site: AuthSite, to: string, link: string): MailMessage {
+/** The sign-up's verification mail, in `locale` (en-US when none is given). */
+export function verificationMessage(
+  site: AuthSite,
+  to: string,
+  link: string,
+  locale: Locale = 'en-US',
+): MailMessage {
   const { partner } = site;
+  const say = sayIn(locale);
   const paragraphs = [
-    `Welcome to ${partner.name}!`,
-    'Please confirm your email address to finish signing up.',
-    `This link expires in ${VERIFICATION_LINK_HOURS} hours. If you did not sign up at ${site.origin}, you can ignore this message.`,
+    say(am.verifyWelcome, { partnerName: partner.name }),
+    say(am.verifyConfirm),
+    say(am.verifyExpires, { hours: VERIFICATION_LINK_HOURS, origin: site.origin }),
   ];
   return {
     to,
     sender: partnerSender(partner),
-    subject: `Confirm your email for ${partner.name}`,
+    subject: say(am.verifySubject, { partnerName: partner.name }),
     text: `${paragraphs[0]}\n\n${paragraphs[1]}\n${link}\n\n${paragraphs[2]}\n\n${signature(partner)}\n`,
-    html: htmlMail(partner, paragraphs, { href: link, label: 'Confirm my email' }),
+    html: htmlMail(partner, paragraphs, { href: link, label: say(am.verifyButton) }),
   };
 }
 
-export function resetPasswordMessage(site: AuthSite, to: string, link: string): MailMessage {
+/** The password reset mail, in `locale` (en-US when none is given). */
+export function resetPasswordMessage(
+  site: AuthSite,
+  to: string,
+  link: string,
+  locale: Locale = 'en-US',
+): MailMessage {
   const { partner } = site;
+  const say = sayIn(locale);
   const paragraphs = [
-    `Someone asked to reset the password of your ${partner.name} account (${to}).`,
-    `To choose a new password, open this link within ${RESET_LINK_HOURS} hour.`,
-    'If it was not you, ignore this message: your password stays as it is.',
+    say(am.resetAsked, { partnerName: partner.name, email: to }),
+    say(am.resetWithin, { hours: RESET_LINK_HOURS }),
+    say(am.resetNotYou),
   ];
   return {
     to,
     sender: partnerSender(partner),
-    subject: `Reset your ${partner.name} password`,
+    subject: say(am.resetSubject, { partnerName: partner.name }),
     text: `${paragraphs[0]}\n\n${paragraphs[1]}\n${link}\n\n${paragraphs[2]}\n\n${signature(partner)}\n`,
-    html: htmlMail(partner, paragraphs, { href: link, label: 'Choose a new password' }),
+    html: htmlMail(partner, paragraphs, { href: link, label: say(am.newPasswordButton) }),
   };
 }
 
@@ -116,19 +181,21 @@ export function failedSignInsMessage(
   to: string,
   failures: number,
   minutes: number,
+  locale: Locale = 'en-US',
 ): MailMessage {
   const { partner } = site;
+  const say = sayIn(locale);
   const link = new URL('/reset-password', site.origin).toString();
   const paragraphs = [
-    `Someone tried to sign in to your ${partner.name} account (${to}) with a wrong password ${failures} times in the last ${minutes} minutes.`,
-    'If it was you, there is nothing to do. If not, your account is safe while the password is not guessed; sign-ins from the addresses that tried are held back for a while. To be sure, choose a new password:',
-    'You can still sign in as usual with your password.',
+    say(am.failedTried, { partnerName: partner.name, email: to, failures, minutes }),
+    say(am.failedWhatToDo),
+    say(am.failedStill),
   ];
   return {
     to,
     sender: partnerSender(partner),
-    subject: `Failed sign-in attempts on your ${partner.name} account`,
+    subject: say(am.failedSubject, { partnerName: partner.name }),
     text: `${paragraphs[0]}\n\n${paragraphs[1]}\n${link}\n\n${paragraphs[2]}\n\n${signature(partner)}\n`,
-    html: htmlMail(partner, paragraphs, { href: link, label: 'Choose a new password' }),
+    html: htmlMail(partner, paragraphs, { href: link, label: say(am.newPasswordButton) }),
   };
 }

@@ -1,9 +1,13 @@
+import { defineMessages } from '@formatjs/intl';
 import {
   formatCents,
+  formatCentsIn,
   formatDate,
+  formatDateIn,
   sponsoredRecordName,
   TRIAL_REMINDER_DAYS_BEFORE,
   trialReminderDate,
+  type Locale,
 } from '@kinship/domain';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
@@ -13,7 +17,17 @@ import { storedMessage, type OutboxRow } from '../../../platform/messaging/outbo
 import type { Storage } from '../../../platform/storage.ts';
 import { logoPng, pdfSafe } from '../receipts/receipts.service.ts';
 import { formatCode } from './codes.ts';
-import { findGiftById, findRecord, type GiftRow, type TrialRow } from './gifts.repository.ts';
+import {
+  findGiftById,
+  findRecord,
+  orderLocaleOf,
+  savedLocaleOf,
+  trialRedeemerOf,
+  type GiftRow,
+  type TrialRow,
+} from './gifts.repository.ts';
+import { localeOfRecipient } from '../../../platform/locale.ts';
+import { sayIn } from '../../../platform/messages.ts';
 import { type SiteUrlConfig, partnerSiteUrl } from '../../../platform/messaging/site-urls.ts';
 import { insertOutboxMessage } from '../../../platform/messaging/outbox.ts';
 import { findPartnerById } from '../../partners/index.ts';
@@ -33,14 +47,126 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-export const giftSubject = (partnerName: string, giverName: string | null) =>
-  `${giverName || 'Someone'} gave you a sponsorship with ${partnerName}`;
+/** The gift's, trial's and reminder mails' words and the gift card's (decision 073); English as today. */
+export const giftMailMessages = defineMessages({
+  subject: {
+    id: 'mail.gift.subject',
+    defaultMessage: '{giverName} gave you a sponsorship with {partnerName}',
+  },
+  someone: { id: 'mail.gift.someone', defaultMessage: 'Someone' },
+  dear: {
+    id: 'mail.gift.dear',
+    defaultMessage: '{hasName, select, yes {Dear {name},} other {Dear friend,}}',
+  },
+  given: {
+    id: 'mail.gift.given',
+    defaultMessage:
+      '{hasRecord, select, yes {{giverName} has given you a sponsorship of {recordName} with {partnerName}, paid for {period}.} other {{giverName} has given you a sponsorship with {partnerName}, paid for {period}.}}',
+  },
+  period: {
+    id: 'mail.gift.period',
+    defaultMessage: '{openEnded, select, yes {the first month} other {{months} months}}',
+  },
+  redeemLine: { id: 'mail.gift.redeemLine', defaultMessage: 'Redeem your gift: {link}' },
+  redeemLink: { id: 'mail.gift.redeemLink', defaultMessage: 'Redeem your gift' },
+  codeLine: {
+    id: 'mail.gift.codeLine',
+    defaultMessage:
+      '{hasExpiry, select, yes {Your code: {code} (use it by {expires})} other {Your code: {code}}}',
+  },
+  cardAttached: { id: 'mail.gift.cardAttached', defaultMessage: 'Your gift card is attached as a PDF.' },
+  hello: { id: 'mail.gift.hello', defaultMessage: 'Hello,' },
+  endsIfNothing: {
+    id: 'mail.gift.endsIfNothing',
+    defaultMessage: 'If you do nothing, the sponsorship ends on that day and the place goes to someone else.',
+  },
+  reminderSubject: {
+    id: 'mail.gift.reminderSubject',
+    defaultMessage:
+      '{kind, select, gift {The sponsorship you were given} other {Your trial sponsorship}} with {partnerName} ends on {ends}',
+  },
+  reminderEnds: {
+    id: 'mail.gift.reminderEnds',
+    defaultMessage:
+      '{kind, select, gift {The sponsorship you were given} other {Your trial sponsorship}} with {partnerName} ends on {ends}.',
+  },
+  reminderContinue: {
+    id: 'mail.gift.reminderContinue',
+    defaultMessage: 'To keep sponsoring, continue with your own card in one step from your sponsorships:',
+  },
+  reminderLink: { id: 'mail.gift.reminderLink', defaultMessage: 'Continue my sponsorship' },
+  trialSubject: {
+    id: 'mail.trial.subject',
+    defaultMessage: 'Your trial sponsorship with {partnerName} ends on {ends}',
+  },
+  trialBegun: {
+    id: 'mail.trial.begun',
+    defaultMessage:
+      'Your {days}-day trial sponsorship of {recordName} with {partnerName} has begun. It ends on {ends}.',
+  },
+  trialReminderOn: {
+    id: 'mail.trial.reminderOn',
+    defaultMessage: 'We will email you a reminder on {date}, {days} days before it ends.',
+  },
+  trialReminderSoon: {
+    id: 'mail.trial.reminderSoon',
+    defaultMessage: 'We will email you a reminder shortly, as it ends within a few days.',
+  },
+  trialKeep: {
+    id: 'mail.trial.keep',
+    defaultMessage: 'To keep sponsoring after the trial, choose "Keep sponsoring" in your sponsorships:',
+  },
+  trialKeepLink: { id: 'mail.trial.keepLink', defaultMessage: 'Keep sponsoring' },
+  cardTitle: { id: 'pdf.giftCard.title', defaultMessage: 'Gift card from {partnerName}' },
+  cardHeading: { id: 'pdf.giftCard.heading', defaultMessage: 'A gift of sponsorship' },
+  cardFor: {
+    id: 'pdf.giftCard.for',
+    defaultMessage: 'For {recipientName}, from {giverName}: {what}, paid for {period}.',
+  },
+  cardYou: { id: 'pdf.giftCard.you', defaultMessage: 'you' },
+  cardFriend: { id: 'pdf.giftCard.friend', defaultMessage: 'a friend' },
+  cardWhat: {
+    id: 'pdf.giftCard.what',
+    defaultMessage: '{hasRecord, select, yes {the sponsorship of {recordName}} other {a sponsorship}}',
+  },
+  cardCode: { id: 'pdf.giftCard.code', defaultMessage: 'Your code' },
+  cardUseBy: { id: 'pdf.giftCard.useBy', defaultMessage: 'Use it by {expires}' },
+  cardRedeemAt: { id: 'pdf.giftCard.redeemAt', defaultMessage: 'Redeem it at' },
+});
+const m = giftMailMessages;
+
+const yes = (value: unknown) => (value ? 'yes' : 'no');
+
+/** A date as the recipient reads it: en-US keeps the spec's MM/DD/YYYY (formatDate) exactly. */
+const dateIn = (locale: Locale, d: Date | string) =>
+  locale === 'en-US' ? formatDate(d) : formatDateIn(locale, d);
+
+export const giftSubject = (partnerName: string, giverName: string | null, locale: Locale = 'en-US') => {
+  const say = sayIn(locale);
+  return say(m.subject, { giverName: giverName || say(m.someone), partnerName });
+};
 
 export function redeemLink(partner: { subdomain: string }, code: string, config?: SiteUrlConfig) {
   return partnerSiteUrl(partner, `/redeem/${code}`, config);
 }
 
+/**
+ * The language of a gift's mail and card (decision 073): the recipient's saved preference once
+ * they have an account that redeemed it, else the language the giver bought it in (the order's),
+ * else the partner's default. The giver chose the site's language and wrote the message in it,
+ * so it is the best guess for a recipient the site has never seen.
+ */
+export async function localeOfGift(
+  db: Queryable,
+  partner: PartnerRow,
+  gift: Pick<GiftRow, 'ordersId' | 'redeemedByUsersId'>,
+): Promise<Locale> {
+  const saved = await savedLocaleOf(db, gift.redeemedByUsersId);
+  return localeOfRecipient(partner, saved ?? (await orderLocaleOf(db, gift.ordersId)));
+}
+
 interface GiftView {
+  locale: Locale;
   partnerName: string;
   giverName: string | null;
   recipientName: string | null;
@@ -54,6 +180,7 @@ interface GiftView {
 }
 
 function viewOf(
+  locale: Locale,
   partner: PartnerRow,
   gift: GiftRow,
   record: {
@@ -66,29 +193,46 @@ function viewOf(
   config?: SiteUrlConfig,
 ): GiftView {
   return {
+    locale,
     partnerName: partner.name,
     giverName: gift.giverName,
     recipientName: gift.recipientName,
     message: gift.message,
-    period: gift.openEnded ? 'the first month' : `${gift.months} months`,
+    period: sayIn(locale)(m.period, { openEnded: yes(gift.openEnded), months: String(gift.months) }),
     code: formatCode(gift.code),
     link: redeemLink(partner, gift.code, config),
     recordFirstName: record && !record.masked ? sponsoredRecordName(record, '') || null : null,
-    expires: gift.expiresAt ? formatDate(gift.expiresAt.toISOString().slice(0, 10)) : null,
+    expires: gift.expiresAt ? dateIn(locale, gift.expiresAt.toISOString().slice(0, 10)) : null,
   };
 }
 
+/** The sentence saying who gave what. */
+function givenLine(v: GiftView): string {
+  const say = sayIn(v.locale);
+  return say(m.given, {
+    hasRecord: yes(v.recordFirstName),
+    giverName: v.giverName || say(m.someone),
+    recordName: v.recordFirstName ?? '',
+    partnerName: v.partnerName,
+    period: v.period,
+  });
+}
+
+const dearOf = (v: GiftView) =>
+  sayIn(v.locale)(m.dear, { hasName: yes(v.recipientName), name: v.recipientName ?? '' });
+
 function giftText(v: GiftView): string {
+  const say = sayIn(v.locale);
   return [
-    `Dear ${v.recipientName || 'friend'},`,
+    dearOf(v),
     '',
-    `${v.giverName || 'Someone'} has given you a sponsorship${v.recordFirstName ? ` of ${v.recordFirstName}` : ''} with ${v.partnerName}, paid for ${v.period}.`,
+    givenLine(v),
     ...(v.message ? ['', v.message] : []),
     '',
-    `Redeem your gift: ${v.link}`,
-    `Your code: ${v.code}${v.expires ? ` (use it by ${v.expires})` : ''}`,
+    say(m.redeemLine, { link: v.link }),
+    say(m.codeLine, { hasExpiry: yes(v.expires), code: v.code, expires: v.expires ?? '' }),
     '',
-    'Your gift card is attached as a PDF.',
+    say(m.cardAttached),
     '',
     v.partnerName,
     '',
@@ -96,19 +240,25 @@ function giftText(v: GiftView): string {
 }
 
 function giftHtml(v: GiftView): string {
+  const say = sayIn(v.locale);
+  // The code in bold inside its sentence: the sentence escaped, the code's markup kept.
+  const token = '\u0000code\u0000';
+  const codeHtml = escapeHtml(
+    say(m.codeLine, { hasExpiry: yes(v.expires), code: token, expires: v.expires ?? '' }),
+  ).replace(token, `<strong>${escapeHtml(v.code)}</strong>`);
   return [
     '<!doctype html><html><body style="font-family:sans-serif;max-width:36rem;margin:2rem auto;color:#222">',
     `<h1 style="font-size:1.4rem">${escapeHtml(v.partnerName)}</h1>`,
-    `<p>Dear ${escapeHtml(v.recipientName || 'friend')},</p>`,
-    `<p>${escapeHtml(`${v.giverName || 'Someone'} has given you a sponsorship${v.recordFirstName ? ` of ${v.recordFirstName}` : ''} with ${v.partnerName}, paid for ${v.period}.`)}</p>`,
+    `<p>${escapeHtml(dearOf(v))}</p>`,
+    `<p>${escapeHtml(givenLine(v))}</p>`,
     ...(v.message
       ? [
           `<blockquote style="border-left:3px solid #ccc;margin:0;padding-left:1rem">${escapeHtml(v.message)}</blockquote>`,
         ]
       : []),
-    `<p><a href="${escapeHtml(v.link)}">Redeem your gift</a></p>`,
-    `<p>Your code: <strong>${escapeHtml(v.code)}</strong>${v.expires ? ` (use it by ${escapeHtml(v.expires)})` : ''}</p>`,
-    '<p style="color:#555;font-size:0.9rem">Your gift card is attached as a PDF.</p>',
+    `<p><a href="${escapeHtml(v.link)}">${escapeHtml(say(m.redeemLink))}</a></p>`,
+    `<p>${codeHtml}</p>`,
+    `<p style="color:#555;font-size:0.9rem">${escapeHtml(say(m.cardAttached))}</p>`,
     '</body></html>',
   ].join('\n');
 }
@@ -122,13 +272,14 @@ export async function queueGiftMail(
   config?: SiteUrlConfig,
 ): Promise<void> {
   const record = gift.sponsoredsId ? await findRecord(tx, partner.id, gift.sponsoredsId) : null;
-  const view = viewOf(partner, gift, record, config);
+  const locale = await localeOfGift(tx, partner, gift);
+  const view = viewOf(locale, partner, gift, record, config);
   await insertOutboxMessage(tx, {
     partnersId: partner.id,
     kind: 'gift',
     dedupeKey: `gift:${gift.id}:${attempt}`,
     toAddress: gift.recipientEmail!,
-    subject: giftSubject(partner.name, gift.giverName),
+    subject: giftSubject(partner.name, gift.giverName, locale),
     bodyText: giftText(view),
     bodyHtml: giftHtml(view),
     attachments: [{ filename: GIFT_CARD_FILENAME, path: `gift:${gift.id}` }],
@@ -142,23 +293,15 @@ export async function queueGiftMail(
  * nothing, and the partner's name. Sent as stored.
  */
 function sponsorshipEndingMail(
+  locale: Locale,
   partner: PartnerRow,
   config: SiteUrlConfig | undefined,
   lines: string[],
   linkLabel: string,
 ): { bodyText: string; bodyHtml: string } {
+  const say = sayIn(locale);
   const link = partnerSiteUrl(partner, '/profile/sponsorships', config);
-  const text = [
-    'Hello,',
-    '',
-    ...lines,
-    link,
-    '',
-    'If you do nothing, the sponsorship ends on that day and the place goes to someone else.',
-    '',
-    partner.name,
-    '',
-  ].join('\n');
+  const text = [say(m.hello), '', ...lines, link, '', say(m.endsIfNothing), '', partner.name, ''].join('\n');
   const paragraphs = text
     .split('\n')
     .map((l) =>
@@ -172,7 +315,11 @@ function sponsorshipEndingMail(
   };
 }
 
-/** The invitation to continue a gift, or the reminder of a trial's end (kind 'reminder', sent as stored). */
+/**
+ * The invitation to continue a gift, or the reminder of a trial's end (kind 'reminder', sent as
+ * stored), in the language of the person it goes to: a trial's redeemer's saved one; a gift's
+ * recipient's saved one, else the gift's order's (localeOfGift).
+ */
 export async function queueReminderMail(
   tx: Queryable,
   partner: PartnerRow,
@@ -183,24 +330,28 @@ export async function queueReminderMail(
 ): Promise<void> {
   const address = to ?? (row as GiftRow).recipientEmail ?? null;
   if (!address) return;
-  const ends =
-    (kind === 'gift' ? (row as GiftRow).paidThrough : (row as TrialRow).endsAt)?.toISOString().slice(0, 10) ??
-    '';
-  const what = kind === 'gift' ? 'The sponsorship you were given' : 'Your trial sponsorship';
+  const locale =
+    kind === 'gift'
+      ? await localeOfGift(tx, partner, row as GiftRow)
+      : localeOfRecipient(partner, await savedLocaleOf(tx, (row as TrialRow).redeemedByUsersId));
+  const say = sayIn(locale);
+  const endsOn = (kind === 'gift' ? (row as GiftRow).paidThrough : (row as TrialRow).endsAt)
+    ?.toISOString()
+    .slice(0, 10);
+  // en-US keeps today's ISO date; other locales write it their way.
+  const ends = !endsOn ? '' : locale === 'en-US' ? endsOn : dateIn(locale, endsOn);
   await insertOutboxMessage(tx, {
     partnersId: partner.id,
     kind: 'reminder',
     dedupeKey: `${kind}:${row.id}:reminder`,
     toAddress: address,
-    subject: `${what} with ${partner.name} ends on ${ends}`,
+    subject: say(m.reminderSubject, { kind, partnerName: partner.name, ends }),
     ...sponsorshipEndingMail(
+      locale,
       partner,
       config,
-      [
-        `${what} with ${partner.name} ends on ${ends}.`,
-        'To keep sponsoring, continue with your own card in one step from your sponsorships:',
-      ],
-      'Continue my sponsorship',
+      [say(m.reminderEnds, { kind, partnerName: partner.name, ends }), say(m.reminderContinue)],
+      say(m.reminderLink),
     ),
   });
 }
@@ -208,6 +359,7 @@ export async function queueReminderMail(
 /**
  * The confirmation of a trial just started (kind 'sponsorship_notice', sent as stored, once per
  * trial): whom it sponsors, when it ends, when the reminder comes, and where to keep sponsoring.
+ * In the redeemer's saved language, else the partner's default.
  */
 export async function queueTrialStartedMail(
   tx: Queryable,
@@ -218,27 +370,30 @@ export async function queueTrialStartedMail(
   config?: SiteUrlConfig,
 ): Promise<void> {
   if (!to) return;
-  const ends = formatDate(trial.endsAt);
+  const locale = localeOfRecipient(partner, await savedLocaleOf(tx, await trialRedeemerOf(tx, trial.id)));
+  const say = sayIn(locale);
+  const ends = dateIn(locale, trial.endsAt);
   const reminder = trialReminderDate(trial.endsAt);
   const reminderLine =
     trial.days > TRIAL_REMINDER_DAYS_BEFORE
-      ? `We will email you a reminder on ${formatDate(reminder)}, ${TRIAL_REMINDER_DAYS_BEFORE} days before it ends.`
-      : 'We will email you a reminder shortly, as it ends within a few days.';
+      ? say(m.trialReminderOn, { date: dateIn(locale, reminder), days: TRIAL_REMINDER_DAYS_BEFORE })
+      : say(m.trialReminderSoon);
   await insertOutboxMessage(tx, {
     partnersId: partner.id,
     kind: 'sponsorship_notice',
     dedupeKey: `trial:${trial.id}:started`,
     toAddress: to,
-    subject: `Your trial sponsorship with ${partner.name} ends on ${ends}`,
+    subject: say(m.trialSubject, { partnerName: partner.name, ends }),
     ...sponsorshipEndingMail(
+      locale,
       partner,
       config,
       [
-        `Your ${trial.days}-day trial sponsorship of ${recordName} with ${partner.name} has begun. It ends on ${ends}.`,
+        say(m.trialBegun, { days: trial.days, recordName, partnerName: partner.name, ends }),
         reminderLine,
-        'To keep sponsoring after the trial, choose "Keep sponsoring" in your sponsorships:',
+        say(m.trialKeep),
       ],
-      'Keep sponsoring',
+      say(m.trialKeepLink),
     ),
   });
 }
@@ -246,6 +401,8 @@ export async function queueTrialStartedMail(
 // ------------------------------------------------------------------------------------ PDF
 
 export interface GiftCardInput {
+  /** The card's language (decision 073); en-US when left out. */
+  locale?: Locale;
   partnerName: string;
   brandColor: string;
   logo: Buffer | null;
@@ -266,12 +423,13 @@ export interface GiftCardInput {
 }
 
 export function renderGiftCardPdf(input: GiftCardInput): Promise<Buffer> {
+  const say = sayIn(input.locale ?? 'en-US');
   const doc = new PDFDocument({
     size: 'LETTER',
     layout: 'landscape',
     margin: 48,
     info: {
-      Title: `Gift card from ${pdfSafe(input.partnerName)}`,
+      Title: say(m.cardTitle, { partnerName: pdfSafe(input.partnerName) }),
       Author: pdfSafe(input.partnerName),
       Creator: 'Kinship',
     },
@@ -328,7 +486,7 @@ export function renderGiftCardPdf(input: GiftCardInput): Promise<Buffer> {
     .fillColor(color)
     .font('Helvetica-Bold')
     .fontSize(34)
-    .text('A gift of sponsorship', textX, y, { width: textWidth });
+    .text(pdfSafe(say(m.cardHeading)), textX, y, { width: textWidth });
   doc.moveDown(0.5);
   doc
     .fillColor('#000')
@@ -336,9 +494,15 @@ export function renderGiftCardPdf(input: GiftCardInput): Promise<Buffer> {
     .fontSize(17)
     .text(
       pdfSafe(
-        `For ${input.recipientName || 'you'}, from ${input.giverName || 'a friend'}: ${
-          input.recordFirstName ? `the sponsorship of ${input.recordFirstName}` : 'a sponsorship'
-        }, paid for ${input.period}.`,
+        say(m.cardFor, {
+          recipientName: input.recipientName || say(m.cardYou),
+          giverName: input.giverName || say(m.cardFriend),
+          what: say(m.cardWhat, {
+            hasRecord: yes(input.recordFirstName),
+            recordName: input.recordFirstName ?? '',
+          }),
+          period: input.period,
+        }),
       ),
       { width: textWidth, lineGap: 3 },
     );
@@ -366,7 +530,7 @@ export function renderGiftCardPdf(input: GiftCardInput): Promise<Buffer> {
     .font('Helvetica')
     .fontSize(11)
     .fillColor('#555')
-    .text('Your code', inner, panelY + 18, { width: innerWidth / 2 });
+    .text(pdfSafe(say(m.cardCode)), inner, panelY + 18, { width: innerWidth / 2 });
   doc
     .font('Courier-Bold')
     .fontSize(26)
@@ -377,12 +541,14 @@ export function renderGiftCardPdf(input: GiftCardInput): Promise<Buffer> {
       .font('Helvetica-Bold')
       .fontSize(12)
       .fillColor('#000')
-      .text(pdfSafe(`Use it by ${input.expires}`), inner, panelY + 74, { width: innerWidth / 2 });
+      .text(pdfSafe(say(m.cardUseBy, { expires: input.expires })), inner, panelY + 74, {
+        width: innerWidth / 2,
+      });
   doc
     .font('Helvetica')
     .fontSize(11)
     .fillColor('#555')
-    .text('Redeem it at', inner + innerWidth / 2, panelY + 18, { width: innerWidth / 2 })
+    .text(pdfSafe(say(m.cardRedeemAt)), inner + innerWidth / 2, panelY + 18, { width: innerWidth / 2 })
     .fillColor(color)
     .fontSize(12)
     .text(pdfSafe(input.link), inner + innerWidth / 2, panelY + 36, {
@@ -412,8 +578,10 @@ export async function giftCardPdf(
   partner: PartnerRow,
 ) {
   const record = gift.sponsoredsId ? await findRecord(deps.db, partner.id, gift.sponsoredsId) : null;
-  const view = viewOf(partner, gift, record, deps.config);
+  const locale = await localeOfGift(deps.db, partner, gift);
+  const view = viewOf(locale, partner, gift, record, deps.config);
   return renderGiftCardPdf({
+    locale,
     partnerName: partner.name,
     brandColor: partner.brandColor,
     logo: await logoPng(deps.storage, partner),
@@ -425,8 +593,9 @@ export async function giftCardPdf(
     period: view.period,
     code: view.code,
     link: view.link,
-    amount: formatCents(gift.amount),
-    givenOn: formatDate((gift.deliverOn ?? gift.createdAt).toISOString().slice(0, 10)),
+    amount:
+      locale === 'en-US' ? formatCents(gift.amount) : formatCentsIn(locale, partner.currency, gift.amount),
+    givenOn: dateIn(locale, (gift.deliverOn ?? gift.createdAt).toISOString().slice(0, 10)),
     expires: view.expires,
   });
 }

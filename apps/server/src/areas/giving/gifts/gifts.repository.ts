@@ -341,6 +341,35 @@ export async function userEmailOf(db: Queryable, usersId: number): Promise<strin
   return row?.email ?? null;
 }
 
+/** A person's saved language (users.locale), or null. */
+export async function savedLocaleOf(
+  db: Queryable,
+  usersId: number | null | undefined,
+): Promise<string | null> {
+  if (!usersId) return null;
+  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, usersId));
+  return row?.locale ?? null;
+}
+
+/** The language an order was placed in (orders.locale), or null. */
+export async function orderLocaleOf(
+  db: Queryable,
+  ordersId: number | null | undefined,
+): Promise<string | null> {
+  if (!ordersId) return null;
+  const [row] = await db.select({ locale: orders.locale }).from(orders).where(eq(orders.id, ordersId));
+  return row?.locale ?? null;
+}
+
+/** Who redeemed a trial code, or null. */
+export async function trialRedeemerOf(db: Queryable, trialsId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ usersId: trialCodes.redeemedByUsersId })
+    .from(trialCodes)
+    .where(eq(trialCodes.id, trialsId));
+  return row?.usersId ?? null;
+}
+
 // ------------------------------------------------------------------------------------ staff pages
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,3 +1,4 @@
+import { localeOfRequest } from '../../../platform/locale.ts';
 import {
   codeCloseInputSchema,
   giftCreatedSchema,
@@ -51,11 +52,14 @@ export const giftsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/gifts',
     { schema: { querystring: siteQuery, body: giftRequestSchema, response: { 200: giftCreatedSchema } } },
-    async (request) =>
-      createGift(deps, await request.siteContext(), request.body, {
+    async (request) => {
+      const ctx = await request.siteContext();
+      return createGift(deps, ctx, request.body, {
         idempotencyKey: idempotencyKeyOf(request.headers),
         clientAddress: request.ip,
-      }),
+        locale: localeOfRequest(request, ctx.partner, ctx.viewer),
+      });
+    },
   );
 
   app.get(

@@ -10,6 +10,7 @@ import {
   type GiftCreated,
   type GiftPreview,
   type Redeemed,
+  type Locale,
 } from '@kinship/domain';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
@@ -177,7 +178,7 @@ export async function createGift(
   deps: GiftDeps,
   ctx: SiteContext,
   body: GiftBody,
-  request: { idempotencyKey: string | null; clientAddress: string },
+  request: { idempotencyKey: string | null; clientAddress: string; locale?: Locale | null },
 ): Promise<GiftCreated> {
   await requireFeature(deps.db, ctx, Feature.Gifts);
   const { partner, viewer } = ctx;
@@ -220,6 +221,7 @@ export async function createGift(
     usersId,
     amount,
     idempotencyKey: request.idempotencyKey,
+    locale: request.locale ?? null,
     gift: {
       partnersId: partner.id,
       code: newCode(),
@@ -265,6 +267,8 @@ async function holdForGift(
     usersId: number | null;
     amount: number;
     idempotencyKey: string | null;
+    /** The language the giver bought it in: the giver's receipt's and the gift mail's (decision 073). */
+    locale: Locale | null;
     gift: Omit<Parameters<typeof insertGift>[1], 'ordersId'>;
   },
 ): Promise<{ order: OrderRow; gift: GiftRow } | null> {
@@ -280,6 +284,7 @@ async function holdForGift(
       additionalAmount: 0,
       currency: partner.currency,
       idempotencyKey: input.idempotencyKey,
+      locale: input.locale,
     });
     if (!order) throw refuse(ERRORS.ORDER_IN_PROGRESS, 'This gift is already being processed.');
     await insertHold(

@@ -11,7 +11,7 @@ import type {
 import { paymentListStatus } from '@kinship/domain';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../../db/types.ts';
-import { paymentDisputes, paymentRefunds, payments, subscriptions } from '../../../db/schema/index.ts';
+import { paymentDisputes, paymentRefunds, payments, subscriptions, users } from '../../../db/schema/index.ts';
 
 /*
  * The Donations section's queries. Every list is one statement for the page and one for the count
@@ -500,4 +500,14 @@ export async function updateDispute(
   values: Partial<typeof paymentDisputes.$inferInsert>,
 ): Promise<void> {
   await tx.update(paymentDisputes).set(values).where(eq(paymentDisputes.id, id));
+}
+
+/** The saved language (users.locale) of a subscription's subscriber, or null (decision 073). */
+export async function subscriberLocaleOf(db: Queryable, subscriptionsId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ locale: users.locale })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.usersId))
+    .where(eq(subscriptions.id, subscriptionsId));
+  return row?.locale ?? null;
 }

@@ -1,7 +1,11 @@
+import { defineMessages } from '@formatjs/intl';
 import {
+  formatCentsIn,
   formatDate,
+  formatDateIn,
   formatReceiptAmount,
   ERRORS,
+  type Locale,
   type CancelSubscriptionInput,
   type DelinquentRow,
   type GivingPaymentRow,
@@ -47,6 +51,7 @@ import {
   listPayments,
   listSubscriptions,
   lockPayment,
+  subscriberLocaleOf,
   lockRefund,
   updateSubscriptionStaffFields,
   type ListScope,
@@ -55,6 +60,51 @@ import { partnerSiteUrl } from '../../../platform/messaging/site-urls.ts';
 import { insertOutboxMessage } from '../../../platform/messaging/outbox.ts';
 import { findPartnerById } from '../../partners/index.ts';
 import { emit } from '../../../platform/events.ts';
+import { localeOfRecipient } from '../../../platform/locale.ts';
+import { sayIn } from '../../../platform/messages.ts';
+import { receiptMailMessages } from '../receipts/receipt-email.ts';
+
+/** The cancellation notice's and the failed-payment reminder's words (decision 073); English as today. */
+export const ledgerMailMessages = defineMessages({
+  canceledSubject: {
+    id: 'mail.cancellation.subject',
+    defaultMessage: 'Your sponsorship with {partnerName} has been cancelled',
+  },
+  canceled: {
+    id: 'mail.cancellation.body',
+    defaultMessage:
+      'Your {interval, select, year {annual} other {monthly}} sponsorship with {partnerName} ({records}) has been cancelled. No further payments will be taken.',
+  },
+  yourSponsorship: { id: 'mail.cancellation.yourSponsorship', defaultMessage: 'your sponsorship' },
+  sponsorshipsLine: { id: 'mail.cancellation.sponsorshipsLine', defaultMessage: 'Your sponsorships: {url}' },
+  reminderSubject: {
+    id: 'mail.paymentFailed.subject',
+    defaultMessage: 'Please update your card for {partnerName}',
+  },
+  reminderFailed: {
+    id: 'mail.paymentFailed.failed',
+    defaultMessage:
+      'Your {interval, select, year {annual} other {monthly}} sponsorship payment of {amount} to {partnerName} on {failedOn} did not go through{hasDecline, select, yes {: {declineMessage}} other {.}}',
+  },
+  reminderKeep: {
+    id: 'mail.paymentFailed.keep',
+    defaultMessage:
+      '{hasRecords, select, yes {To keep your sponsorship ({records}) going, please update your card in your payment settings:} other {To keep your sponsorship going, please update your card in your payment settings:}}',
+  },
+  reminderThanks: { id: 'mail.paymentFailed.thanks', defaultMessage: 'Thank you for your support.' },
+  reminderLink: { id: 'mail.paymentFailed.link', defaultMessage: 'Update your card' },
+});
+const lm = ledgerMailMessages;
+
+/** Money and dates as the recipient reads them: en-US keeps the spec's formats exactly. */
+function mailFormats(locale: Locale, currency: string) {
+  if (locale === 'en-US')
+    return { money: (cents: number) => formatReceiptAmount(cents, currency), date: formatDate };
+  return {
+    money: (cents: number) => formatCentsIn(locale, currency || 'usd', cents),
+    date: (d: Date | string) => formatDateIn(locale, d),
+  };
+}
 
 /*
  * The Donations section (decision 041): payments and subscriptions for donations.view (a
@@ -321,14 +371,22 @@ export async function queueCancellationNotice(
   if (!partner) return;
   const [row] = await listDelinquentOrAny(tx, partner.id, id);
   if (!row?.donorEmail) return;
-  const greeting = row.donorName ? `Dear ${row.donorName},` : 'Hello,';
+  // The subscriber's saved language, else the partner's default (decision 073).
+  const say = sayIn(localeOfRecipient(partner, await subscriberLocaleOf(tx, id)));
+  const greeting = row.donorName
+    ? say(receiptMailMessages.dear, { name: row.donorName })
+    : say(receiptMailMessages.hello);
   const url = partnerSiteUrl(partner, '/profile/sponsorships', siteUrlConfigOf(config));
   const lines = [
     greeting,
     '',
-    `Your ${row.interval === 'year' ? 'annual' : 'monthly'} sponsorship with ${partner.name} (${row.records || 'your sponsorship'}) has been cancelled. No further payments will be taken.`,
+    say(lm.canceled, {
+      interval: row.interval,
+      partnerName: partner.name,
+      records: row.records || say(lm.yourSponsorship),
+    }),
     '',
-    `Your sponsorships: ${url}`,
+    say(lm.sponsorshipsLine, { url }),
     '',
     partner.name,
     ...(partner.supportEmail ? [partner.supportEmail] : []),
@@ -339,7 +397,7 @@ export async function queueCancellationNotice(
     kind: 'receipt',
     dedupeKey: `receipt:subscription-canceled:${id}`,
     toAddress: row.donorEmail,
-    subject: `Your sponsorship with ${partner.name} has been cancelled`,
+    subject: say(lm.canceledSubject, { partnerName: partner.name }),
     bodyText: lines.join('\n'),
   });
 }
@@ -422,8 +480,9 @@ export async function retryRenewal(
   };
 }
 
-/** The reminder's words: what failed, why, and where to put another card. */
+/** The reminder's words: what failed, why, and where to put another card, in `locale` (en-US when none). */
 export function reminderEmail(input: {
+  locale?: Locale;
   partnerName: string;
   donorName: string | null;
   amount: string;
@@ -434,14 +493,23 @@ export function reminderEmail(input: {
   settingsUrl: string;
   supportEmail: string | null;
 }): { subject: string; text: string; html: string } {
-  const what = `${input.interval === 'year' ? 'annual' : 'monthly'} sponsorship payment of ${input.amount}`;
+  const say = sayIn(input.locale ?? 'en-US');
   const paragraphs = [
-    input.donorName ? `Dear ${input.donorName},` : 'Hello,',
-    `Your ${what} to ${input.partnerName} on ${input.failedOn} did not go through${input.declineMessage ? `: ${input.declineMessage}` : '.'}`,
-    `To keep your sponsorship${input.records ? ` (${input.records})` : ''} going, please update your card in your payment settings:`,
+    input.donorName
+      ? say(receiptMailMessages.dear, { name: input.donorName })
+      : say(receiptMailMessages.hello),
+    say(lm.reminderFailed, {
+      interval: input.interval,
+      amount: input.amount,
+      partnerName: input.partnerName,
+      failedOn: input.failedOn,
+      hasDecline: input.declineMessage ? 'yes' : 'no',
+      declineMessage: input.declineMessage ?? '',
+    }),
+    say(lm.reminderKeep, { hasRecords: input.records ? 'yes' : 'no', records: input.records }),
   ];
   const closing = [
-    'Thank you for your support.',
+    say(lm.reminderThanks),
     input.partnerName,
     ...(input.supportEmail ? [input.supportEmail] : []),
   ];
@@ -451,12 +519,12 @@ export function reminderEmail(input: {
       (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
     );
   return {
-    subject: `Please update your card for ${input.partnerName}`,
+    subject: say(lm.reminderSubject, { partnerName: input.partnerName }),
     text: [...paragraphs, input.settingsUrl, ...closing].join('\n\n') + '\n',
     html: [
       '<!doctype html><html><body style="font-family:sans-serif;max-width:36rem;margin:2rem auto;color:#222">',
       ...paragraphs.map((p) => `<p>${escape(p)}</p>`),
-      `<p><a href="${escape(input.settingsUrl)}">Update your card</a></p>`,
+      `<p><a href="${escape(input.settingsUrl)}">${escape(say(lm.reminderLink))}</a></p>`,
       ...closing.map((p) => `<p>${escape(p)}</p>`),
       '</body></html>',
     ].join('\n'),
@@ -486,12 +554,16 @@ export async function remindDonor(deps: GivingDeps, ctx: SiteContext, id: number
     throw conflict(NOTHING_TO_REMIND);
   }
   if (!row.donorEmail) throw conflict(NO_DONOR_EMAIL);
+  // The subscriber's saved language, else the partner's default (decision 073).
+  const locale = localeOfRecipient(ctx.partner, await subscriberLocaleOf(deps.db, id));
+  const format = mailFormats(locale, row.currency);
   const email = reminderEmail({
+    locale,
     partnerName: ctx.partner.name,
     donorName: row.donorName,
-    amount: formatReceiptAmount(row.amount, row.currency),
+    amount: format.money(row.amount),
     interval: row.interval,
-    failedOn: formatDate(row.failedAt),
+    failedOn: format.date(row.failedAt),
     declineMessage: row.declineMessage,
     records: row.records,
     settingsUrl: partnerSiteUrl(ctx.partner, '/profile/paymentsettings', siteUrlConfigOf(deps.config)),

@@ -151,8 +151,6 @@ function mailHtml(partnerName: string, supportEmail: string | null, body: string
   ].join('\n');
 }
 
-const greeting = (donorName: string | null) => (donorName ? `Dear ${donorName},` : 'Hello,');
-
 export function receiptEmailText(input: ReceiptEmailInput): string {
   return [
     wordsOf(input).greeting(input.donorName),
@@ -177,6 +175,8 @@ export function receiptEmailHtml(input: ReceiptEmailInput): string {
  * receipt's address, where the updated receipt (and its PDF) shows every refund.
  */
 export interface RefundEmailInput {
+  /** The recipient's language (decision 073), as the receipt's; en-US when not given. */
+  locale?: Locale;
   partnerName: string;
   donorName: string | null;
   code: string;
@@ -188,22 +188,47 @@ export interface RefundEmailInput {
   supportEmail: string | null;
 }
 
-export function refundSubject(partnerName: string): string {
-  return `A refund from ${partnerName}`;
+/** The refund notice's texts (decision 073); the English defaults are today's notice word for word. */
+export const refundMailMessages = defineMessages({
+  subject: { id: 'mail.refund.subject', defaultMessage: 'A refund from {partnerName}' },
+  refunded: {
+    id: 'mail.refund.refunded',
+    defaultMessage:
+      '{partnerName} has refunded {refunded} of your payment for {description} (receipt {code}) on {date}.',
+  },
+  netAmount: {
+    id: 'mail.refund.netAmount',
+    defaultMessage:
+      'The payment now comes to {netAmount}. The refund reaches your card or account within 5 to 10 business days.',
+  },
+  updatedLine: { id: 'mail.refund.updatedLine', defaultMessage: 'Your updated receipt: {url}' },
+  updatedLink: { id: 'mail.refund.updatedLink', defaultMessage: 'Your updated receipt' },
+});
+
+export function refundSubject(partnerName: string, locale: Locale = 'en-US'): string {
+  return sayIn(locale)(refundMailMessages.subject, { partnerName });
 }
 
 function refundLines(input: RefundEmailInput): string[] {
+  const { say, greeting } = wordsOf(input);
+  const m = refundMailMessages;
   return [
     greeting(input.donorName),
-    `${input.partnerName} has refunded ${input.refunded} of your payment for ${input.description} (receipt ${input.code}) on ${input.date}.`,
-    `The payment now comes to ${input.netAmount}. The refund reaches your card or account within 5 to 10 business days.`,
+    say(m.refunded, {
+      partnerName: input.partnerName,
+      refunded: input.refunded,
+      description: input.description,
+      code: input.code,
+      date: input.date,
+    }),
+    say(m.netAmount, { netAmount: input.netAmount }),
   ];
 }
 
 export function refundEmailText(input: RefundEmailInput): string {
   return [
     ...refundLines(input).flatMap((line) => [line, '']),
-    `Your updated receipt: ${input.receiptUrl}`,
+    wordsOf(input).say(refundMailMessages.updatedLine, { url: input.receiptUrl }),
     '',
     ...signatureText(input.partnerName, input.supportEmail),
   ].join('\n');
@@ -217,7 +242,7 @@ export function receiptFactsText(input: ReceiptEmailInput): string {
 export function refundEmailHtml(input: RefundEmailInput): string {
   return mailHtml(input.partnerName, input.supportEmail, [
     ...refundLines(input).map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<p><a href="${escapeHtml(input.receiptUrl)}">Your updated receipt</a></p>`,
+    `<p><a href="${escapeHtml(input.receiptUrl)}">${escapeHtml(wordsOf(input).say(refundMailMessages.updatedLink))}</a></p>`,
   ]);
 }
 

@@ -25,6 +25,8 @@ export interface ReceiptPdfInput {
 }
 
 export interface StatementPdfInput {
+  /** The language it is written in (decision 073); en-US when not given. */
+  locale?: Locale;
   partnerName: string;
   logo: Buffer | null;
   brandColor: string;
@@ -214,26 +216,53 @@ export async function renderReceiptPdf(raw: ReceiptPdfInput): Promise<Buffer> {
   return done;
 }
 
+/** The year-end statement's words (decision 073); the English defaults are today's statement. */
+export const statementPdfMessages = defineMessages({
+  documentTitle: { id: 'pdf.statement.documentTitle', defaultMessage: 'Giving statement {year}' },
+  title: { id: 'pdf.statement.title', defaultMessage: 'Giving statement for {year}' },
+  donor: { id: 'pdf.statement.donor', defaultMessage: 'Donor' },
+  email: { id: 'pdf.statement.email', defaultMessage: 'Email' },
+  issued: { id: 'pdf.statement.issued', defaultMessage: 'Issued' },
+  date: { id: 'pdf.statement.date', defaultMessage: 'Date' },
+  description: { id: 'pdf.statement.description', defaultMessage: 'Description' },
+  receipt: { id: 'pdf.statement.receipt', defaultMessage: 'Receipt' },
+  amount: { id: 'pdf.statement.amount', defaultMessage: 'Amount' },
+  none: { id: 'pdf.statement.none', defaultMessage: 'No payments to {partnerName} in {year}.' },
+  total: { id: 'pdf.statement.total', defaultMessage: 'Total for {year}' },
+  net: {
+    id: 'pdf.statement.net',
+    defaultMessage: 'Amounts are net of any refunds. Keep this statement with your tax records.',
+  },
+});
+
 export async function renderStatementPdf(raw: StatementPdfInput): Promise<Buffer> {
+  const say = sayIn(raw.locale ?? 'en-US');
+  const m = statementPdfMessages;
   const input = drawable(raw);
-  const doc = newDocument(`Giving statement ${input.year}`, input.partnerName);
+  // The year as written, never grouped as a number ('2,026').
+  const year = String(input.year);
+  const doc = newDocument(pdfSafe(say(m.documentTitle, { year })), input.partnerName);
   const done = collect(doc);
   brandHeader(doc, input);
-  doc.font('Helvetica-Bold').fontSize(16).fillColor('#000000').text(`Giving statement for ${input.year}`);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .fillColor('#000000')
+    .text(pdfSafe(say(m.title, { year })));
   doc.moveDown(0.8);
-  if (input.donorName) labelled(doc, 'Donor', input.donorName);
-  if (input.donorEmail) labelled(doc, 'Email', input.donorEmail);
-  labelled(doc, 'Issued', input.issuedOn);
+  if (input.donorName) labelled(doc, pdfSafe(say(m.donor)), input.donorName);
+  if (input.donorEmail) labelled(doc, pdfSafe(say(m.email)), input.donorEmail);
+  labelled(doc, pdfSafe(say(m.issued)), input.issuedOn);
   doc.moveDown(0.8);
 
   const width = doc.page.width - 2 * MARGIN;
   const columns = [
-    { title: 'Date', x: MARGIN, width: 65 },
-    { title: 'Description', x: MARGIN + 70, width: width - 70 - 215 },
+    { title: pdfSafe(say(m.date)), x: MARGIN, width: 65 },
+    { title: pdfSafe(say(m.description)), x: MARGIN + 70, width: width - 70 - 215 },
     // Receipt codes (20 characters) are set in Courier 9 pt, 108 pt wide whatever their letters, so a
     // code is never broken across lines (in Helvetica a code of wide letters outgrew the column).
-    { title: 'Receipt', x: MARGIN + width - 210, width: 130, monospace: true },
-    { title: 'Amount', x: MARGIN + width - 75, width: 75, align: 'right' as const },
+    { title: pdfSafe(say(m.receipt)), x: MARGIN + width - 210, width: 130, monospace: true },
+    { title: pdfSafe(say(m.amount)), x: MARGIN + width - 75, width: 75, align: 'right' as const },
   ];
   const row = (cells: string[], bold: boolean) => {
     if (doc.y > doc.page.height - MARGIN - 40) doc.addPage();
@@ -272,17 +301,23 @@ export async function renderStatementPdf(raw: StatementPdfInput): Promise<Buffer
       .font('Helvetica')
       .fontSize(10)
       .fillColor(GREY)
-      .text(`No payments to ${input.partnerName} in ${input.year}.`, MARGIN);
+      .text(pdfSafe(say(m.none, { partnerName: input.partnerName, year })), MARGIN);
     doc.moveDown(0.5);
   }
   for (const r of input.rows) row([r.date, r.description, r.code, r.amount], false);
   rule();
-  row(['', `Total for ${input.year}`, '', input.total], true);
+  row(['', pdfSafe(say(m.total, { year })), '', input.total], true);
   doc.moveDown(1.5);
   paragraphs(doc, [
     ...(input.taxNotice ? [input.taxNotice] : []),
-    'Amounts are net of any refunds. Keep this statement with your tax records.',
-    ...(input.supportEmail ? [`Questions? Contact ${input.partnerName} at ${input.supportEmail}.`] : []),
+    pdfSafe(say(m.net)),
+    ...(input.supportEmail
+      ? [
+          pdfSafe(
+            say(receiptPdfMessages.questions, { partnerName: input.partnerName, email: input.supportEmail }),
+          ),
+        ]
+      : []),
   ]);
   doc.end();
   return done;

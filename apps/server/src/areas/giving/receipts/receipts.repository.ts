@@ -288,9 +288,14 @@ export async function findPaymentsOfPerson(
 }
 
 /** A person's name and address for their year-end statement. */
-export async function findStatementPerson(db: Db, usersId: number) {
+export async function findStatementPerson(db: Queryable, usersId: number) {
   const [row] = await db
-    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      locale: users.locale,
+    })
     .from(users)
     .where(eq(users.id, usersId));
   return row ?? null;

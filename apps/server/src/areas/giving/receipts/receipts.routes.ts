@@ -58,12 +58,15 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const now = new Date();
+      const ctx = await request.siteContext();
+      // The download follows the visitor's language, as the receipt's does (decision 073).
       const pdf = await getGivingStatementPdf(
         app.deps,
-        await request.siteContext(),
+        ctx,
         request.params.id,
         request.query.year ?? now.getUTCFullYear(),
         now,
+        localeOfRequest(request, ctx.partner, ctx.viewer),
       );
       return reply
         .type('application/pdf')

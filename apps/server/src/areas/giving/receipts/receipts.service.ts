@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { defineMessages } from '@formatjs/intl';
 import {
   formatCentsIn,
   formatDate,
@@ -20,11 +21,13 @@ import type { OutboxRow } from '../../../platform/messaging/outbox.ts';
 import { insertOutboxMessage, storedMessage } from '../../../platform/messaging/outbox.ts';
 import { partnerSiteUrl, type SiteUrlConfig } from '../../../platform/messaging/site-urls.ts';
 import { localeOfRecipient } from '../../../platform/locale.ts';
+import { sayIn } from '../../../platform/messages.ts';
 import type { Storage } from '../../../platform/storage.ts';
 import type { PartnerRow } from '../../../db/types.ts';
 import { partnerEmail } from '../../partners/index.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import {
+  receiptMailMessages,
   receiptEmailHtml,
   receiptEmailText,
   receiptSubject,
@@ -272,6 +275,7 @@ async function receiptMessage(
     },
     { partner, logoUrl: partner.logo ? partnerSiteUrl(partner, `/media/${partner.logo}`, config) : null },
     { text: receiptFactsText(email), html: receiptFactsHtml(email) },
+    email.locale,
   );
   return (
     custom ?? {
@@ -338,15 +342,19 @@ export async function queueRefundNotice(
   const to = donorEmailOf(payment);
   const partner = await findPartnerById(tx as Db, payment.partnersId);
   if (!to || !partner) return false;
-  const receipt = await receiptView(tx, payment, partner);
+  // In the receipt's language (decision 073): the payer's saved one, the order's, the partner's default.
+  const locale = recipientLocaleOf(partner, payment);
+  const format = receiptFormats(locale, payment.currency);
+  const receipt = await receiptView(tx, payment, partner, locale);
   const email = {
+    locale,
     partnerName: partner.name,
     donorName: receipt.donorName,
     code: receipt.code,
     description: receipt.description,
-    refunded: formatReceiptAmount(input.amount, receipt.currency),
-    netAmount: formatReceiptAmount(receipt.amount - receipt.refundedAmount, receipt.currency),
-    date: formatDate(new Date()),
+    refunded: format.money(input.amount),
+    netAmount: format.money(receipt.amount - receipt.refundedAmount),
+    date: format.date(new Date()),
     receiptUrl: receiptUrl(partner, receipt.code, input.config),
     supportEmail: partner.supportEmail,
   };
@@ -355,7 +363,7 @@ export async function queueRefundNotice(
     kind: 'receipt',
     dedupeKey: `receipt:refund:${input.refundId}`,
     toAddress: to,
-    subject: refundSubject(partner.name),
+    subject: refundSubject(partner.name, locale),
     bodyText: refundEmailText(email),
     bodyHtml: refundEmailHtml(email),
   });
@@ -443,6 +451,7 @@ export async function buildGivingStatementPdf(
   year: number,
   now: Date = new Date(),
   logo?: Buffer | null,
+  locale: Locale = 'en-US',
 ): Promise<Buffer> {
   const rows = await findPaymentsOfPerson(deps.db, {
     partnersId: partner.id,
@@ -452,19 +461,22 @@ export async function buildGivingStatementPdf(
     to: new Date(Date.UTC(year + 1, 0, 1)),
   });
   const currency = rows[0]?.currency ?? partner.currency;
+  const totalFormat = receiptFormats(locale, currency);
   let total = 0;
   const lines = [];
   for (const payment of rows) {
     const net = payment.amount - payment.refundedAmount;
     total += net;
+    const format = receiptFormats(locale, payment.currency);
     lines.push({
-      date: formatDate(payment.createdAt),
-      description: await descriptionOf(deps.db, payment),
+      date: format.date(payment.createdAt),
+      description: await descriptionOf(deps.db, payment, locale),
       code: codeOf(payment),
-      amount: formatReceiptAmount(net, payment.currency),
+      amount: format.money(net),
     });
   }
   return renderStatementPdf({
+    locale,
     partnerName: partner.name,
     logo: logo === undefined ? await logoPng(deps.storage, partner) : logo,
     brandColor: partner.brandColor,
@@ -472,10 +484,12 @@ export async function buildGivingStatementPdf(
     donorName: nameOf(donor.firstName, donor.lastName),
     donorEmail: donor.email,
     rows: lines,
-    total: formatReceiptAmount(total, currency),
-    taxNotice: taxDeductibleNotice(partner),
+    total: totalFormat.money(total),
+    // en-US keeps the domain's notice; other locales the catalogue's tax paragraph, when the partner has a number.
+    taxNotice:
+      locale === 'en-US' ? taxDeductibleNotice(partner) : (paymentNoticeIn(locale, partner)[1] ?? null),
     supportEmail: partner.supportEmail,
-    issuedOn: formatDate(now),
+    issuedOn: totalFormat.date(now),
   });
 }
 
@@ -489,6 +503,7 @@ export async function getGivingStatementPdf(
   usersId: number,
   year: number,
   now: Date = new Date(),
+  locale: Locale = 'en-US',
 ): Promise<Buffer> {
   if (!ctx.viewer) throw unauthorized();
   const person = ctx.viewer.user;
@@ -501,6 +516,8 @@ export async function getGivingStatementPdf(
     { usersId, email: person.email, firstName: person.firstName, lastName: person.lastName },
     year,
     now,
+    undefined,
+    locale,
   );
 }
 
@@ -517,16 +534,45 @@ export const statementDedupeKey = (partnersId: number, year: number, donorKey: s
   `${STATEMENT_KEY_PREFIX}${partnersId}:${year}:${donorKey}`;
 const STATEMENT_KEY = /^statement:(\d+):(\d{4}):(u(\d+)|e(.+))$/;
 
-export function statementSubject(partnerName: string, year: number): string {
-  return `Your ${year} giving statement from ${partnerName}`;
+/** The year-end statement mail's words (decision 073); the English defaults are today's mail. */
+export const statementMailMessages = defineMessages({
+  subject: {
+    id: 'mail.statement.subject',
+    defaultMessage: 'Your {year} giving statement from {partnerName}',
+  },
+  thanks: {
+    id: 'mail.statement.thanks',
+    defaultMessage: 'Thank you for your support of {partnerName} in {year}.',
+  },
+  attached: {
+    id: 'mail.statement.attached',
+    defaultMessage:
+      'Your giving statement for {year} is attached as a PDF: every payment of the year, net of refunds, with the total.',
+  },
+});
+
+export function statementSubject(partnerName: string, year: number, locale: Locale = 'en-US'): string {
+  return sayIn(locale)(statementMailMessages.subject, { year: String(year), partnerName });
 }
 
-function statementText(partner: PartnerRow, donorName: string | null, year: number): string {
+/**
+ * The language of a donor's statement (decision 073): a person's saved preference, else the
+ * partner's default (a guest has none; their gifts may span orders in several languages).
+ */
+async function statementLocaleOf(db: Db | Tx, partner: PartnerRow, donor: StatementDonor): Promise<Locale> {
+  const person = donor.usersId ? await findStatementPerson(db, donor.usersId) : null;
+  return localeOfRecipient(partner, person?.locale);
+}
+
+function statementText(partner: PartnerRow, donorName: string | null, year: number, locale: Locale): string {
+  const say = sayIn(locale);
+  const m = statementMailMessages;
+  const values = { partnerName: partner.name, year: String(year) };
   return [
-    donorName ? `Dear ${donorName},` : 'Hello,',
+    donorName ? say(receiptMailMessages.dear, { name: donorName }) : say(receiptMailMessages.hello),
     '',
-    `Thank you for your support of ${partner.name} in ${year}.`,
-    `Your giving statement for ${year} is attached as a PDF: every payment of the year, net of refunds, with the total.`,
+    say(m.thanks, values),
+    say(m.attached, values),
     '',
     partner.name,
     ...(partner.supportEmail ? [partner.supportEmail] : []),
@@ -543,13 +589,19 @@ export async function queueYearEndStatement(
   tx: Db | Tx,
   input: { partner: PartnerRow; year: number; donorKey: string; donor: StatementDonor },
 ): Promise<boolean> {
-  const text = statementText(input.partner, nameOf(input.donor.firstName, input.donor.lastName), input.year);
+  const locale = await statementLocaleOf(tx, input.partner, input.donor);
+  const text = statementText(
+    input.partner,
+    nameOf(input.donor.firstName, input.donor.lastName),
+    input.year,
+    locale,
+  );
   return insertOutboxMessage(tx, {
     partnersId: input.partner.id,
     kind: 'receipt',
     dedupeKey: statementDedupeKey(input.partner.id, input.year, input.donorKey),
     toAddress: input.donor.email ?? '',
-    subject: statementSubject(input.partner.name, input.year),
+    subject: statementSubject(input.partner.name, input.year, locale),
     bodyText: text,
     bodyHtml: null,
     attachments: [{ filename: STATEMENT_PDF_FILENAME, path: `statement:${input.year}` }],
@@ -573,7 +625,16 @@ async function composeStatement(
     firstName: person?.firstName ?? null,
     lastName: person?.lastName ?? null,
   };
-  const pdf = await buildGivingStatementPdf(deps, partner, donor, year, row.createdAt, await logo(partner));
+  const locale = localeOfRecipient(partner, person?.locale);
+  const pdf = await buildGivingStatementPdf(
+    deps,
+    partner,
+    donor,
+    year,
+    row.createdAt,
+    await logo(partner),
+    locale,
+  );
   return {
     to: row.toAddress,
     subject: row.subject,

@@ -1,4 +1,7 @@
-import { formatCents } from '@kinship/domain';
+import { defineMessages } from '@formatjs/intl';
+import { formatCents, formatCentsIn, type Locale } from '@kinship/domain';
+import { localeOfRecipient } from '../../../platform/locale.ts';
+import { sayIn } from '../../../platform/messages.ts';
 import type { Db } from '../../../db/client.ts';
 import { BATCH_BUDGET_MS, batchClock, giveWay } from '../../../platform/give-way.ts';
 import { insertOutboxMessages } from '../../../platform/messaging/outbox.ts';
@@ -16,20 +19,46 @@ import { findPlanWithType, planPricedSponsorsPage } from './types.repository.ts'
 /** People written to per transaction at most. */
 export const NOTICE_BATCH_SIZE = 100;
 
-/** The mail a plan-priced sponsor receives when the type's monthly price changes. */
+/** The plan-change notice's words (decision 073); the English defaults are today's notice. */
+export const planNoticeMessages = defineMessages({
+  subject: {
+    id: 'mail.planChange.subject',
+    defaultMessage: '{partnerName}: a new monthly price for {label} sponsorships',
+  },
+  bodyP1: {
+    id: 'mail.planChange.body.p1',
+    defaultMessage: '{hasName, select, yes {Hello {firstName},} other {Hello,}}',
+  },
+  bodyP2: {
+    id: 'mail.planChange.body.p2',
+    defaultMessage:
+      'The monthly price of a {label} sponsorship at {partnerName} is now {amount}. Your sponsorship keeps the amount you chose; nothing changes unless you ask. To move to the new price, sign in and open My Profile, Payment settings (/profile/paymentsettings), then choose "Reset to today\'s price" on the subscription.',
+  },
+  bodyP3: { id: 'mail.planChange.body.p3', defaultMessage: 'Thank you for your support.\n{partnerName}' },
+});
+
+/**
+ * The mail a plan-priced sponsor receives when the type's monthly price changes, in `locale` (the
+ * sponsor's saved one, else the partner's default; en-US when none is given) and `currency`.
+ */
 export function planChangeMail(
   partnerName: string,
   labelSingular: string,
   firstName: string | null,
   monthlyAmount: number,
+  locale: Locale = 'en-US',
+  currency = 'usd',
 ): string {
-  return (
-    `Hello${firstName ? ` ${firstName}` : ''},\n\n` +
-    `The monthly price of a ${labelSingular.toLowerCase()} sponsorship at ${partnerName} is now ` +
-    `${formatCents(monthlyAmount)}. Your sponsorship keeps the amount you chose; nothing changes ` +
-    `unless you ask. To move to the new price, sign in and open My Profile, Payment settings ` +
-    `(/profile/paymentsettings), then choose "Reset to today's price" on the subscription.\n\nThank you for your support.\n${partnerName}`
-  );
+  const say = sayIn(locale);
+  const m = planNoticeMessages;
+  const values = {
+    hasName: firstName ? 'yes' : 'no',
+    firstName: firstName ?? '',
+    label: labelSingular.toLowerCase(),
+    partnerName,
+    amount: locale === 'en-US' ? formatCents(monthlyAmount) : formatCentsIn(locale, currency, monthlyAmount),
+  };
+  return [m.bodyP1, m.bodyP2, m.bodyP3].map((paragraph) => say(paragraph, values)).join('\n\n');
 }
 
 /** Plan notices' outbox keys start so; kept after delivery (decision 066): one notice per plan and person. */
@@ -57,7 +86,11 @@ export async function sendPlanChangeNotices(
   const plan = await findPlanWithType(db, planId);
   if (!plan) return { sponsors: 0, notices: 0 };
   const batchSize = Math.max(1, options.batchSize ?? NOTICE_BATCH_SIZE);
-  const subject = `${plan.partnerName}: a new monthly price for ${plan.labelSingular.toLowerCase()} sponsorships`;
+  const subjectIn = (locale: Locale) =>
+    sayIn(locale)(planNoticeMessages.subject, {
+      partnerName: plan.partnerName,
+      label: plan.labelSingular.toLowerCase(),
+    });
   let after = 0;
   let sponsors = 0;
   let notices = 0;
@@ -69,14 +102,25 @@ export async function sendPlanChangeNotices(
         tx,
         people
           .filter((p) => p.email)
-          .map((p) => ({
-            partnersId: plan.partnersId,
-            kind: 'update_notice' as const,
-            dedupeKey: planChangeKey(plan.planId, p.usersId),
-            toAddress: p.email!,
-            subject,
-            bodyText: planChangeMail(plan.partnerName, plan.labelSingular, p.firstName, plan.monthlyAmount),
-          })),
+          .map((p) => {
+            // The sponsor's saved language, else the partner's default (decision 073).
+            const locale = localeOfRecipient(plan, p.locale);
+            return {
+              partnersId: plan.partnersId,
+              kind: 'update_notice' as const,
+              dedupeKey: planChangeKey(plan.planId, p.usersId),
+              toAddress: p.email!,
+              subject: subjectIn(locale),
+              bodyText: planChangeMail(
+                plan.partnerName,
+                plan.labelSingular,
+                p.firstName,
+                plan.monthlyAmount,
+                locale,
+                plan.currency,
+              ),
+            };
+          }),
       );
       return { people: people.length, last: people.at(-1)?.usersId ?? after, queued };
     });

@@ -187,7 +187,12 @@ export function planPricedSponsorsPage(
   limit: number,
 ) {
   return db
-    .selectDistinct({ usersId: users.id, email: users.email, firstName: users.firstName })
+    .selectDistinct({
+      usersId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      locale: users.locale,
+    })
     .from(userSponsoreds)
     .innerJoin(sponsoreds, eq(sponsoreds.id, userSponsoreds.sponsoredsId))
     .innerJoin(users, eq(users.id, userSponsoreds.usersId))
@@ -214,6 +219,9 @@ export async function findPlanWithType(db: Db | Tx, planId: number) {
       partnersId: partnerSponsoredTypes.partnersId,
       labelSingular: partnerSponsoredTypes.customLabelSingular,
       partnerName: partners.name,
+      currency: partners.currency,
+      defaultLocale: partners.defaultLocale,
+      locales: partners.locales,
     })
     .from(sponsoredTypePlans)
     .innerJoin(

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { siteOriginOf } from '../../../platform/https.ts';
 import { siteQuery } from '../../../platform/route-schemas.ts';
 import {
+  bodyLocale,
   listEmailTemplates,
   previewEmailTemplate,
   resetEmailTemplate,
@@ -12,6 +13,8 @@ import {
 } from './email-templates.service.ts';
 
 const kindParams = z.object({ kind: z.string().max(40) });
+// The version's language (decision 073): checked by the service against the partner's offer (400).
+const localeQuery = siteQuery.extend({ locale: z.string().max(20).optional() });
 // Bodies are checked by the service after the access check, into the problem shape.
 const anyBody = z.unknown();
 
@@ -21,8 +24,8 @@ export const emailTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get(
     '/api/dashboard/emailtemplates',
-    { schema: { querystring: siteQuery, response: { 200: emailTemplatesAnswerSchema } } },
-    async (request) => listEmailTemplates(app.deps.db, await request.siteContext()),
+    { schema: { querystring: localeQuery, response: { 200: emailTemplatesAnswerSchema } } },
+    async (request) => listEmailTemplates(app.deps.db, await request.siteContext(), request.query.locale),
   );
   app.put(
     '/api/dashboard/emailtemplates/:kind',
@@ -39,15 +42,28 @@ export const emailTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/dashboard/emailtemplates/:kind',
-    { schema: { params: kindParams, querystring: siteQuery, response: { 200: emailTemplatesAnswerSchema } } },
-    async (request) => resetEmailTemplate(app.deps.db, await request.siteContext(), request.params.kind),
+    {
+      schema: {
+        params: kindParams,
+        querystring: localeQuery,
+        body: anyBody.optional(),
+        response: { 200: emailTemplatesAnswerSchema },
+      },
+    },
+    async (request) =>
+      resetEmailTemplate(
+        app.deps.db,
+        await request.siteContext(),
+        request.params.kind,
+        request.query.locale ?? bodyLocale(request.body),
+      ),
   );
   app.post(
     '/api/dashboard/emailtemplates/:kind/preview',
     {
       schema: {
         params: kindParams,
-        querystring: siteQuery,
+        querystring: localeQuery,
         body: anyBody,
         response: { 200: emailPreviewSchema },
       },
@@ -59,6 +75,7 @@ export const emailTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.kind,
         request.body,
         linksOf(request),
+        request.query.locale,
       ),
   );
   app.post(
@@ -66,7 +83,7 @@ export const emailTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: kindParams,
-        querystring: siteQuery,
+        querystring: localeQuery,
         body: anyBody,
         response: { 202: z.object({ to: z.string() }) },
       },
@@ -81,6 +98,7 @@ export const emailTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
             request.params.kind,
             request.body,
             linksOf(request),
+            request.query.locale,
           ),
         ),
   );

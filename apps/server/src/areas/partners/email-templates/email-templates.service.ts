@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { defineMessages, type MessageDescriptor } from '@formatjs/intl';
 import Mustache from 'mustache';
 import {
   EMAIL_TEMPLATE_KINDS,
+  formatCentsIn,
+  formatDateIn,
+  isLocale,
+  partnerLocales,
+  type Locale,
   emailTemplateInputSchema,
   Feature,
   ERRORS,
@@ -15,12 +21,14 @@ import type { PartnerRow, Queryable } from '../../../db/types.ts';
 import { requireAccess } from '../../../platform/access.ts';
 import { actorOf, recordAudit } from '../../../platform/audit.ts';
 import { badRequest, fieldErrors, refuse } from '../../../platform/errors.ts';
+import { sayIn } from '../../../platform/messages.ts';
 import { parseInput } from '../../../platform/parse-input.ts';
 import type { SiteContext } from '../../../platform/site-context.ts';
 import {
   deleteTemplate,
   findTemplate,
   findTemplates,
+  findTemplateVersions,
   hasFeature,
   upsertTemplate,
 } from './email-templates.repository.ts';
@@ -46,9 +54,69 @@ interface KindDefinition {
   label: string;
   sentWhen: string;
   placeholders: Placeholder[];
-  defaultSubject: string;
-  defaultBody: string;
+  /** The built-in wording (decision 073): catalogue messages whose arguments are the placeholders. */
+  defaultSubject: MessageDescriptor;
+  /** Its paragraphs, joined by an empty line. */
+  defaultBody: MessageDescriptor[];
 }
+
+/**
+ * The built-in wording of each kind in the catalogue, so a recipient without the partner's own
+ * version gets it in their language. The ICU arguments are the template's placeholders: the
+ * wording in a locale is the message formatted with each argument as its `{{name}}` tag.
+ */
+export const templateDefaultMessages = defineMessages({
+  receiptSubject: { id: 'mail.template.receipt.subject', defaultMessage: 'Your receipt from {partnerName}' },
+  receiptBodyP1: { id: 'mail.template.receipt.body.p1', defaultMessage: 'Dear {donorName},' },
+  receiptBodyP2: {
+    id: 'mail.template.receipt.body.p2',
+    defaultMessage: 'Thank you for your gift of {amount} to {partnerName}.',
+  },
+  receiptBodyP3: {
+    id: 'mail.template.receipt.body.p3',
+    defaultMessage: 'View your receipt online: {receiptUrl}',
+  },
+  updateNoticeSubject: {
+    id: 'mail.template.updateNotice.subject',
+    defaultMessage: '{partnerName}: an update about {recordFirstName}',
+  },
+  updateNoticeBodyP1: { id: 'mail.template.updateNotice.body.p1', defaultMessage: 'Hello {donorName},' },
+  updateNoticeBodyP2: {
+    id: 'mail.template.updateNotice.body.p2',
+    defaultMessage:
+      '{recordName}, whom you sponsor through {partnerName}, is no longer listed on our site. Your sponsorship has not been changed: we will write to you about what comes next.',
+  },
+  updateNoticeBodyP3: {
+    id: 'mail.template.updateNotice.body.p3',
+    defaultMessage: 'Thank you for your support.\n{partnerName}',
+  },
+  invitationSubject: {
+    id: 'mail.template.invitation.subject',
+    defaultMessage: 'You are invited to join {partnerName}',
+  },
+  invitationBodyP1: { id: 'mail.template.invitation.body.p1', defaultMessage: 'Hello,' },
+  invitationBodyP2: {
+    id: 'mail.template.invitation.body.p2',
+    defaultMessage: '{inviterName} invites you to help run {partnerName}’s sponsorship site.',
+  },
+  invitationBodyP3: {
+    id: 'mail.template.invitation.body.p3',
+    defaultMessage: 'Accept the invitation: {invitationUrl}',
+  },
+  invitationBodyP4: {
+    id: 'mail.template.invitation.body.p4',
+    defaultMessage: 'The link works once and expires in 7 days.',
+  },
+  reminderSubject: { id: 'mail.template.reminder.subject', defaultMessage: 'A reminder from {partnerName}' },
+  reminderBodyP1: { id: 'mail.template.reminder.body.p1', defaultMessage: 'Hello {donorName},' },
+  reminderBodyP2: {
+    id: 'mail.template.reminder.body.p2',
+    defaultMessage:
+      'Your sponsorship of {recordFirstName} ({amount}) renews soon. You can review it on {siteUrl}.',
+  },
+  reminderBodyP3: { id: 'mail.template.reminder.body.p3', defaultMessage: '{partnerName}' },
+});
+const d = templateDefaultMessages;
 
 const partnerName: Placeholder = { name: 'partnerName', description: 'Your organisation’s name', sample: '' };
 const siteUrl: Placeholder = { name: 'siteUrl', description: 'The address of your site', sample: '' };
@@ -67,9 +135,8 @@ export const TEMPLATE_KINDS: Record<EmailTemplateKind, KindDefinition> = {
       { name: 'receiptUrl', description: 'Link to the receipt online', sample: '' },
       partnerName,
     ],
-    defaultSubject: 'Your receipt from {{partnerName}}',
-    defaultBody:
-      'Dear {{donorName}},\n\nThank you for your gift of {{amount}} to {{partnerName}}.\n\nView your receipt online: {{receiptUrl}}',
+    defaultSubject: d.receiptSubject,
+    defaultBody: [d.receiptBodyP1, d.receiptBodyP2, d.receiptBodyP3],
   },
   update_notice: {
     label: 'Update notices',
@@ -81,9 +148,8 @@ export const TEMPLATE_KINDS: Record<EmailTemplateKind, KindDefinition> = {
       siteUrl,
       partnerName,
     ],
-    defaultSubject: '{{partnerName}}: an update about {{recordFirstName}}',
-    defaultBody:
-      'Hello {{donorName}},\n\n{{recordName}}, whom you sponsor through {{partnerName}}, is no longer listed on our site. Your sponsorship has not been changed: we will write to you about what comes next.\n\nThank you for your support.\n{{partnerName}}',
+    defaultSubject: d.updateNoticeSubject,
+    defaultBody: [d.updateNoticeBodyP1, d.updateNoticeBodyP2, d.updateNoticeBodyP3],
   },
   invitation: {
     label: 'Invitations',
@@ -94,9 +160,8 @@ export const TEMPLATE_KINDS: Record<EmailTemplateKind, KindDefinition> = {
       { name: 'invitationUrl', description: 'The link to accept the invitation', sample: '' },
       partnerName,
     ],
-    defaultSubject: 'You are invited to join {{partnerName}}',
-    defaultBody:
-      'Hello,\n\n{{inviterName}} invites you to help run {{partnerName}}’s sponsorship site.\n\nAccept the invitation: {{invitationUrl}}\n\nThe link works once and expires in 7 days.',
+    defaultSubject: d.invitationSubject,
+    defaultBody: [d.invitationBodyP1, d.invitationBodyP2, d.invitationBodyP3, d.invitationBodyP4],
   },
   reminder: {
     label: 'Reminders',
@@ -108,13 +173,24 @@ export const TEMPLATE_KINDS: Record<EmailTemplateKind, KindDefinition> = {
       siteUrl,
       partnerName,
     ],
-    defaultSubject: 'A reminder from {{partnerName}}',
-    defaultBody:
-      'Hello {{donorName}},\n\nYour sponsorship of {{recordFirstName}} ({{amount}}) renews soon. You can review it on {{siteUrl}}.\n\n{{partnerName}}',
+    defaultSubject: d.reminderSubject,
+    defaultBody: [d.reminderBodyP1, d.reminderBodyP2, d.reminderBodyP3],
   },
 };
 
 export type TemplateValues = Partial<Record<string, string>>;
+
+/** A kind's built-in wording in `locale`, as a template: its placeholders as `{{name}}` tags. */
+export function defaultTemplate(kind: EmailTemplateKind, locale: Locale): { subject: string; body: string } {
+  const def = TEMPLATE_KINDS[kind];
+  const tags: Record<string, string> = {};
+  for (const p of def.placeholders) tags[p.name] = `{{${p.name}}}`;
+  const say = sayIn(locale);
+  return {
+    subject: say(def.defaultSubject, tags),
+    body: def.defaultBody.map((paragraph) => say(paragraph, tags)).join('\n\n'),
+  };
+}
 
 /** What a rendered message needs of its partner for the branded frame. */
 export interface EmailBrand {
@@ -220,8 +296,10 @@ export function renderTemplate(
 }
 
 /**
- * The partner's own wording of a message, rendered, or null when the partner has none (no stored
- * template, or feature 12 off): the sender then uses its default. For senders in other modules.
+ * The partner's own wording of a message in the recipient's `locale` (decision 073), rendered: its
+ * version in that locale, else its version in the partner's default locale; null when the partner
+ * has neither (or feature 12 is off): the sender then uses its built-in wording in `locale`. For
+ * senders in other modules; `locale` left out is the partner's default.
  */
 export async function partnerEmail(
   db: Queryable,
@@ -230,12 +308,16 @@ export async function partnerEmail(
   values: TemplateValues,
   brand: EmailBrand,
   appendix?: { text: string; html: string },
+  locale?: Locale,
 ): Promise<RenderedEmail | null> {
   if (!(await hasFeature(db, partner.id, Feature.EmailTemplates))) return null;
-  const stored = await findTemplate(db, partner.id, kind);
-  if (!stored) return null;
+  const { defaultLocale } = partnerLocales(partner.defaultLocale, partner.locales);
+  const wanted = locale ?? defaultLocale;
+  const versions = await findTemplateVersions(db, partner.id, kind, [wanted, defaultLocale]);
   // A stored template was checked when saved; one that no longer passes is not used.
-  if (templateProblem(kind, stored.subject) || templateProblem(kind, stored.body)) return null;
+  const usable = versions.filter((v) => !templateProblem(kind, v.subject) && !templateProblem(kind, v.body));
+  const stored = usable.find((v) => v.locale === wanted) ?? usable.find((v) => v.locale === defaultLocale);
+  if (!stored) return null;
   return renderTemplate(kind, stored, { partnerName: partner.name, ...values }, brand, appendix);
 }
 
@@ -246,15 +328,42 @@ export interface SiteLinks {
   origin: string;
 }
 
+export const TEMPLATE_LOCALE_NOT_OFFERED = 'This site does not offer that language.';
+
+/**
+ * The locale a staff request's version is in: the one asked for, which must be offered (a clear 400
+ * otherwise), else the partner's default.
+ */
+export function templateLocaleOf(partner: PartnerRow, asked: unknown): Locale {
+  const { defaultLocale, locales } = partnerLocales(partner.defaultLocale, partner.locales);
+  if (asked === undefined || asked === null || asked === '') return defaultLocale;
+  if (!isLocale(asked) || !locales.includes(asked)) throw badRequest(TEMPLATE_LOCALE_NOT_OFFERED);
+  return asked;
+}
+
+/** The `locale` field of a PUT/DELETE/preview body, when the body is an object. */
+export const bodyLocale = (body: unknown): unknown =>
+  body && typeof body === 'object' && 'locale' in body ? (body as { locale: unknown }).locale : undefined;
+
 function kindOf(kind: string): EmailTemplateKind {
   if (!(EMAIL_TEMPLATE_KINDS as readonly string[]).includes(kind))
     throw refuse(ERRORS.TEMPLATE_NOT_FOUND, `There is no email template called ${kind}.`);
   return kind as EmailTemplateKind;
 }
 
-function sampleValues(kind: EmailTemplateKind, partner: PartnerRow, links: SiteLinks): TemplateValues {
+function sampleValues(
+  kind: EmailTemplateKind,
+  partner: PartnerRow,
+  links: SiteLinks,
+  locale: Locale = 'en-US',
+): TemplateValues {
   const values: TemplateValues = {};
   for (const p of TEMPLATE_KINDS[kind].placeholders) values[p.name] = p.sample;
+  // A version in another language previews its money and dates as its recipients will read them.
+  if (locale !== 'en-US') {
+    if (values.amount) values.amount = formatCentsIn(locale, partner.currency, 3500);
+    if (values.date) values.date = formatDateIn(locale, '2026-11-24');
+  }
   values.partnerName = partner.name;
   values.siteUrl = links.origin;
   values.receiptUrl = `${links.origin}/receipts/SAMPLE-0001`;
@@ -271,8 +380,8 @@ function brandOf(partner: PartnerRow, links: SiteLinks): EmailBrand {
   };
 }
 
-function validTemplate(kind: EmailTemplateKind, body: unknown) {
-  const input = parseInput(emailTemplateInputSchema, body);
+function validTemplate(kind: EmailTemplateKind, body: unknown): { subject: string; body: string } {
+  const { locale: _locale, ...input } = parseInput(emailTemplateInputSchema, body);
   const errors: Record<string, string> = {};
   const subjectProblem = templateProblem(kind, input.subject);
   const bodyProblem = templateProblem(kind, input.body);
@@ -282,29 +391,39 @@ function validTemplate(kind: EmailTemplateKind, body: unknown) {
   return input;
 }
 
-/** GET dashboard/emailtemplates: every kind with the partner's wording or the default. */
-export async function listEmailTemplates(db: Db, ctx: SiteContext): Promise<EmailTemplatesAnswer> {
+/**
+ * GET dashboard/emailtemplates: every kind with the partner's wording in one locale (`?locale=`,
+ * else the default locale) or the built-in wording in that locale.
+ */
+export async function listEmailTemplates(
+  db: Db,
+  ctx: SiteContext,
+  askedLocale?: unknown,
+): Promise<EmailTemplatesAnswer> {
   requireAccess(ctx, 'settings.manage');
+  const locale = templateLocaleOf(ctx.partner, askedLocale);
   const [stored, enabled] = await Promise.all([
-    findTemplates(db, ctx.partner.id),
+    findTemplates(db, ctx.partner.id, locale),
     hasFeature(db, ctx.partner.id, Feature.EmailTemplates),
   ]);
   const templates: EmailTemplate[] = EMAIL_TEMPLATE_KINDS.map((kind) => {
     const def = TEMPLATE_KINDS[kind];
     const own = stored.find((s) => s.kind === kind);
+    const builtIn = defaultTemplate(kind, locale);
     return {
       kind,
       label: def.label,
       sentWhen: def.sentWhen,
       placeholders: def.placeholders.map(({ name, description, sample }) => ({ name, description, sample })),
-      subject: own?.subject ?? def.defaultSubject,
-      body: own?.body ?? def.defaultBody,
+      subject: own?.subject ?? builtIn.subject,
+      body: own?.body ?? builtIn.body,
       custom: Boolean(own),
-      defaultSubject: def.defaultSubject,
-      defaultBody: def.defaultBody,
+      defaultSubject: builtIn.subject,
+      defaultBody: builtIn.body,
     };
   });
-  return { enabled, templates };
+  const { locales } = partnerLocales(ctx.partner.defaultLocale, ctx.partner.locales);
+  return { enabled, locale, locales, templates };
 }
 
 /** PUT dashboard/emailtemplates/{kind}: the partner's wording, checked. */
@@ -316,10 +435,11 @@ export async function saveEmailTemplate(
 ): Promise<EmailTemplatesAnswer> {
   requireAccess(ctx, 'settings.manage');
   const kind = kindOf(kindName);
+  const locale = templateLocaleOf(ctx.partner, bodyLocale(body));
   const input = validTemplate(kind, body);
   await db.transaction(async (tx) => {
-    const before = await findTemplate(tx, ctx.partner.id, kind);
-    await upsertTemplate(tx, { partnersId: ctx.partner.id, kind, ...input });
+    const before = await findTemplate(tx, ctx.partner.id, kind, locale);
+    await upsertTemplate(tx, { partnersId: ctx.partner.id, kind, locale, ...input });
     await recordAudit(tx, {
       actor: actorOf(ctx),
       partnersId: ctx.partner.id,
@@ -328,23 +448,26 @@ export async function saveEmailTemplate(
       entityId: kind,
       before: before ? { subject: before.subject, body: before.body } : null,
       after: input,
+      details: { locale },
     });
   });
-  return listEmailTemplates(db, ctx);
+  return listEmailTemplates(db, ctx, locale);
 }
 
-/** DELETE dashboard/emailtemplates/{kind}: back to the default wording. */
+/** DELETE dashboard/emailtemplates/{kind}: one locale's version back to the default wording. */
 export async function resetEmailTemplate(
   db: Db,
   ctx: SiteContext,
   kindName: string,
+  askedLocale?: unknown,
 ): Promise<EmailTemplatesAnswer> {
   requireAccess(ctx, 'settings.manage');
   const kind = kindOf(kindName);
+  const locale = templateLocaleOf(ctx.partner, askedLocale);
   await db.transaction(async (tx) => {
-    const before = await findTemplate(tx, ctx.partner.id, kind);
+    const before = await findTemplate(tx, ctx.partner.id, kind, locale);
     if (!before) return;
-    await deleteTemplate(tx, ctx.partner.id, kind);
+    await deleteTemplate(tx, ctx.partner.id, kind, locale);
     await recordAudit(tx, {
       actor: actorOf(ctx),
       partnersId: ctx.partner.id,
@@ -353,9 +476,10 @@ export async function resetEmailTemplate(
       entityId: kind,
       before: { subject: before.subject, body: before.body },
       after: null,
+      details: { locale },
     });
   });
-  return listEmailTemplates(db, ctx);
+  return listEmailTemplates(db, ctx, locale);
 }
 
 /** POST dashboard/emailtemplates/{kind}/preview: the draft rendered with sample values, nothing stored. */
@@ -365,11 +489,18 @@ export async function previewEmailTemplate(
   kindName: string,
   body: unknown,
   links: SiteLinks,
+  askedLocale?: unknown,
 ): Promise<EmailPreview> {
   requireAccess(ctx, 'settings.manage');
   const kind = kindOf(kindName);
+  const locale = templateLocaleOf(ctx.partner, askedLocale ?? bodyLocale(body));
   const input = validTemplate(kind, body);
-  return renderTemplate(kind, input, sampleValues(kind, ctx.partner, links), brandOf(ctx.partner, links));
+  return renderTemplate(
+    kind,
+    input,
+    sampleValues(kind, ctx.partner, links, locale),
+    brandOf(ctx.partner, links),
+  );
 }
 
 export const TEST_SUBJECT_PREFIX = '[Test] ';
@@ -384,16 +515,18 @@ export async function sendTestEmail(
   kindName: string,
   body: unknown,
   links: SiteLinks,
+  askedLocale?: unknown,
 ): Promise<{ to: string }> {
   requireAccess(ctx, 'settings.manage');
   const kind = kindOf(kindName);
+  const locale = templateLocaleOf(ctx.partner, askedLocale ?? bodyLocale(body));
   const input = validTemplate(kind, body);
   const to = ctx.viewer?.email;
   if (!to) throw badRequest('Your account has no email address to send the test to.');
   const email = renderTemplate(
     kind,
     input,
-    sampleValues(kind, ctx.partner, links),
+    sampleValues(kind, ctx.partner, links, locale),
     brandOf(ctx.partner, links),
   );
   await db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import type { Queryable } from '../../../db/types.ts';
 import {
@@ -205,4 +205,14 @@ export async function openInvitationFor(tx: Tx, partnersId: number, email: strin
 export async function partnerNameOf(db: Queryable, partnersId: number): Promise<string | undefined> {
   const [row] = await db.select({ name: partners.name }).from(partners).where(eq(partners.id, partnersId));
   return row?.name;
+}
+
+/** The saved language (users.locale) of the person whose address this is, or null (decision 073). */
+export async function savedLocaleOfAddress(db: Queryable, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ locale: users.locale })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNotNull(users.locale)))
+    .limit(1);
+  return row?.locale ?? null;
 }

@@ -1,6 +1,8 @@
+import { defineMessages, type MessageDescriptor } from '@formatjs/intl';
 import {
   INVITATION_TTL_DAYS,
   LAST_ADMIN_MESSAGE,
+  formatDateIn,
   roleLabel,
   Role,
   ERRORS,
@@ -41,6 +43,7 @@ import {
   partnerNameOf,
   programIdsOf,
   replaceAccess,
+  savedLocaleOfAddress,
   updateInvitation,
   type InvitationRow,
   type Membership,
@@ -48,6 +51,8 @@ import {
 import { partnerSiteUrl } from '../../../platform/messaging/site-urls.ts';
 import { insertOutboxMessage } from '../../../platform/messaging/outbox.ts';
 import { emit, type EventPayload } from '../../../platform/events.ts';
+import { localeOfRecipient } from '../../../platform/locale.ts';
+import { intlFor, sayIn, type Say } from '../../../platform/messages.ts';
 
 // The dashboard's Team section (issue 14 item 3, decision 045). Every call needs team.manage
 // (partner-wide Administrators and platform administrators), except the invitation link's own two
@@ -212,6 +217,42 @@ async function emitInvitation(
   });
 }
 
+/** The built-in invitation's words (decision 073); the English defaults are today's mail. */
+export const invitationMessages = defineMessages({
+  subject: { id: 'mail.invitation.subject', defaultMessage: 'You are invited to join {partnerName}' },
+  invites: {
+    id: 'mail.invitation.invites',
+    defaultMessage: '{inviterName} invites you to join the team of {partnerName} ({roles}).',
+  },
+  follow: {
+    id: 'mail.invitation.follow',
+    defaultMessage: 'Follow this link to accept. You can sign up or sign in with this address there:',
+  },
+  expires: {
+    id: 'mail.invitation.expires',
+    defaultMessage: 'The link works once and until {date}. If you did not expect it, ignore this message.',
+  },
+  administrator: { id: 'mail.invitation.role.administrator', defaultMessage: 'Administrator' },
+  reporting: { id: 'mail.invitation.role.reporting', defaultMessage: 'Reporting' },
+  management: { id: 'mail.invitation.role.management', defaultMessage: 'Management' },
+  messages: { id: 'mail.invitation.role.messages', defaultMessage: 'Messages' },
+  donorManagement: { id: 'mail.invitation.role.donorManagement', defaultMessage: 'Donor management' },
+  unknownRole: { id: 'mail.invitation.role.unknown', defaultMessage: 'Role {role}' },
+});
+
+/** A role's name in the invitation's language. */
+function roleName(say: Say, id: number): string {
+  const m = invitationMessages;
+  const known: Record<number, MessageDescriptor> = {
+    [Role.Administrator]: m.administrator,
+    [Role.Reporting]: m.reporting,
+    [Role.Management]: m.management,
+    [Role.Messages]: m.messages,
+    [Role.DonorManagement]: m.donorManagement,
+  };
+  return known[id] ? say(known[id]) : say(m.unknownRole, { role: String(id) });
+}
+
 /**
  * The subscriber of staff.invited (decision 063): queues the invitation mail, once per link. A
  * link replaced before its mail was queued (a resend) is not mailed: the newer one is.
@@ -225,16 +266,26 @@ export async function queueInvitationMail(
   const partner = await findPartnerById(tx, input.partnersId);
   if (!row || !partner || row.nonceHash.slice(0, 16) !== input.nonceKey) return;
   const link = partnerSiteUrl(partner, `/invitation/${input.token}`, config);
-  const roles = row.roles.map((r) => roleLabel(r)).join(', ');
+  // The invited person's saved language when the address already has an account, else the
+  // partner's default: the team works in it (decision 073).
+  const locale = localeOfRecipient(partner, await savedLocaleOfAddress(tx, row.email));
+  const say = sayIn(locale);
+  const roles =
+    locale === 'en-US'
+      ? row.roles.map((r) => roleLabel(r)).join(', ')
+      : intlFor(locale).formatList(
+          row.roles.map((r) => roleName(say, r)),
+          { type: 'unit' },
+        );
   const inviter = input.inviterName;
   const expires = row.expiresAt.toISOString().slice(0, 10);
   const text = [
-    `${inviter} invites you to join the team of ${partner.name} (${roles}).`,
+    say(invitationMessages.invites, { inviterName: inviter, partnerName: partner.name, roles }),
     '',
-    'Follow this link to accept. You can sign up or sign in with this address there:',
+    say(invitationMessages.follow),
     link,
     '',
-    `The link works once and until ${expires}. If you did not expect it, ignore this message.`,
+    say(invitationMessages.expires, { date: locale === 'en-US' ? expires : formatDateIn(locale, expires) }),
   ].join('\n');
   // The partner's own wording when it has one (feature 12, decision 044), else the default above.
   const own = await partnerEmail(
@@ -246,13 +297,15 @@ export async function queueInvitationMail(
       partner,
       logoUrl: partner.logo ? partnerSiteUrl(partner, `/media/${partner.logo}`, config) : null,
     },
+    undefined,
+    locale,
   );
   await insertOutboxMessage(tx, {
     partnersId: partner.id,
     kind: 'invitation',
     dedupeKey: `invitation:${row.id}:${row.nonceHash.slice(0, 16)}`,
     toAddress: row.email,
-    subject: own?.subject ?? `You are invited to join ${partner.name}`,
+    subject: own?.subject ?? say(invitationMessages.subject, { partnerName: partner.name }),
     bodyText: own?.text ?? text,
     ...(own ? { bodyHtml: own.html } : {}),
   });

@@ -333,7 +333,7 @@ export async function referencesTo(db: Queryable, id: number): Promise<Record<st
 /** People by id with their address and first name (the sponsors an archive notice goes to). */
 export function sponsorsByIds(db: Queryable, ids: number[]) {
   return db
-    .select({ usersId: users.id, email: users.email, firstName: users.firstName })
+    .select({ usersId: users.id, email: users.email, firstName: users.firstName, locale: users.locale })
     .from(users)
     .where(inArray(users.id, ids))
     .orderBy(users.id);

@@ -1,3 +1,4 @@
+import { defineMessages } from '@formatjs/intl';
 import {
   archiveMessage,
   canMoveRecord,
@@ -50,6 +51,8 @@ import {
 } from './records.repository.ts';
 import { partnerSiteUrl } from '../../../platform/messaging/site-urls.ts';
 import { insertOutboxMessage } from '../../../platform/messaging/outbox.ts';
+import { localeOfRecipient } from '../../../platform/locale.ts';
+import { sayIn } from '../../../platform/messages.ts';
 import { emit, type EventPayload } from '../../../platform/events.ts';
 
 // The dashboard's Records section (issue 12 items 1, 2, 7; decision 029). Every call checks
@@ -497,6 +500,24 @@ export async function deleteRecord(
   await deleteStoredPicturesOf(deps.storage, id);
 }
 
+/** The built-in notice that a sponsored record is no longer listed (decision 073); English as today. */
+export const archivedMessages = defineMessages({
+  subject: {
+    id: 'mail.recordArchived.subject',
+    defaultMessage: '{partnerName}: an update about {recordFirstName}',
+  },
+  bodyP1: {
+    id: 'mail.recordArchived.body.p1',
+    defaultMessage: '{hasName, select, yes {Hello {donorName},} other {Hello,}}',
+  },
+  bodyP2: {
+    id: 'mail.recordArchived.body.p2',
+    defaultMessage:
+      '{recordName}, whom you sponsor through {partnerName}, is no longer listed on our site. Your sponsorship has not been changed: we will write to you about what comes next.',
+  },
+  bodyP3: { id: 'mail.recordArchived.body.p3', defaultMessage: 'Thank you for your support.\n{partnerName}' },
+});
+
 /**
  * The subscriber of record.updated (decision 063): when the record was archived, each of its
  * sponsors of that moment is told it is no longer listed, once per sponsor and event.
@@ -508,6 +529,9 @@ export async function queueArchivedNotices(tx: Tx, input: EventPayload<'record.u
   const name = input.recordName;
   for (const sponsor of await sponsorsByIds(tx, input.sponsorsToTell)) {
     if (!sponsor.email) continue;
+    // In the sponsor's saved language, else the partner's default (decision 073).
+    const locale = localeOfRecipient(partner, sponsor.locale);
+    const say = sayIn(locale);
     // The partner's own wording when it has one (feature 12, decision 044), else the default below.
     const own = await partnerEmail(
       tx,
@@ -523,6 +547,8 @@ export async function queueArchivedNotices(tx: Tx, input: EventPayload<'record.u
         partner,
         logoUrl: partner.logo ? partnerSiteUrl(partner, `/media/${partner.logo}`) : null,
       },
+      undefined,
+      locale,
     );
     await insertOutboxMessage(tx, {
       partnersId: partner.id,
@@ -530,13 +556,24 @@ export async function queueArchivedNotices(tx: Tx, input: EventPayload<'record.u
       dedupeKey: `record-archived:${input.sponsoredsId}:${sponsor.usersId}:${eventId}`,
       toAddress: sponsor.email,
       ...(own ? { bodyHtml: own.html } : {}),
-      subject: own?.subject ?? `${partner.name}: an update about ${input.recordFirstName ?? name}`,
+      subject:
+        own?.subject ??
+        say(archivedMessages.subject, {
+          partnerName: partner.name,
+          recordFirstName: input.recordFirstName ?? name,
+        }),
       bodyText: own
         ? own.text
-        : `Hello${sponsor.firstName ? ` ${sponsor.firstName}` : ''},\n\n` +
-          `${name}, whom you sponsor through ${partner.name}, is no longer listed on our site. ` +
-          `Your sponsorship has not been changed: we will write to you about what comes next.\n\n` +
-          `Thank you for your support.\n${partner.name}`,
+        : [archivedMessages.bodyP1, archivedMessages.bodyP2, archivedMessages.bodyP3]
+            .map((paragraph) =>
+              say(paragraph, {
+                hasName: sponsor.firstName ? 'yes' : 'no',
+                donorName: sponsor.firstName ?? '',
+                recordName: name,
+                partnerName: partner.name,
+              }),
+            )
+            .join('\n\n'),
     });
   }
 }

@@ -1,5 +1,8 @@
 import { randomInt } from 'node:crypto';
+import { defineMessages } from '@formatjs/intl';
 import {
+  formatCentsIn,
+  type Locale,
   can,
   formatCents,
   formatLinkCode,
@@ -65,6 +68,8 @@ import { insertTempUser } from '../../people/index.ts';
 import { heldSlotsBySponsored } from '../../giving/index.ts';
 import { emit, type EventPayload } from '../../../platform/events.ts';
 import type { PartnerRow } from '../../../db/types.ts';
+import { localeOfRecipient } from '../../../platform/locale.ts';
+import { sayIn, type Say } from '../../../platform/messages.ts';
 
 // The dashboard's Sponsors section (issue 13 item 3, decision 039). Reads need sponsors.view,
 // writes sponsors.manage, each at the program of every record involved; a program-scoped person's
@@ -389,21 +394,84 @@ async function sponsorHasEmail(tx: Tx, usersId: number): Promise<boolean> {
   return Boolean((await findUser(tx, usersId))?.email);
 }
 
+/** The sponsorship notices' words (decision 073); the English defaults are today's notices. */
+export const sponsorNoticeMessages = defineMessages({
+  hello: {
+    id: 'mail.sponsorship.hello',
+    defaultMessage: '{hasName, select, yes {Hello {name},} other {Hello,}}',
+  },
+  thanks: { id: 'mail.sponsorship.thanks', defaultMessage: 'Thank you for your support.' },
+  manualSubject: {
+    id: 'mail.sponsorship.manualSubject',
+    defaultMessage: '{partnerName}: your sponsorship of {recordName}',
+  },
+  manualBody: {
+    id: 'mail.sponsorship.manualBody',
+    defaultMessage:
+      'Thank you for sponsoring {recordName} through {partnerName}. We have recorded your sponsorship ({slots, plural, one {# slot} other {# slots}}), paid offline.',
+  },
+  manualCode: {
+    id: 'mail.sponsorship.manualCode',
+    defaultMessage:
+      'To see it in your account, and to pay by card if you wish, sign in or sign up and enter your link code:',
+  },
+  manualOnce: {
+    id: 'mail.sponsorship.manualOnce',
+    defaultMessage: 'The code can be used once. Thank you for your support.',
+  },
+  endedSubject: {
+    id: 'mail.sponsorship.endedSubject',
+    defaultMessage: '{partnerName}: your sponsorship of {recordName} has ended',
+  },
+  ended: {
+    id: 'mail.sponsorship.ended',
+    defaultMessage: 'Your sponsorship of {recordName} through {partnerName} has ended.',
+  },
+  endedReason: { id: 'mail.sponsorship.endedReason', defaultMessage: 'Reason: {reason}' },
+  endedCanceled: {
+    id: 'mail.sponsorship.endedCanceled',
+    defaultMessage: 'Its card payments have been canceled: you will not be charged for it again.',
+  },
+  endedContinues: {
+    id: 'mail.sponsorship.endedContinues',
+    defaultMessage:
+      'Your subscription continues for your other sponsorships at {amount} from the next payment.',
+  },
+  movedSubject: {
+    id: 'mail.sponsorship.movedSubject',
+    defaultMessage: '{partnerName}: your sponsorship now supports {toName}',
+  },
+  moved: {
+    id: 'mail.sponsorship.moved',
+    defaultMessage: '{fromName}, whom you sponsored through {partnerName}, {reason}.',
+  },
+  movedTo: {
+    id: 'mail.sponsorship.movedTo',
+    defaultMessage:
+      'Your sponsorship now supports {toName}, with the same {slots, plural, one {slot} other {slots}} and the same payments. You will find {toName} among your sponsorships on our site.',
+  },
+});
+const sm = sponsorNoticeMessages;
+
+/** A sponsor's notice, in their saved language, else the partner's default (decision 073). */
 async function notifySponsor(
   tx: Tx,
   partner: PartnerRow,
   usersId: number,
-  message: { dedupeKey: string; subject: string; body: string },
+  compose: (say: Say, locale: Locale) => { dedupeKey: string; subject: string; body: string },
 ): Promise<void> {
   const user = await findUser(tx, usersId);
   if (!user?.email) return;
+  const locale = localeOfRecipient(partner, user.locale);
+  const say = sayIn(locale);
+  const message = compose(say, locale);
   await insertOutboxMessage(tx, {
     partnersId: partner.id,
     kind: 'sponsorship_notice',
     dedupeKey: message.dedupeKey,
     toAddress: user.email,
     subject: message.subject,
-    bodyText: `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\n${message.body}\n\nThank you for your support.\n${partner.name}`,
+    bodyText: `${say(sm.hello, { hasName: user.firstName ? 'yes' : 'no', name: user.firstName ?? '' })}\n\n${message.body}\n\n${say(sm.thanks)}\n${partner.name}`,
   });
 }
 
@@ -419,19 +487,20 @@ export async function queueManualSponsorshipMail(
   const code = await linkCodeOf(tx, input.userSponsoredsId);
   if (!partner || !user?.email || !code) return;
   const link = partnerSiteUrl(partner, `/link/${formatLinkCode(code)}`, config);
+  const say = sayIn(localeOfRecipient(partner, user.locale));
+  const names = { recordName: input.recordName, partnerName: partner.name };
   await insertOutboxMessage(tx, {
     partnersId: partner.id,
     kind: 'sponsorship_notice',
     dedupeKey: `sponsorship-manual:${input.userSponsoredsId}`,
     toAddress: user.email,
-    subject: `${partner.name}: your sponsorship of ${input.recordName}`,
+    subject: say(sm.manualSubject, names),
     bodyText:
-      `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\n` +
-      `Thank you for sponsoring ${input.recordName} through ${partner.name}. ` +
-      `We have recorded your sponsorship (${input.numSlots} ${input.numSlots === 1 ? 'slot' : 'slots'}), paid offline.\n\n` +
-      `To see it in your account, and to pay by card if you wish, sign in or sign up and enter your link code:\n\n` +
+      `${say(sm.hello, { hasName: user.firstName ? 'yes' : 'no', name: user.firstName ?? '' })}\n\n` +
+      `${say(sm.manualBody, { ...names, slots: input.numSlots })}\n\n` +
+      `${say(sm.manualCode)}\n\n` +
       `    ${formatLinkCode(code)}\n\n${link}\n\n` +
-      `The code can be used once. Thank you for your support.\n${partner.name}`,
+      `${say(sm.manualOnce)}\n${partner.name}`,
   });
 }
 
@@ -440,17 +509,23 @@ export async function queueEndedNotice(tx: Tx, input: EventPayload<'sponsorship.
   const partner = await findPartnerById(tx, input.partnersId);
   if (!partner) return;
   const name = input.recordName;
-  await notifySponsor(tx, partner, input.usersId, {
+  const subscription = input.subscription;
+  await notifySponsor(tx, partner, input.usersId, (say, locale) => ({
     dedupeKey: `sponsorship-ended:${input.userSponsoredsId}`,
-    subject: `${partner.name}: your sponsorship of ${name} has ended`,
+    subject: say(sm.endedSubject, { partnerName: partner.name, recordName: name }),
     body:
-      `Your sponsorship of ${name} through ${partner.name} has ended.\n\nReason: ${input.reason}` +
-      (input.subscription
-        ? input.subscription.canceled
-          ? '\n\nIts card payments have been canceled: you will not be charged for it again.'
-          : `\n\nYour subscription continues for your other sponsorships at ${formatCents(input.subscription.amount)} from the next payment.`
+      `${say(sm.ended, { recordName: name, partnerName: partner.name })}\n\n${say(sm.endedReason, { reason: input.reason })}` +
+      (subscription
+        ? subscription.canceled
+          ? `\n\n${say(sm.endedCanceled)}`
+          : `\n\n${say(sm.endedContinues, {
+              amount:
+                locale === 'en-US'
+                  ? formatCents(subscription.amount)
+                  : formatCentsIn(locale, partner.currency, subscription.amount),
+            })}`
         : ''),
-  });
+  }));
 }
 
 /** The sponsor's notice that their sponsorship moved: the subscriber of sponsorship.moved. */
@@ -458,14 +533,11 @@ export async function queueMovedNotice(tx: Tx, input: EventPayload<'sponsorship.
   const partner = await findPartnerById(tx, input.partnersId);
   if (!partner) return;
   const { fromName, toName } = input;
-  await notifySponsor(tx, partner, input.usersId, {
+  await notifySponsor(tx, partner, input.usersId, (say) => ({
     dedupeKey: `sponsorship-moved:${input.userSponsoredsId}`,
-    subject: `${partner.name}: your sponsorship now supports ${toName}`,
-    body:
-      `${fromName}, whom you sponsored through ${partner.name}, ${input.reason.replace(/\.$/, '')}.\n\n` +
-      `Your sponsorship now supports ${toName}, with the same ${input.numSlots === 1 ? 'slot' : 'slots'} and the same payments. ` +
-      `You will find ${toName} among your sponsorships on our site.`,
-  });
+    subject: say(sm.movedSubject, { partnerName: partner.name, toName }),
+    body: `${say(sm.moved, { fromName, partnerName: partner.name, reason: input.reason.replace(/\.$/, '') })}\n\n${say(sm.movedTo, { toName, slots: input.numSlots })}`,
+  }));
 }
 
 /**

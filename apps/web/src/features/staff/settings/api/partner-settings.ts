@@ -6,6 +6,7 @@ import {
   type EmailTemplateInput,
   type EmailTemplateKind,
   type EmailTemplatesAnswer,
+  type Locale,
   type PartnerSettingsAnswer,
   type PartnerSettingsInput,
 } from '@kinship/domain';
@@ -17,7 +18,8 @@ import { partnerKeys } from '../../../../shared/partner/api/get-partner';
 /** The section's query keys: the partner's settings and its email templates. */
 export const settingsKeys = {
   settings: () => ['dashboard', 'settings'] as const,
-  emailTemplates: () => ['dashboard', 'emailtemplates'] as const,
+  /** One locale's versions (decision 073); no locale: the partner's default one. */
+  emailTemplates: (locale?: Locale) => ['dashboard', 'emailtemplates', locale ?? 'default'] as const,
 };
 
 /** GET dashboard/settings. */
@@ -71,41 +73,58 @@ export function usePartnerSettingsWrites() {
   return { save, upload, checkDomain };
 }
 
-/** GET dashboard/emailtemplates. */
-export function useEmailTemplates() {
+/** The `locale` query of a template request; left out, the partner's default locale. */
+const localeQuery = (locale?: Locale) => ({ locale });
+
+/** GET dashboard/emailtemplates[?locale=]: one locale's versions (the default locale's without one). */
+export function useEmailTemplates(locale?: Locale) {
   return useQuery({
-    queryKey: settingsKeys.emailTemplates(),
+    queryKey: settingsKeys.emailTemplates(locale),
     queryFn: () =>
-      apiRequest<EmailTemplatesAnswer>('dashboard/emailtemplates', { schema: emailTemplatesAnswerSchema }),
+      apiRequest<EmailTemplatesAnswer>('dashboard/emailtemplates', {
+        query: localeQuery(locale),
+        schema: emailTemplatesAnswerSchema,
+      }),
   });
 }
 
-/** Save, reset, preview and test-send of one kind's template. */
-export function useEmailTemplateWrites() {
+/** Save, reset, preview and test-send of one kind's template, in one locale's version. */
+export function useEmailTemplateWrites(locale?: Locale) {
   const client = useQueryClient();
   const setList = (answer: EmailTemplatesAnswer) =>
-    client.setQueryData(settingsKeys.emailTemplates(), answer);
+    client.setQueryData(settingsKeys.emailTemplates(locale), answer);
   const save = useMutation({
     mutationFn: ({ kind, body }: { kind: EmailTemplateKind; body: EmailTemplateInput }) =>
-      apiRequest<EmailTemplatesAnswer>(`dashboard/emailtemplates/${kind}`, { method: 'PUT', body }),
+      apiRequest<EmailTemplatesAnswer>(`dashboard/emailtemplates/${kind}`, {
+        method: 'PUT',
+        body: locale ? { ...body, locale } : body,
+      }),
     onSuccess: setList,
   });
   const reset = useMutation({
     mutationFn: (kind: EmailTemplateKind) =>
-      apiRequest<EmailTemplatesAnswer>(`dashboard/emailtemplates/${kind}`, { method: 'DELETE' }),
+      apiRequest<EmailTemplatesAnswer>(`dashboard/emailtemplates/${kind}`, {
+        method: 'DELETE',
+        query: localeQuery(locale),
+      }),
     onSuccess: setList,
   });
   const preview = useMutation({
     mutationFn: ({ kind, body }: { kind: EmailTemplateKind; body: EmailTemplateInput }) =>
       apiRequest<EmailPreview>(`dashboard/emailtemplates/${kind}/preview`, {
         method: 'POST',
+        query: localeQuery(locale),
         body,
         schema: emailPreviewSchema,
       }),
   });
   const test = useMutation({
     mutationFn: ({ kind, body }: { kind: EmailTemplateKind; body: EmailTemplateInput }) =>
-      apiRequest<{ to: string }>(`dashboard/emailtemplates/${kind}/test`, { method: 'POST', body }),
+      apiRequest<{ to: string }>(`dashboard/emailtemplates/${kind}/test`, {
+        method: 'POST',
+        query: localeQuery(locale),
+        body,
+      }),
   });
   return { save, reset, preview, test };
 }

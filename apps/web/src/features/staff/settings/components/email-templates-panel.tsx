@@ -8,6 +8,7 @@ import {
   SegmentedControl,
   Select,
   Stack,
+  Tabs,
   Text,
   TextInput,
   Textarea,
@@ -21,12 +22,15 @@ import {
   type EmailTemplate,
   type EmailTemplateInput,
   type EmailTemplateKind,
+  type EmailTemplatesAnswer,
+  type Locale,
 } from '@kinship/domain';
 import { useState } from 'react';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { ConfirmDialog } from '../../../../components/staff/confirm-dialog';
 import { SchemaForm, useSchemaForm } from '../../../../components/staff/schema-form';
 import { useEmailTemplates, useEmailTemplateWrites } from '../api/partner-settings';
+import { localeLabel } from './languages-card';
 
 const messages = defineMessages({
   save: { id: 'staff.settings.emails.save', defaultMessage: 'Save the template' },
@@ -54,7 +58,110 @@ const messages = defineMessages({
   resetDone: { id: 'staff.settings.emails.resetDone', defaultMessage: 'Back to the default wording.' },
   previewLabel: { id: 'staff.settings.emails.previewLabel', defaultMessage: 'Preview of the message' },
   which: { id: 'staff.settings.emails.which', defaultMessage: 'Which message' },
+  languages: { id: 'staff.settings.emails.languages', defaultMessage: 'Language of the version' },
 });
+
+/**
+ * The server's words about each kind (its name, when it is sent, what each placeholder holds), in
+ * the staff's language, by kind and placeholder name; one not listed here shows as the server
+ * wrote it (English).
+ */
+const kindWords = defineMessages({
+  receipts: { id: 'staff.settings.emails.kind.receipts', defaultMessage: 'Receipts' },
+  updateNotices: { id: 'staff.settings.emails.kind.updateNotices', defaultMessage: 'Update notices' },
+  invitations: { id: 'staff.settings.emails.kind.invitations', defaultMessage: 'Invitations' },
+  reminders: { id: 'staff.settings.emails.kind.reminders', defaultMessage: 'Reminders' },
+  receiptSent: {
+    id: 'staff.settings.emails.sent.receipt',
+    defaultMessage:
+      'After every payment: a sponsorship payment or a donation. The receipt’s details (number, date, amount, tax notice) and its PDF always follow your words.',
+  },
+  updateNoticeSent: {
+    id: 'staff.settings.emails.sent.updateNotice',
+    defaultMessage: 'When a record someone sponsors is no longer listed, to each of its sponsors.',
+  },
+  invitationSent: {
+    id: 'staff.settings.emails.sent.invitation',
+    defaultMessage: 'When an administrator invites a person to the team.',
+  },
+  reminderSent: {
+    id: 'staff.settings.emails.sent.reminder',
+    defaultMessage: 'Before a sponsorship payment, to its sponsor.',
+  },
+  donorName: { id: 'staff.settings.emails.ph.donorName', defaultMessage: 'The donor’s name' },
+  amountPaid: { id: 'staff.settings.emails.ph.amountPaid', defaultMessage: 'The amount paid' },
+  description: { id: 'staff.settings.emails.ph.description', defaultMessage: 'What was paid for' },
+  date: { id: 'staff.settings.emails.ph.date', defaultMessage: 'The payment date' },
+  receiptUrl: { id: 'staff.settings.emails.ph.receiptUrl', defaultMessage: 'Link to the receipt online' },
+  partnerName: { id: 'staff.settings.emails.ph.partnerName', defaultMessage: 'Your organisation’s name' },
+  sponsorFirstName: {
+    id: 'staff.settings.emails.ph.sponsorFirstName',
+    defaultMessage: 'The sponsor’s first name',
+  },
+  recordFirstName: {
+    id: 'staff.settings.emails.ph.recordFirstName',
+    defaultMessage: 'The sponsored person’s first name',
+  },
+  recordName: { id: 'staff.settings.emails.ph.recordName', defaultMessage: 'The sponsored record’s name' },
+  siteUrl: { id: 'staff.settings.emails.ph.siteUrl', defaultMessage: 'The address of your site' },
+  inviteeEmail: { id: 'staff.settings.emails.ph.inviteeEmail', defaultMessage: 'The invited person’s email' },
+  inviterName: { id: 'staff.settings.emails.ph.inviterName', defaultMessage: 'Who sent the invitation' },
+  invitationUrl: {
+    id: 'staff.settings.emails.ph.invitationUrl',
+    defaultMessage: 'The link to accept the invitation',
+  },
+  amountDue: { id: 'staff.settings.emails.ph.amountDue', defaultMessage: 'The amount to be paid' },
+});
+const k = kindWords;
+const LABELS: Record<EmailTemplateKind, MessageDescriptor> = {
+  receipt: k.receipts,
+  update_notice: k.updateNotices,
+  invitation: k.invitations,
+  reminder: k.reminders,
+};
+const SENT_WHEN: Record<EmailTemplateKind, MessageDescriptor> = {
+  receipt: k.receiptSent,
+  update_notice: k.updateNoticeSent,
+  invitation: k.invitationSent,
+  reminder: k.reminderSent,
+};
+const PLACEHOLDERS: Record<string, MessageDescriptor> = {
+  description: k.description,
+  date: k.date,
+  receiptUrl: k.receiptUrl,
+  partnerName: k.partnerName,
+  recordFirstName: k.recordFirstName,
+  recordName: k.recordName,
+  siteUrl: k.siteUrl,
+  inviteeEmail: k.inviteeEmail,
+  inviterName: k.inviterName,
+  invitationUrl: k.invitationUrl,
+};
+
+/** The server's words about a kind, in the staff's language. */
+function useServerWords() {
+  const intl = useIntl();
+  const say = (message: MessageDescriptor | undefined, english: string) =>
+    message ? intl.formatMessage(message) : english;
+  return {
+    label: (t: Pick<EmailTemplate, 'kind' | 'label'>) => say(LABELS[t.kind], t.label),
+    sentWhen: (t: Pick<EmailTemplate, 'kind' | 'sentWhen'>) => say(SENT_WHEN[t.kind], t.sentWhen),
+    description: (kind: EmailTemplateKind, p: { name: string; description: string }) => {
+      // The receipt's donor and amount are the payer's; the other kinds' the sponsor's and the one due.
+      const own =
+        p.name === 'donorName'
+          ? kind === 'receipt'
+            ? k.donorName
+            : k.sponsorFirstName
+          : p.name === 'amount'
+            ? kind === 'receipt'
+              ? k.amountPaid
+              : k.amountDue
+            : PLACEHOLDERS[p.name];
+      return say(own, p.description);
+    },
+  };
+}
 
 /** A placeholder as written in a template, `{{name}}` (the same in every language). */
 const placeholderToken = (name: string) => `{{${name}}}`;
@@ -64,9 +171,19 @@ function bodyOf(html: string): string {
   return new DOMParser().parseFromString(html, 'text/html').body.innerHTML;
 }
 
-function TemplateEditor({ template, enabled }: { template: EmailTemplate; enabled: boolean }) {
+function TemplateEditor({
+  template,
+  enabled,
+  locale,
+}: {
+  template: EmailTemplate;
+  enabled: boolean;
+  /** The version's language; undefined: the partner's default one. */
+  locale: Locale | undefined;
+}) {
   const intl = useIntl();
-  const { save, reset, preview, test } = useEmailTemplateWrites();
+  const words = useServerWords();
+  const { save, reset, preview, test } = useEmailTemplateWrites(locale);
   const form = useSchemaForm(emailTemplateInputSchema, { subject: template.subject, body: template.body });
   const [shown, setShown] = useState<EmailPreview | null>(null);
   const [note, setNote] = useState<{ color: string; text: string } | null>(null);
@@ -103,7 +220,7 @@ function TemplateEditor({ template, enabled }: { template: EmailTemplate; enable
 
   return (
     <Stack gap="md">
-      <Text size="sm">{template.sentWhen}</Text>
+      <Text size="sm">{words.sentWhen(template)}</Text>
       <SchemaForm
         form={form}
         submitLabel={intl.formatMessage(messages.save)}
@@ -140,7 +257,7 @@ function TemplateEditor({ template, enabled }: { template: EmailTemplate; enable
           </Text>
           <Group gap={6}>
             {template.placeholders.map((p) => (
-              <Tooltip key={p.name} label={p.description}>
+              <Tooltip key={p.name} label={words.description(template.kind, p)}>
                 <Button size="compact-xs" variant="light" onClick={() => insert(p.name)}>
                   {placeholderToken(p.name)}
                 </Button>
@@ -214,12 +331,21 @@ function TemplateEditor({ template, enabled }: { template: EmailTemplate; enable
   );
 }
 
-/** Settings › Email templates (feature 12): the partner's wording of each message kind. */
-export function EmailTemplatesPanel() {
+/** The kind chooser and the editor of one locale's versions. */
+function LocaleTemplates({
+  locale,
+  kind,
+  onKind,
+}: {
+  /** Undefined: the partner's default locale. */
+  locale: Locale | undefined;
+  kind: EmailTemplateKind;
+  onKind: (kind: EmailTemplateKind) => void;
+}) {
   const intl = useIntl();
-  const { data, isLoading, error } = useEmailTemplates();
+  const words = useServerWords();
+  const { data, isLoading, error } = useEmailTemplates(locale);
   const phone = useMediaQuery('(max-width: 36em)');
-  const [kind, setKind] = useState<EmailTemplateKind>('receipt');
   if (error)
     return (
       <Alert color="red" role="alert">
@@ -238,10 +364,96 @@ export function EmailTemplatesPanel() {
     label: x.custom
       ? intl.formatMessage(
           { id: 'staff.settings.emails.yours', defaultMessage: '{label} (yours)' },
-          { label: x.label },
+          { label: words.label(x) },
         )
-      : x.label,
+      : words.label(x),
   }));
+  return (
+    <Stack gap="md">
+      {phone ? (
+        <Select
+          label={intl.formatMessage(messages.which)}
+          data={choices}
+          value={kind}
+          allowDeselect={false}
+          onChange={(v) => v && onKind(v as EmailTemplateKind)}
+        />
+      ) : (
+        <SegmentedControl
+          aria-label={intl.formatMessage(messages.which)}
+          data={choices}
+          value={kind}
+          onChange={(v) => onKind(v as EmailTemplateKind)}
+        />
+      )}
+      <TemplateEditor
+        key={`${data.locale ?? ''}:${template.kind}`}
+        template={template}
+        enabled={data.enabled}
+        locale={locale}
+      />
+    </Stack>
+  );
+}
+
+/** A tab per offered locale (decision 073) when the partner offers more than one. */
+function LocaleTabs({
+  answer,
+  kind,
+  onKind,
+}: {
+  answer: EmailTemplatesAnswer;
+  kind: EmailTemplateKind;
+  onKind: (kind: EmailTemplateKind) => void;
+}) {
+  const intl = useIntl();
+  const defaultLocale = answer.locale!;
+  const [locale, setLocale] = useState<Locale>(defaultLocale);
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        <FormattedMessage
+          id="staff.settings.emails.fallback"
+          defaultMessage="Each language has its own version. A person whose language has no version of yours gets your {language} version; without one, the default wording in their language."
+          values={{ language: localeLabel(intl, defaultLocale) }}
+        />
+      </Text>
+      <Tabs value={locale} onChange={(v) => v && setLocale(v as Locale)}>
+        <Tabs.List aria-label={intl.formatMessage(messages.languages)}>
+          {answer.locales!.map((l) => (
+            <Tabs.Tab key={l} value={l} lang={l}>
+              {localeLabel(intl, l)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {answer.locales!.map((l) => (
+          <Tabs.Panel key={l} value={l} pt="md">
+            {locale === l && (
+              <LocaleTemplates locale={l === defaultLocale ? undefined : l} kind={kind} onKind={onKind} />
+            )}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** Settings › Email templates (feature 12): the partner's wording of each message kind, per locale. */
+export function EmailTemplatesPanel() {
+  const { data, isLoading, error } = useEmailTemplates();
+  const [kind, setKind] = useState<EmailTemplateKind>('receipt');
+  if (error)
+    return (
+      <Alert color="red" role="alert">
+        {error.message}
+      </Alert>
+    );
+  if (isLoading || !data)
+    return (
+      <Text c="dimmed">
+        <FormattedMessage id="staff.settings.loading" defaultMessage="Loading…" />
+      </Text>
+    );
   return (
     <Stack gap="md">
       <Title order={2} size="h3">
@@ -256,23 +468,11 @@ export function EmailTemplatesPanel() {
           />
         </Alert>
       )}
-      {phone ? (
-        <Select
-          label={intl.formatMessage(messages.which)}
-          data={choices}
-          value={kind}
-          allowDeselect={false}
-          onChange={(v) => v && setKind(v as EmailTemplateKind)}
-        />
+      {data.locale && (data.locales?.length ?? 0) > 1 ? (
+        <LocaleTabs answer={data} kind={kind} onKind={setKind} />
       ) : (
-        <SegmentedControl
-          aria-label={intl.formatMessage(messages.which)}
-          data={choices}
-          value={kind}
-          onChange={(v) => setKind(v as EmailTemplateKind)}
-        />
+        <LocaleTemplates locale={undefined} kind={kind} onKind={setKind} />
       )}
-      <TemplateEditor key={template.kind} template={template} enabled={data.enabled} />
     </Stack>
   );
 }

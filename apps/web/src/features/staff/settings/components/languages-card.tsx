@@ -19,7 +19,7 @@ const messages = defineMessages({
 });
 
 /** A locale as staff pick it: its language in that language and its region, "Français (Canada)". */
-function localeLabel(intl: IntlShape, locale: Locale): string {
+export function localeLabel(intl: IntlShape, locale: Locale): string {
   const region = locale.split('-')[1] ?? '';
   const regionName = new Intl.DisplayNames([locale], { type: 'region' }).of(region) ?? region;
   return intl.formatMessage(
