@@ -1,14 +1,14 @@
 import { formatCentsIn, Role } from '@kinship/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeMimeWords, readEml } from '../../../test/eml.ts';
-import { rowsWhere } from '../../../test/giving-fixtures.ts';
-import type { TestClient } from '../../../test/http-client.ts';
-import { createPeople, type TestPerson } from '../../../test/people.ts';
-import { startTestApp, type TestApp } from '../../../test/test-app.ts';
-import { planChangeMail } from '../../areas/partners/catalogue/plan-notices.ts';
-import { queueEndedNotice } from '../../areas/sponsorships/sponsors/sponsors.service.ts';
-import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
+import { decodeMimeWords, readEml } from './eml.ts';
+import { rowsWhere } from './giving-fixtures.ts';
+import type { TestClient } from './http-client.ts';
+import { createPeople, type TestPerson } from './people.ts';
+import { startTestApp, type TestApp } from './test-app.ts';
+import { planChangeMail } from '../src/areas/partners/catalogue/plan-notices.ts';
+import { queueEndedNotice } from '../src/areas/sponsorships/sponsors/sponsors.service.ts';
+import { DEMO_ACCOUNTS } from '../src/seed/demo.ts';
 
 /*
  * Account, team and sponsorship mail in the recipient's language (issue 23, decision 073): the
