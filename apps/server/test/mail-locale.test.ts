@@ -110,9 +110,9 @@ describe('sponsorship and plan notices', () => {
       }),
     );
     const [fr] = await rowsWhere<Row>(t.database, 'email_outbox', `dedupe_key = 'sponsorship-ended:990101'`);
-    expect(plain(String(fr!.subject))).toBe('Maple Schools Network : votre parrainage de Amina a pris fin');
+    expect(plain(String(fr!.subject))).toBe('Maple Schools Network : votre parrainage d’Amina a pris fin');
     expect(plain(String(fr!.body_text))).toBe(
-      `Bonjour ${french.firstName},\n\nVotre parrainage de Amina par l’entremise de Maple Schools Network a pris fin.\n\nMotif : Moved away\n\nVotre abonnement se poursuit pour vos autres parrainages, à ${plain(formatCentsIn('fr-CA', 'cad', 123456))} à compter du prochain paiement.\n\nMerci de votre soutien.\nMaple Schools Network`,
+      `Bonjour ${french.firstName},\n\nVotre parrainage d’Amina par l’entremise de Maple Schools Network a pris fin.\n\nMotif : Moved away\n\nVotre abonnement se poursuit pour vos autres parrainages, à ${plain(formatCentsIn('fr-CA', 'cad', 123456))} à compter du prochain paiement.\n\nMerci de votre soutien.\nMaple Schools Network`,
     );
     expect(plain(formatCentsIn('fr-CA', 'cad', 123456))).toBe('1 234,56 $');
 

@@ -61,5 +61,28 @@ export function sayIn(locale: Locale): Say {
     descriptor: MessageDescriptor,
     values?: Record<string, string | number>,
   ) => string;
-  return (descriptor, values) => format(descriptor, values);
+  if (!locale.startsWith('fr-')) return (descriptor, values) => format(descriptor, values);
+  return (descriptor, values) => elide(format(descriptor, values), values);
+}
+
+const VOWEL_START = /^[aeiouàâæéèêëîïôœùûü]/i;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * French elision where a value meets the words before it: a translator writes "le parrainage de
+ * {name}", and a name that begins with a vowel reads "d’Amina", not "de Amina" (likewise "que" →
+ * "qu’"). Only the junctions with a value are touched; the translation's own words are as written.
+ * Names with an initial h are left alone (h aspiré or not cannot be told from the letters).
+ */
+export function elide(text: string, values?: Record<string, string | number>): string {
+  let result = text;
+  for (const value of Object.values(values ?? {})) {
+    if (typeof value !== 'string' || !VOWEL_START.test(value)) continue;
+    const name = escapeRegExp(value);
+    result = result.replace(
+      new RegExp(`(^|[\\s(«“])([Dd]e|[Qq]ue) ${name}`, 'g'),
+      (_m, before: string, word: string) => `${before}${word.slice(0, -1)}’${value}`,
+    );
+  }
+  return result;
 }
