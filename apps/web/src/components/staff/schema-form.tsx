@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Stack, type MantineColor } from '@mantine/core';
-import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
+import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
 import { useRef, useState, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import type { z } from 'zod';
+import { fieldMessageIn, issueMessageIn } from '../../i18n/field-messages';
 import { ApiError } from '../../lib/api-client';
 import { fieldErrorsOf } from '../../lib/problem';
 
@@ -15,12 +16,30 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>>>
   schema: Schema,
   initialValues: z.input<Schema> & Record<string, unknown>,
 ): UseFormReturnType<z.input<Schema> & Record<string, unknown>> {
+  const intl = useIntl();
   return useForm<z.input<Schema> & Record<string, unknown>>({
     mode: 'controlled',
     initialValues,
-    validate: schemaResolver(schema, { sync: true }),
+    validate: resolverIn(schema, intl),
     validateInputOnBlur: true,
   });
+}
+
+/**
+ * Mantine's schema resolver (first error per dotted path), with each message in the page's
+ * language: the issue's input is kept so zod's own words can be told from the schema's.
+ */
+function resolverIn(schema: z.ZodType, intl: IntlShape) {
+  return (values: unknown): FormErrors => {
+    const parsed = schema.safeParse(values, { reportInput: true });
+    if (parsed.success) return {};
+    const errors: FormErrors = {};
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.map(String).join('.');
+      errors[path] ??= issueMessageIn(intl, issue);
+    }
+    return errors;
+  };
 }
 
 /**
@@ -31,13 +50,16 @@ export async function submitWithServerErrors<Values extends Record<string, unkno
   form: UseFormReturnType<Values>,
   send: (values: Values) => Promise<unknown>,
   values: Values,
+  say: (message: string) => string = (message) => message,
 ): Promise<string | null> {
   try {
     await send(values);
     return null;
   } catch (error) {
     if (!(error instanceof ApiError)) return (error as Error).message;
-    const fields = fieldErrorsOf(error.problem);
+    const fields = Object.fromEntries(
+      Object.entries(fieldErrorsOf(error.problem)).map(([path, message]) => [path, say(message)]),
+    );
     const known = Object.fromEntries(Object.entries(fields).filter(([path]) => path in flatten(values)));
     form.setErrors(known);
     const unplaced = Object.entries(fields).filter(([path]) => !(path in known));
@@ -120,7 +142,9 @@ export function SchemaForm<Values extends Record<string, unknown>>({
   const handleSubmit = form.onSubmit(async (values) => {
     setSubmitting(pressed.current);
     setFormError(null);
-    const message = await submitWithServerErrors(form, onSubmit, values as Values);
+    const message = await submitWithServerErrors(form, onSubmit, values as Values, (text) =>
+      fieldMessageIn(intl, text),
+    );
     setSubmitting(null);
     setFormError(message);
     if (message === null && Object.keys(form.errors).length === 0) onDone?.();
