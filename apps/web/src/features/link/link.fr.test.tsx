@@ -49,7 +49,7 @@ describe('/link in French', () => {
     await user.type(field, 'GRACE7KS2H');
     await user.click(screen.getByRole('button', { name: 'Lier à mon compte' }));
     expect(
-      await screen.findByText('Votre parrainage de Classe 3 (2 places) figure maintenant dans votre compte.'),
+      await screen.findByText('Le parrainage (Classe 3, 2 places) figure maintenant dans votre compte.'),
     ).toBeInTheDocument();
   });
 

@@ -134,7 +134,7 @@ describe('the Donations section in French', () => {
       },
     );
     await user.click(await screen.findByRole('tab', { name: 'Renouvellements échoués' }));
-    const tr = await screen.findByRole('row', { name: /^Renouvellement échoué de Dana Declined/ });
+    const tr = await screen.findByRole('row', { name: /^Renouvellement échoué : Dana Declined/ });
     expect(within(tr).getByText('2 tentatives échouées · Visa ending 9995')).toBeInTheDocument();
     expect(within(tr).getByText('Refusé le 2026-11-20 :')).toBeInTheDocument();
     expect(spaces(tr.textContent ?? '')).toContain('35,00 $ / mois · Maria');

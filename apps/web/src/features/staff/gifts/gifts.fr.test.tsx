@@ -77,7 +77,7 @@ describe('Gifts and codes in French', () => {
       },
     );
     const open = await screen.findByRole('button', {
-      name: 'Ouvrir le cadeau de Gabrielle Tremblay pour Rita Gagnon',
+      name: 'Ouvrir le cadeau offert par Gabrielle Tremblay à Rita Gagnon',
     });
     expect(screen.getByRole('heading', { name: 'Cadeaux et codes' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Cadeaux' })).toBeInTheDocument();

@@ -134,7 +134,7 @@ describe('the Sponsors section in French', () => {
     expect(spaces(document.body.textContent ?? '')).toContain('1 234,56 $');
     expect(screen.getByText('Rien pour l’instant.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Terminer' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Mettre fin au parrainage de Maria Lopez?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Mettre fin à ce parrainage (Maria Lopez)?' });
     expect(within(dialog).getByText(/^Les places sont libérées/)).toBeInTheDocument();
   });
 });

@@ -78,7 +78,7 @@ describe('Team in French', () => {
     expect(screen.getByRole('heading', { name: 'Personnel' })).toBeInTheDocument();
     expect(leaRow.textContent).toContain('Gestion, Gestion des donateurs');
     expect(within(leaRow).getByRole('button', { name: 'Modifier' })).toBeInTheDocument();
-    expect(within(leaRow).getByRole('link', { name: 'Historique de Léa Côté' })).toBeInTheDocument();
+    expect(within(leaRow).getByRole('link', { name: 'Historique : Léa Côté' })).toBeInTheDocument();
     const patRow = screen.getByText('pat@example.org').closest('tr')!;
     expect(patRow.textContent).toContain('Tous les programmes');
     expect(within(patRow).getByText('vous')).toBeInTheDocument();
