@@ -211,7 +211,7 @@ const PLATFORMS =
   'instagram|snapchat|tiktok|tik tok|whatsapp|whats app|watsapp|wasap|telegram|facebook|messenger|twitter|discord|wechat|viber|skype|kik|onlyfans|roblox';
 /** Short names that are also ordinary words: only with "name:" or "@name" after them. */
 const SHORT_PLATFORMS = 'insta|ig|snap|fb|signal';
-const HANDLE_AFTER = `(?:\\s*[:=]\\s*@?[a-z0-9_.]{2,30}|\\s+@[a-z0-9_.]{2,30}|\\s+(?:is|est|c'est)\\s+@?(?=[a-z0-9_.]*[0-9_.])[a-z0-9_.]{2,30})`;
+const HANDLE_AFTER = `(?:\\s*[:=]\\s*@?[a-z0-9_.]{1,29}[a-z0-9_]|\\s+@[a-z0-9_.]{1,29}[a-z0-9_]|\\s+(?:is|est|c'est)\\s+@?(?=[a-z0-9_.]*(?:[0-9_]|\\.[a-z0-9]))[a-z0-9_.]{1,29}[a-z0-9_])`;
 const PLATFORM_MENTION = new RegExp(
   `${NOT_WORD_BEFORE}(?:${PLATFORMS})(?:${HANDLE_AFTER})?${NOT_WORD_AFTER}`,
   'giu',
@@ -376,13 +376,14 @@ function moneyRequests(folded: Folded): Span[] {
 // ---------------------------------------------------------------------------------------------
 // The partner's word list.
 
-function wordPattern(words: readonly string[]): RegExp | undefined {
-  const parts = words
-    .map((w) => fold(w.trim()).text.split(/\s+/).filter(Boolean).map(escapeRe).join('\\s+'))
-    .filter((w) => w.length > 0)
-    .sort((a, b) => b.length - a.length);
-  if (parts.length === 0) return undefined;
-  return new RegExp(`${NOT_WORD_BEFORE}(?:${parts.join('|')})${NOT_WORD_AFTER}`, 'gu');
+/** One pattern per entry, so that overlapping entries ("big secret", "secret meeting") all hit. */
+function wordPatterns(words: readonly string[]): RegExp[] {
+  const parts = new Set(
+    words
+      .map((w) => fold(w.trim()).text.split(/\s+/).filter(Boolean).map(escapeRe).join('\\s+'))
+      .filter((w) => w.length > 0),
+  );
+  return [...parts].map((p) => new RegExp(`${NOT_WORD_BEFORE}${p}${NOT_WORD_AFTER}`, 'gu'));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -429,7 +430,7 @@ function trimSpan(text: string, s: Span): Span {
 export function screenLetter(text: string, options: LetterScreenOptions = {}): LetterFlag[] {
   if (text.trim() === '') return [];
   const folded = fold(text);
-  const words = wordPattern(options.words ?? []);
+  const words = wordPatterns(options.words ?? []);
   const spans = [
     ...linksAndEmails(text),
     ...phones(text, folded, options.defaultCountry),
@@ -437,7 +438,7 @@ export function screenLetter(text: string, options: LetterScreenOptions = {}): L
     ...addresses(text),
     ...postcodes(text),
     ...moneyRequests(folded),
-    ...(words ? foldedMatches(folded, words, 'word') : []),
+    ...words.flatMap((re) => foldedMatches(folded, re, 'word')),
   ].map((s) => trimSpan(text, s));
   return merge(spans.filter((s) => s.end > s.start))
     .sort((a, b) => a.start - b.start || a.end - b.end || a.kind.localeCompare(b.kind))
