@@ -96,7 +96,18 @@ describe('screenLetter: clean, warm letters are not flagged', () => {
     expect(screenLetter('My uncle bought a bicycle for $120 at the market and I rode it.')).toEqual([]);
     expect(screenLetter('I love football. Do you love football?')).toEqual([]);
     expect(screenLetter('The school has 1,250,000 bricks and 15 000 000 grains of sand.')).toEqual([]);
+    expect(screenLetter('Thank you for paying for my school. I have 2 dogs on our street.')).toEqual([]);
+    const snap = 'Oh snap, my snapchat is private.';
+    expect(screenLetter(snap)).toEqual([at(snap, 'snapchat', 'handle')]);
     expect(screenLetter('   ')).toEqual([]);
+  });
+
+  it('reads lower-case and numbered streets, and a request to pay fees', () => {
+    expect(kinds('we live at 123 main street, or 5 W 45th St. Help me pay the school fees.')).toEqual([
+      ['address', '123 main street'],
+      ['address', '5 W 45th St.'],
+      ['money', 'Help me pay the school fees'],
+    ]);
   });
 });
 
