@@ -173,8 +173,8 @@ const DIGIT_RUN = /(?<![\p{L}\p{N}])\+?\(?\d(?:[ .\-()/]{0,3}\d){7,14}(?![\p{L}\
 const THOUSANDS = /^\d{1,2}(?:[ ,.\u00a0\u202f]\d{3}){2,}$/;
 
 const DIGIT_WORDS =
-  'zero|oh|one|two|three|four|five|six|seven|eight|nine|zéro|zero|un|deux|trois|quatre|cinq|sept|huit|neuf';
-/** "five five five one two three four": seven or more digits spelled out. */
+  'zero|oh|one|two|three|four|five|six|seven|eight|nine|un|deux|trois|quatre|cinq|sept|huit|neuf';
+/** "five five five one two three four": seven or more digits spelled out (on the folded text). */
 const SPELLED_DIGITS = new RegExp(
   `${NOT_WORD_BEFORE}(?:${DIGIT_WORDS}|\\d)(?:[\\s,.-]+(?:${DIGIT_WORDS}|\\d)){6,}${NOT_WORD_AFTER}`,
   'giu',
