@@ -37,9 +37,10 @@ export * from './records/record-name.ts';
 export * from './records/records.ts';
 export * from './records/table-columns.ts';
 
-// sponsorships: who sponsors whom, updates
+// sponsorships: who sponsors whom, updates, the letter pre-screen
 export * from './sponsorships/sponsors.ts';
 export * from './sponsorships/errors.ts';
+export * from './sponsorships/letter-screen.ts';
 export * from './sponsorships/sponsorship-rules.ts';
 export * from './sponsorships/updates.ts';
 
