@@ -114,17 +114,24 @@ const NOT_WORD_AFTER = '(?![\\p{L}\\p{N}_])';
 // ---------------------------------------------------------------------------------------------
 // Links and emails (linkify-it).
 
-const linkify = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: true });
-// The defaults (com, org, net, ... and every two-letter country zone) plus the newer zones that
-// people actually share; the full IANA list would turn "school.today" into a link.
-linkify.tlds(
-  ['io', 'app', 'me', 'ly', 'tv', 'xyz', 'online', 'site', 'link', 'club', 'live', 'store', 'blog'],
-  true,
-);
+// Made on first use, not at import: the domain is imported by the web app, whose bundles must not
+// keep the matcher (a module-level construction is a side effect no bundler can drop).
+let linkifier: LinkifyIt | null = null;
+function linkify(): LinkifyIt {
+  if (linkifier) return linkifier;
+  linkifier = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: true });
+  // The defaults (com, org, net, ... and every two-letter country zone) plus the newer zones that
+  // people actually share; the full IANA list would turn "school.today" into a link.
+  linkifier.tlds(
+    ['io', 'app', 'me', 'ly', 'tv', 'xyz', 'online', 'site', 'link', 'club', 'live', 'store', 'blog'],
+    true,
+  );
+  return linkifier;
+}
 
 function linksAndEmails(text: string): Span[] {
   const spans: Span[] = [];
-  for (const m of linkify.match(text) ?? []) {
+  for (const m of linkify().match(text) ?? []) {
     if (m.schema === 'mailto:') {
       spans.push({ kind: 'email', start: m.index, end: m.lastIndex });
       continue;
