@@ -110,5 +110,24 @@ export default defineConfig({
     // A user-event journey through a form takes 1 to 4 s when a server file runs next to it on two
     // cores (vitest.config.ts runs two files at a time); 5 s, the default, failed under load.
     testTimeout: 20_000,
+    deps: {
+      optimizer: {
+        client: {
+          enabled: true,
+          include: [
+            '@mantine/core',
+            '@mantine/hooks',
+            '@mantine/form',
+            '@mantine/dates',
+            '@mantine/notifications',
+            '@mantine/charts',
+            '@mantine/dropzone',
+            '@mantine/tiptap',
+            'mantine-datatable',
+            'react-intl',
+          ],
+        },
+      },
+    },
   },
 });
