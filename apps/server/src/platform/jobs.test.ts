@@ -67,6 +67,18 @@ describe('the pg-boss worker', () => {
     expect((jobs as unknown as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThanOrEqual(1);
   });
 
+  it('offers every periodic job to the queue, the daily ones too (pg-boss caps a throttle at 12 h)', async () => {
+    const periodic = JOB_DEFINITIONS.filter((d) => d.everySeconds).map((d) => d.name);
+    expect(periodic).toContain('maintenance.prune-delivered');
+    // The ticker's first round ran at start; each periodic queue holds its job.
+    const queued = await waitFor('every periodic job queued', async () => {
+      const result = await t.database.db.execute(sql`SELECT DISTINCT name FROM pgboss.job`);
+      const names = new Set((result as unknown as { rows: { name: string }[] }).rows.map((r) => r.name));
+      return periodic.every((name) => names.has(name)) ? names : null;
+    });
+    for (const name of periodic) expect(queued.has(name), name).toBe(true);
+  });
+
   it('enqueues at most one job per queue and period, however often it is asked', async () => {
     await t.worker!.enqueue('holds.expire');
     await t.worker!.enqueue('holds.expire');

@@ -23,6 +23,9 @@ import type { Storage } from './storage.ts';
  * run again.
  */
 
+/** pg-boss's default archive interval: the longest throttle (singleton period) it accepts. */
+export const MAX_SINGLETON_SECONDS = 12 * 60 * 60;
+
 export interface JobLogger {
   info(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
@@ -404,7 +407,9 @@ export function createJobQueue(deps: WorkerDeps, definitions: readonly AnyJobDef
         {},
         {
           singletonKey: name,
-          singletonSeconds: definition.everySeconds ?? 60,
+          // pg-boss refuses a throttle longer than its archive interval (12 h): a daily job is
+          // offered every 12 h instead, which its own work (pruning) does not mind.
+          singletonSeconds: Math.min(definition.everySeconds ?? 60, MAX_SINGLETON_SECONDS),
           expireInSeconds: definition.expireInSeconds,
         },
       );
@@ -414,9 +419,12 @@ export function createJobQueue(deps: WorkerDeps, definitions: readonly AnyJobDef
       if (ticking) return;
       ticking = true;
       try {
-        for (const definition of periodic) await enqueue(definition.name);
-      } catch (error) {
-        log.error({ err: error }, 'could not enqueue jobs');
+        // One job the queue refuses must not keep the ones after it from running.
+        for (const definition of periodic) {
+          await enqueue(definition.name).catch((error: unknown) =>
+            log.error({ err: error, job: definition.name }, `could not enqueue ${definition.name}`),
+          );
+        }
       } finally {
         ticking = false;
       }
