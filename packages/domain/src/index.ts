@@ -16,6 +16,7 @@ export * from './shared/schemas.ts';
 export * from './shared/spreadsheet.ts';
 export * from './shared/staff-calls.ts';
 export * from './shared/translations.ts';
+export * from './shared/zod-messages.ts';
 
 // partners: the tenant, its settings, types and plans, onboarding
 export * from './partners/catalogue.ts';

@@ -4,10 +4,9 @@
 // the error handler can say zod's standard messages in French and leave a schema's own words be.
 
 import { defineMessages } from '@formatjs/intl';
-import type { Locale } from '@kinship/domain';
+import { zodMessageIn, type Locale } from '@kinship/domain';
 import type { FastifySchemaCompiler } from 'fastify';
 import { safeParse, type $ZodIssue, type $ZodType } from 'zod/v4/core';
-import { locales } from 'zod';
 import { sayIn } from './messages.ts';
 
 /** fastify-type-provider-zod's mark of its validation errors (`hasZodFastifySchemaValidationErrors`). */
@@ -39,25 +38,12 @@ export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
     return { error: error as never };
   };
 
-const english = locales.en().localeError;
-const ZOD_LOCALES: Partial<Record<Locale, ReturnType<typeof locales.en>['localeError']>> = {
-  'fr-CA': locales.frCA().localeError,
-};
-
-const textOf = (said: unknown): string | undefined =>
-  typeof said === 'string' ? said : (said as { message?: string } | undefined)?.message;
-
 /**
- * A zod issue's message in `locale`: zod's standard English (the message is what zod's English map
- * says of the issue) becomes zod's own translation; a schema's own words stay as written.
+ * A zod issue's message in `locale`: zod's standard English becomes zod's own translation (domain
+ * `zodMessageIn`); a schema's own words stay as written.
  */
 export function issueMessageIn(locale: Locale, issue: $ZodIssue): string {
-  const translate = ZOD_LOCALES[locale];
-  if (!translate) return issue.message;
-  // The maps only read the issue's fields; the raw issue type they take has the input and schema too.
-  const raw = issue as never;
-  if (textOf(english(raw)) !== issue.message) return issue.message;
-  return textOf(translate(raw)) ?? issue.message;
+  return zodMessageIn(locale, issue) ?? issue.message;
 }
 
 const validationMessages = defineMessages({

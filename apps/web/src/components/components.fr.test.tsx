@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../i18n/catalogue';
-import { buildPartner } from '../test/fixtures';
+import { buildCanadianPartner } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { HelpIcon } from './help-icon';
 import { HelpTip } from './help-tip';
@@ -12,12 +12,7 @@ import { StaticMap } from './map/static-map';
 import { PageNotFound } from './page-not-found';
 import { PaymentErrorModal } from './payment-modals';
 
-const partner = buildPartner({
-  countriesId: 8,
-  currency: 'cad',
-  defaultLocale: 'en-CA',
-  locales: ['en-CA', 'fr-CA'],
-});
+const partner = buildCanadianPartner();
 const inFrench = (ui: ReactElement) => renderWithProviders(ui, { partner, locale: 'fr-CA' });
 
 beforeAll(async () => {

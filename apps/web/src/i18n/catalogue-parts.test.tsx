@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../app/router';
 import { stubApi } from '../test/api-stub';
-import { buildPartner, signedIn, signedOut } from '../test/fixtures';
+import { signedIn, signedOut, buildCanadianPartner } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { isPartLoaded, loadPart } from './catalogue';
 import { chunkOf } from './catalogue-parts';
@@ -13,12 +13,7 @@ import { chunkOf } from './catalogue-parts';
  * waits for the rest of the public part instead of showing English.
  */
 
-const maple = buildPartner({
-  countriesId: 8,
-  currency: 'cad',
-  defaultLocale: 'en-CA',
-  locales: ['en-CA', 'fr-CA'],
-});
+const maple = buildCanadianPartner();
 
 let errors: string[] = [];
 const missing = () => errors.filter((message) => message.includes('MISSING_TRANSLATION'));

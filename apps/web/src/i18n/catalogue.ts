@@ -42,10 +42,9 @@ const loaded = new Map<string, Messages>();
 
 /**
  * Every message of `locale` loaded so far (the parts a page asked for, and any loaded before:
- * more messages than a page shows do no harm). `parts` names what the caller waits on.
+ * more messages than a page shows do no harm).
  */
-export function loadedMessages(locale: Locale, parts: readonly CataloguePart[]): Messages {
-  void parts;
+export function loadedMessages(locale: Locale): Messages {
   const maps = [...loaded].filter(([key]) => key.startsWith(`${locale}/`)).map(([, messages]) => messages);
   return Object.assign({}, ...maps) as Messages;
 }

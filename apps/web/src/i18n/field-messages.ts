@@ -1,4 +1,4 @@
-import { SOURCE_LOCALE } from '@kinship/domain';
+import { SOURCE_LOCALE, zodMessageIn, type Locale } from '@kinship/domain';
 import {
   createIntl,
   defineMessage,
@@ -7,8 +7,6 @@ import {
   type MessageDescriptor,
 } from 'react-intl';
 import type { z } from 'zod';
-import en from 'zod/v4/locales/en.js';
-import frCA from 'zod/v4/locales/fr-CA.js';
 
 /*
  * The staff forms' field errors in the page's language. They come from the domain's zod schemas
@@ -111,17 +109,7 @@ export function fieldMessageIn(intl: IntlShape, message: string): string {
   return message;
 }
 
-type ErrorMap = (issue: never) => unknown;
-const ZOD_LOCALES: Record<string, ErrorMap> = { 'fr-CA': frCA().localeError as ErrorMap };
-const english = en().localeError as ErrorMap;
-const textOf = (said: unknown): string | undefined =>
-  typeof said === 'string' ? said : (said as { message?: string } | undefined)?.message;
-
 /** A zod issue's text in the page's language: zod's own words by zod's locale, a schema's by the catalogue. */
 export function issueMessageIn(intl: IntlShape, issue: z.core.$ZodIssue): string {
-  const translate = ZOD_LOCALES[intl.locale];
-  if (translate && textOf(english(issue as never)) === issue.message) {
-    return textOf(translate(issue as never)) ?? issue.message;
-  }
-  return fieldMessageIn(intl, issue.message);
+  return zodMessageIn(intl.locale as Locale, issue) ?? fieldMessageIn(intl, issue.message);
 }

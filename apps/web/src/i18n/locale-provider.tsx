@@ -88,7 +88,9 @@ export function LocaleProvider({
     [],
   );
 
-  const messages = useMemo(() => loadedMessages(locale, parts), [locale, parts]);
+  // Read again whenever a part joins (`parts` changes), though the messages come from the loaded store.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const messages = useMemo(() => loadedMessages(locale), [locale, parts]);
   const state = useMemo(
     () => ({ locale, locales, setLocale, parts, addPart }),
     [locale, locales, setLocale, parts, addPart],

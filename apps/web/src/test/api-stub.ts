@@ -14,6 +14,13 @@ export type ApiAnswer = Response | ((call: ApiCall) => Response | Promise<Respon
 export const json = (data: unknown, status = 200) =>
   new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
 
+/** A page of a server-paged list: the rows, and the total in x-total-count (all of them by default). */
+export const paged = (rows: unknown[], total = rows.length) =>
+  new Response(JSON.stringify(rows), {
+    status: 200,
+    headers: { 'content-type': 'application/json', 'x-total-count': String(total) },
+  });
+
 /** A plain-text error answer, as the server sends every non-OK response. */
 export const text = (message: string, status: number) =>
   new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });

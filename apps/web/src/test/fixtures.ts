@@ -89,6 +89,17 @@ export function buildPartner(overrides: Partial<PartnerPublic> = {}): PartnerPub
   };
 }
 
+/** A Canadian partner offering English and French, like the demo's maple: for the French screens' tests. */
+export function buildCanadianPartner(overrides: Partial<PartnerPublic> = {}): PartnerPublic {
+  return buildPartner({
+    countriesId: 8,
+    currency: 'cad',
+    defaultLocale: 'en-CA',
+    locales: ['en-CA', 'fr-CA'],
+    ...overrides,
+  });
+}
+
 /** A person record of a signed-in account, with no roles and no sponsorships. */
 export function buildUser(overrides: Partial<User> = {}): User {
   return {

@@ -3,16 +3,12 @@ import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPart } from '../../i18n/catalogue';
 import { json, stubApi } from '../../test/api-stub';
-import { buildPartner, partnerStaff } from '../../test/fixtures';
+import { partnerStaff, buildCanadianPartner } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { DashboardRoute } from './dashboard';
 
-const canadian = buildPartner({
+const canadian = buildCanadianPartner({
   id: 2,
-  countriesId: 8,
-  currency: 'cad',
-  defaultLocale: 'en-CA',
-  locales: ['en-CA', 'fr-CA'],
 });
 
 beforeAll(async () => {

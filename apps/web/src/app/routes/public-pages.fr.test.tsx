@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPart } from '../../i18n/catalogue';
-import { buildPartner } from '../../test/fixtures';
+import { buildPartner, buildCanadianPartner } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { AboutRoute } from './about';
 import { AboutPartnerRoute } from './about-partner';
@@ -10,16 +10,7 @@ import { ContactRoute } from './contact';
 import { NotFoundRoute } from './not-found';
 import { PrivacyRoute } from './privacy';
 
-const canadian = (overrides: Parameters<typeof buildPartner>[0] = {}) =>
-  buildPartner({
-    countriesId: 8,
-    currency: 'cad',
-    defaultLocale: 'en-CA',
-    locales: ['en-CA', 'fr-CA'],
-    ...overrides,
-  });
-
-const inFrench = (ui: ReactElement, partner = canadian()) =>
+const inFrench = (ui: ReactElement, partner = buildCanadianPartner()) =>
   renderWithProviders(ui, { partner, locale: 'fr-CA' });
 
 beforeAll(async () => {
@@ -57,7 +48,7 @@ describe('the public pages in French', () => {
     );
     expect(document.title).toBe('Contact · Hope Schools');
     unmount();
-    inFrench(<ContactRoute />, canadian({ supportEmail: null }));
+    inFrench(<ContactRoute />, buildCanadianPartner({ supportEmail: null }));
     expect(
       screen.getByText('Hope Schools n’a pas encore publié d’adresse courriel de soutien.'),
     ).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api-client';
 import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPart } from '../../i18n/catalogue';
-import { buildPartner } from '../../test/fixtures';
+import { buildCanadianPartner } from '../../test/fixtures';
 import { renderWithProviders, StaffCatalogue } from '../../test/render';
 import { ConfirmDialog } from './confirm-dialog';
 import { SchemaForm, useSchemaForm } from './schema-form';
@@ -14,12 +14,7 @@ import { ServerDataTable } from './server-data-table';
 
 const inFrench = (ui: ReactNode) =>
   renderWithProviders(<StaffCatalogue>{ui}</StaffCatalogue>, {
-    partner: buildPartner({
-      countriesId: 8,
-      currency: 'cad',
-      defaultLocale: 'en-CA',
-      locales: ['en-CA', 'fr-CA'],
-    }),
+    partner: buildCanadianPartner(),
     locale: 'fr-CA',
   });
 

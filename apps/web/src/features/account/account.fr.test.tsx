@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UserAreaRoute } from '../../app/routes/user-area';
 import { loadPart } from '../../i18n/catalogue';
 import { json, stubApi } from '../../test/api-stub';
-import { buildPartner, buildUser, signedIn } from '../../test/fixtures';
+import { buildUser, signedIn, buildCanadianPartner } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { ProfileDetailsPanel } from './components/profile-details-panel';
 import sourceCatalogue from '../../../../../lang/en-US.json';
@@ -13,12 +13,7 @@ import { accountMessages } from './messages';
 /** The source locale's catalogue: the English every message's default compiles from. */
 const source: Record<string, string> = sourceCatalogue;
 
-const canadian = buildPartner({
-  countriesId: 8,
-  currency: 'cad',
-  defaultLocale: 'en-CA',
-  locales: ['en-CA', 'fr-CA'],
-});
+const canadian = buildCanadianPartner();
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 const user = buildUser({

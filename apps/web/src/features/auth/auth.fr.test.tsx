@@ -5,7 +5,7 @@ import { ResetPasswordRoute } from '../../app/routes/reset-password';
 import { SignUpRoute } from '../../app/routes/sign-up';
 import { loadPart } from '../../i18n/catalogue';
 import { json, stubApi } from '../../test/api-stub';
-import { buildPartner } from '../../test/fixtures';
+import { buildCanadianPartner } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { RESET_LINK_INVALID } from './components/reset-password-form';
 import sourceCatalogue from '../../../../../lang/en-US.json';
@@ -14,12 +14,8 @@ import { authMessages } from './messages';
 /** The source locale's catalogue: the English every message's default compiles from. */
 const source: Record<string, string> = sourceCatalogue;
 
-const canadian = buildPartner({
+const canadian = buildCanadianPartner({
   name: 'Maple Schools',
-  countriesId: 8,
-  currency: 'cad',
-  defaultLocale: 'en-CA',
-  locales: ['en-CA', 'fr-CA'],
 });
 
 beforeAll(async () => {

@@ -3,17 +3,13 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../i18n/catalogue';
 import { json, stubApi } from '../../test/api-stub';
-import { buildPartner, buildUser, signedIn, signedOut } from '../../test/fixtures';
+import { buildUser, signedIn, signedOut, buildCanadianPartner } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { GiftManagePage } from './components/gift-manage-page';
 import { LightningPage } from './components/lightning-page';
 import { RedeemGiftPage, RedeemTrialPage } from './components/redeem-page';
 
-const canadian = buildPartner({
-  countriesId: 8,
-  currency: 'cad',
-  defaultLocale: 'en-CA',
-  locales: ['en-CA', 'fr-CA'],
+const canadian = buildCanadianPartner({
   partnerFeatures: [
     { featuresId: Feature.Gifts },
     { featuresId: Feature.Trials },

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../i18n/catalogue';
 import { json, stubApi } from '../../test/api-stub';
-import { buildPartner, signedOut } from '../../test/fixtures';
+import { signedOut, buildCanadianPartner } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { InvitationPage } from './components/invitation-page';
 import sourceCatalogue from '../../../../../lang/en-US.json';
@@ -12,12 +12,7 @@ import { ROLE_MESSAGE_BY_ID } from './messages';
 /** The source locale's catalogue: the English every message's default compiles from. */
 const source: Record<string, string> = sourceCatalogue;
 
-const canadian = buildPartner({
-  countriesId: 8,
-  currency: 'cad',
-  defaultLocale: 'en-CA',
-  locales: ['en-CA', 'fr-CA'],
-});
+const canadian = buildCanadianPartner();
 
 beforeAll(async () => {
   await loadPart('fr-CA', 'public');

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OnboardRoute } from '../../app/routes/onboard';
 import { loadPart } from '../../i18n/catalogue';
-import { buildPartner } from '../../test/fixtures';
+import { buildCanadianPartner } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import sourceCatalogue from '../../../../../lang/en-US.json';
 import { onboardMessages } from './messages';
@@ -23,12 +23,7 @@ describe('partner onboarding', () => {
   it('says an invalid sequence in French', () => {
     vi.stubGlobal('fetch', vi.fn());
     renderWithProviders(<OnboardRoute />, {
-      partner: buildPartner({
-        countriesId: 8,
-        currency: 'cad',
-        defaultLocale: 'en-CA',
-        locales: ['en-CA', 'fr-CA'],
-      }),
+      partner: buildCanadianPartner(),
       route: '/onboard',
       locale: 'fr-CA',
     });

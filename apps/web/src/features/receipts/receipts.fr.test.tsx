@@ -3,16 +3,11 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../i18n/catalogue';
 import { json, stubApi } from '../../test/api-stub';
-import { buildPartner } from '../../test/fixtures';
+import { buildCanadianPartner } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { ReceiptPage } from './components/receipt-page';
 
-const canadian = buildPartner({
-  countriesId: 8,
-  currency: 'cad',
-  defaultLocale: 'en-CA',
-  locales: ['en-CA', 'fr-CA'],
-});
+const canadian = buildCanadianPartner();
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 const receipt: Receipt = {
   code: 'R-1',

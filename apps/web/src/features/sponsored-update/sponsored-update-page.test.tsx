@@ -2,7 +2,7 @@ import type { SponsoredUpdatePage as UpdatePage } from '@kinship/domain';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../i18n/catalogue';
-import { buildPartner } from '../../test/fixtures';
+import { buildCanadianPartner } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { SponsoredUpdatePage } from './sponsored-update-page';
 
@@ -65,12 +65,7 @@ describe('SponsoredUpdatePage', () => {
   it('is in French, with the date in the French format', async () => {
     await loadPart('fr-CA', 'public');
     renderPage({
-      partner: buildPartner({
-        countriesId: 8,
-        currency: 'cad',
-        defaultLocale: 'en-CA',
-        locales: ['en-CA', 'fr-CA'],
-      }),
+      partner: buildCanadianPartner(),
       locale: 'fr-CA',
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'First term report' })).toBeInTheDocument();
@@ -84,12 +79,7 @@ describe('SponsoredUpdatePage', () => {
     answer = () => new Response('Refused', { status: 403 });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderPage({
-      partner: buildPartner({
-        countriesId: 8,
-        currency: 'cad',
-        defaultLocale: 'en-CA',
-        locales: ['en-CA', 'fr-CA'],
-      }),
+      partner: buildCanadianPartner(),
       locale: 'fr-CA',
     });
     expect(

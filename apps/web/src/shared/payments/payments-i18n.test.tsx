@@ -7,7 +7,7 @@ import { IntlProvider } from 'react-intl';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../i18n/catalogue';
 import { json, stubApi } from '../../test/api-stub';
-import { buildPartner, sandboxPaymentConfig, signedIn } from '../../test/fixtures';
+import { buildPartner, sandboxPaymentConfig, signedIn, buildCanadianPartner } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { PartnerContext } from '../partner/partner-context';
 import { cardFieldMessages } from './components/card-field';
@@ -22,12 +22,8 @@ const source = JSON.parse(
   fs.readFileSync(path.resolve(import.meta.dirname, '../../../../../lang/en-US.json'), 'utf8'),
 ) as Record<string, string>;
 
-const maple = buildPartner({
+const maple = buildCanadianPartner({
   name: 'Maple Kids',
-  countriesId: 8,
-  currency: 'cad',
-  defaultLocale: 'en-CA',
-  locales: ['en-CA', 'fr-CA'],
   demoMode: true,
 });
 

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
 import { addToCart, clearCart } from '../../../shared/cart/cart-store';
 import { json, stubApi } from '../../../test/api-stub';
-import { buildPartner, buildUser, sandboxPaymentConfig, signedIn } from '../../../test/fixtures';
+import { buildUser, sandboxPaymentConfig, signedIn, buildCanadianPartner } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { cartMessages } from '../messages';
 import { CheckoutPage } from './checkout-page';
@@ -18,12 +18,7 @@ const source = JSON.parse(
 const english = createIntl({ locale: 'en-US', defaultLocale: 'en-US' });
 const spaces = (value: string | null) => (value ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
-const maple = buildPartner({
-  countriesId: 8,
-  currency: 'cad',
-  defaultLocale: 'en-CA',
-  locales: ['en-CA', 'fr-CA'],
-});
+const maple = buildCanadianPartner();
 const record = {
   id: 42,
   firstName: 'Ana',

@@ -3,20 +3,11 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
 import { json, stubApi } from '../../../test/api-stub';
-import { buildPartner } from '../../../test/fixtures';
+import { buildCanadianPartner } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { HeroLanding } from './hero-landing';
 import { IntroLanding } from './intro-landing';
 import { LandingSections } from './landing-sections';
-
-const canadian = (overrides: Parameters<typeof buildPartner>[0] = {}) =>
-  buildPartner({
-    countriesId: 8,
-    currency: 'cad',
-    defaultLocale: 'en-CA',
-    locales: ['en-CA', 'fr-CA'],
-    ...overrides,
-  });
 
 const waitingRecord = {
   id: 41,
@@ -51,9 +42,9 @@ afterEach(() => {
 describe('the landing in French', () => {
   it('template 2 offers the gift in French', () => {
     renderWithProviders(
-      <HeroLanding partner={canadian({ partnerFeatures: [{ featuresId: Feature.Gifts }] })} />,
+      <HeroLanding partner={buildCanadianPartner({ partnerFeatures: [{ featuresId: Feature.Gifts }] })} />,
       {
-        partner: canadian({ partnerFeatures: [{ featuresId: Feature.Gifts }] }),
+        partner: buildCanadianPartner({ partnerFeatures: [{ featuresId: Feature.Gifts }] }),
         locale: 'fr-CA',
       },
     );
@@ -61,7 +52,7 @@ describe('the landing in French', () => {
   });
 
   it('template 3 introduces the partner in French', () => {
-    const partner = canadian({ landingPageTemplatesId: 3 });
+    const partner = buildCanadianPartner({ landingPageTemplatesId: 3 });
     renderWithProviders(<IntroLanding partner={partner} />, { partner, locale: 'fr-CA' });
     expect(screen.getByRole('link', { name: 'En savoir plus sur Hope Schools' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Qui parrainer' })).toBeInTheDocument();
@@ -74,7 +65,7 @@ describe('the landing in French', () => {
         impact: { activeSponsorships: 1234, sponsors: 1, recordsSponsored: 80, programs: 4, countries: 1 },
       }),
     });
-    const partner = canadian({ partnerFeatures: [{ featuresId: Feature.GeneralDonations }] });
+    const partner = buildCanadianPartner({ partnerFeatures: [{ featuresId: Feature.GeneralDonations }] });
     renderWithProviders(<LandingSections partner={partner} />, { partner, locale: 'fr-CA' });
     const steps = screen.getByRole('region', { name: 'Comment fonctionne le parrainage' });
     expect(within(steps).getByRole('heading', { name: 'Choisissez une personne' })).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
 import { stubApi } from '../../../test/api-stub';
-import { buildPartner, buildSponsoredType } from '../../../test/fixtures';
+import { buildSponsoredType, buildCanadianPartner } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { ListingPage } from './listing-page';
 
@@ -82,11 +82,7 @@ const canadian = (
   customSlotName: string | null = null,
   filterTypes: FilterType[] = [genderFilter],
 ) =>
-  buildPartner({
-    countriesId: 8,
-    currency: 'cad',
-    defaultLocale: 'en-CA',
-    locales: ['en-CA', 'fr-CA'],
+  buildCanadianPartner({
     entities: [{ id: 4, name: 'École d’Antigua', city: 'Antigua' }],
     partnerSponsoredTypes: [
       buildSponsoredType({ filterTypes, gridLayout: 'deck', showSlots, customSlotName }),

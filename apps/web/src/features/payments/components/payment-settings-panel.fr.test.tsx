@@ -3,18 +3,14 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
 import { json, stubApi } from '../../../test/api-stub';
-import { buildPartner, signedIn } from '../../../test/fixtures';
+import { signedIn, buildCanadianPartner } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { PaymentSettingsPanel } from './payment-settings-panel';
 
 const spaces = (value: string | null | undefined) => (value ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
-const maple = buildPartner({
+const maple = buildCanadianPartner({
   name: 'Maple Kids',
-  countriesId: 8,
-  currency: 'cad',
-  defaultLocale: 'en-CA',
-  locales: ['en-CA', 'fr-CA'],
 });
 
 const visa = {

@@ -12,7 +12,7 @@ import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
 import { readCart } from '../../../shared/cart/cart-store';
-import { buildPartner, buildSponsoredType } from '../../../test/fixtures';
+import { buildPartner, buildSponsoredType, buildCanadianPartner } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { ProfilePage } from './profile-page';
 
@@ -534,13 +534,7 @@ describe('ProfilePage profile tab', () => {
 });
 
 describe('ProfilePage in French', () => {
-  const maple = buildPartner({
-    countriesId: 8,
-    currency: 'cad',
-    defaultLocale: 'en-CA',
-    locales: ['en-CA', 'fr-CA'],
-    partnerSponsoredTypes: partner.partnerSponsoredTypes,
-  });
+  const maple = buildCanadianPartner({ partnerSponsoredTypes: partner.partnerSponsoredTypes });
   const spaces = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
   const rowsOf = (section: HTMLElement) =>
     within(section)

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
 import { stubApi } from '../../../test/api-stub';
-import { buildPartner } from '../../../test/fixtures';
+import { buildCanadianPartner } from '../../../test/fixtures';
 import { renderWithProviders, StaffCatalogue } from '../../../test/render';
 import { AuditSection } from './components/audit-section';
 
@@ -49,12 +49,7 @@ describe('the audit log in French', () => {
         <AuditSection />
       </StaffCatalogue>,
       {
-        partner: buildPartner({
-          countriesId: 8,
-          currency: 'cad',
-          defaultLocale: 'en-CA',
-          locales: ['en-CA', 'fr-CA'],
-        } as Partial<PartnerPublic>),
+        partner: buildCanadianPartner({} as Partial<PartnerPublic>),
         route: '/dashboard/audit',
         locale: 'fr-CA',
       },

@@ -14,8 +14,8 @@ import {
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
-import { json, stubApi } from '../../../test/api-stub';
-import { buildPartner, partnerStaff } from '../../../test/fixtures';
+import { json, stubApi, paged } from '../../../test/api-stub';
+import { partnerStaff, buildCanadianPartner } from '../../../test/fixtures';
 import { renderWithProviders, StaffCatalogue } from '../../../test/render';
 import { DonationsSection } from './components/donations-section';
 import { givingKindMessages, paymentStatusMessages, subscriptionStatusMessages } from './messages';
@@ -32,18 +32,7 @@ const source = JSON.parse(
 const english = (descriptor: { id: string }) => source[descriptor.id];
 
 const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
-const maple = buildPartner({
-  countriesId: 8,
-  currency: 'cad',
-  defaultLocale: 'en-CA',
-  locales: ['en-CA', 'fr-CA'],
-});
-const paged = (items: unknown[]) =>
-  new Response(JSON.stringify(items), {
-    status: 200,
-    headers: { 'content-type': 'application/json', 'x-total-count': String(items.length) },
-  });
-
+const maple = buildCanadianPartner();
 const payment: GivingPaymentRow = {
   id: 11,
   date: '2026-10-01T12:00:00.000Z',

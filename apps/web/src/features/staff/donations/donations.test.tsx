@@ -1,18 +1,12 @@
 import { Role, type DelinquentRow, type GivingPaymentRow, type GivingSubscriptionRow } from '@kinship/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubApi } from '../../../test/api-stub';
+import { json, stubApi, paged } from '../../../test/api-stub';
 import { partnerStaff } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { DonationsSection } from './components/donations-section';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const paged = (items: unknown[]) =>
-  new Response(JSON.stringify(items), {
-    status: 200,
-    headers: { 'content-type': 'application/json', 'x-total-count': String(items.length) },
-  });
 
 const payment: GivingPaymentRow = {
   id: 11,

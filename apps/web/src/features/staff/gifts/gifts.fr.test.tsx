@@ -2,18 +2,12 @@ import { Feature, Role, type PartnerPublic, type StaffGift, type StaffGiftDetail
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
-import { json, stubApi } from '../../../test/api-stub';
-import { buildPartner, partnerStaff } from '../../../test/fixtures';
+import { json, stubApi, paged } from '../../../test/api-stub';
+import { partnerStaff, buildCanadianPartner } from '../../../test/fixtures';
 import { renderWithProviders, StaffCatalogue } from '../../../test/render';
 import { GiftsSection } from './components/gifts-section';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const paged = (rows: unknown[]) =>
-  new Response(JSON.stringify(rows), {
-    status: 200,
-    headers: { 'content-type': 'application/json', 'x-total-count': String(rows.length) },
-  });
 
 const gift: StaffGift = {
   id: 7,
@@ -65,11 +59,7 @@ describe('Gifts and codes in French', () => {
         <GiftsSection />
       </StaffCatalogue>,
       {
-        partner: buildPartner({
-          countriesId: 8,
-          currency: 'cad',
-          defaultLocale: 'en-CA',
-          locales: ['en-CA', 'fr-CA'],
+        partner: buildCanadianPartner({
           partnerFeatures: [{ featuresId: Feature.Gifts }],
         } as Partial<PartnerPublic>),
         me: partnerStaff(2, [Role.DonorManagement]),

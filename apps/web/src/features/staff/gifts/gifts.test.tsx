@@ -10,7 +10,7 @@ import {
 } from '@kinship/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubApi, text } from '../../../test/api-stub';
+import { json, stubApi, text, paged } from '../../../test/api-stub';
 import { buildPartner, partnerStaff } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { GiftsSection } from './components/gifts-section';
@@ -22,13 +22,6 @@ const partner = buildPartner({
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-/** A page of a server-paged list: the rows and the total in x-total-count. */
-const paged = (rows: unknown[], total = rows.length) =>
-  new Response(JSON.stringify(rows), {
-    status: 200,
-    headers: { 'content-type': 'application/json', 'x-total-count': String(total) },
-  });
 
 const trial: Omit<StaffTrial, 'code'> = {
   id: 1,

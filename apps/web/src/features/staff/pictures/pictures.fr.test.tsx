@@ -2,7 +2,7 @@ import type { RecordRow } from '@kinship/domain';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
-import { buildPartner, buildSponsoredType, partnerStaff } from '../../../test/fixtures';
+import { buildSponsoredType, partnerStaff, buildCanadianPartner } from '../../../test/fixtures';
 import { renderWithProviders, StaffCatalogue } from '../../../test/render';
 import { PicturesSection } from './components/pictures-section';
 
@@ -45,11 +45,7 @@ describe('Pictures in French', () => {
           }),
       ),
     );
-    const partner = buildPartner({
-      countriesId: 8,
-      currency: 'cad',
-      defaultLocale: 'en-CA',
-      locales: ['en-CA', 'fr-CA'],
+    const partner = buildCanadianPartner({
       partnerSponsoredTypes: [buildSponsoredType({ id: 21, sponsoredTypesId: 1 })],
     });
     renderWithProviders(

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
 import { json, stubApi } from '../../../test/api-stub';
-import { buildPartner, partnerStaff } from '../../../test/fixtures';
+import { partnerStaff, buildCanadianPartner } from '../../../test/fixtures';
 import { renderWithProviders, StaffCatalogue } from '../../../test/render';
 import { ProgramsSection } from './components/programs-section';
 
@@ -39,12 +39,7 @@ describe('Programs in French', () => {
         <ProgramsSection />
       </StaffCatalogue>,
       {
-        partner: buildPartner({
-          countriesId: 8,
-          currency: 'cad',
-          defaultLocale: 'en-CA',
-          locales: ['en-CA', 'fr-CA'],
-        }),
+        partner: buildCanadianPartner(),
         me: partnerStaff(2, [Role.Administrator]),
         locale: 'fr-CA',
       },

@@ -10,7 +10,7 @@ import { createIntl } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
 import { stubApi } from '../../../test/api-stub';
-import { buildPartner, buildSponsoredType, partnerStaff } from '../../../test/fixtures';
+import { buildSponsoredType, partnerStaff, buildCanadianPartner } from '../../../test/fixtures';
 import { renderWithProviders, StaffCatalogue } from '../../../test/render';
 import { RecordEditor } from './components/record-editor';
 import { RecordsSection } from './components/records-section';
@@ -20,11 +20,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const spaces = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
-const frenchPartner = buildPartner({
-  countriesId: 8,
-  currency: 'cad',
-  defaultLocale: 'en-CA',
-  locales: ['en-CA', 'fr-CA'],
+const frenchPartner = buildCanadianPartner({
   partnerSponsoredTypes: [buildSponsoredType()],
   entities: [{ id: 100, name: 'North Campus', city: null }],
 });

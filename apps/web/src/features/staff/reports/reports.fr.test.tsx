@@ -3,19 +3,14 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
 import { json, stubApi } from '../../../test/api-stub';
-import { buildPartner, partnerStaff } from '../../../test/fixtures';
+import { partnerStaff, buildCanadianPartner } from '../../../test/fixtures';
 import { renderWithProviders, StaffCatalogue } from '../../../test/render';
 import { OverviewPage } from './components/overview-page';
 import { ReportsSection } from './components/reports-section';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const canadian = buildPartner({
-  countriesId: 8,
-  currency: 'cad',
-  defaultLocale: 'en-CA',
-  locales: ['en-CA', 'fr-CA'],
-} as Partial<PartnerPublic>);
+const canadian = buildCanadianPartner({} as Partial<PartnerPublic>);
 
 const cad = (cents: number) =>
   new Intl.NumberFormat('fr-CA', { style: 'currency', currency: 'CAD' }).format(cents / 100);

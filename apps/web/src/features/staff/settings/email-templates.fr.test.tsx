@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
 import { json, stubApi, type ApiCall } from '../../../test/api-stub';
-import { buildPartner } from '../../../test/fixtures';
+import { buildCanadianPartner } from '../../../test/fixtures';
 import { renderWithProviders, StaffCatalogue } from '../../../test/render';
 import { EmailTemplatesPanel } from './components/email-templates-panel';
 
@@ -50,12 +50,7 @@ describe('Email templates in French, a version per offered language', () => {
         <EmailTemplatesPanel />
       </StaffCatalogue>,
       {
-        partner: buildPartner({
-          countriesId: 8,
-          currency: 'cad',
-          defaultLocale: 'en-CA',
-          locales: ['en-CA', 'fr-CA'],
-        }),
+        partner: buildCanadianPartner(),
         locale: 'fr-CA',
       },
     );

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../../test/api-stub';
-import { buildPartner } from '../../../test/fixtures';
+import { buildCanadianPartner } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { SettingsSection } from './components/settings-section';
 
@@ -54,12 +54,7 @@ describe('SettingsSection › Branding in each language (decision 072)', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<SettingsSection />, {
-      partner: buildPartner({
-        countriesId: 8,
-        currency: 'cad',
-        defaultLocale: 'en-CA',
-        locales: ['en-CA', 'fr-CA'],
-      }),
+      partner: buildCanadianPartner(),
     });
     const english = await screen.findByRole('tab', { name: 'English (en-CA)' });
     expect(english).toHaveAttribute('aria-selected', 'true');

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
 import { json, stubApi } from '../../../test/api-stub';
-import { buildPartner } from '../../../test/fixtures';
+import { buildCanadianPartner } from '../../../test/fixtures';
 import { renderWithProviders, StaffCatalogue } from '../../../test/render';
 import { SettingsSection } from './components/settings-section';
 
@@ -201,12 +201,7 @@ describe('SettingsSection in French', () => {
         <SettingsSection />
       </StaffCatalogue>,
       {
-        partner: buildPartner({
-          countriesId: 8,
-          currency: 'cad',
-          defaultLocale: 'en-CA',
-          locales: ['en-CA', 'fr-CA'],
-        }),
+        partner: buildCanadianPartner(),
         locale: 'fr-CA',
       },
     );

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
 import { json, stubApi } from '../../../test/api-stub';
-import { buildPartner, partnerStaff } from '../../../test/fixtures';
+import { partnerStaff, buildCanadianPartner } from '../../../test/fixtures';
 import { renderWithProviders, StaffCatalogue } from '../../../test/render';
 import { SponsorPage } from './components/sponsor-page';
 import { SponsorsSection } from './components/sponsors-section';
@@ -15,12 +15,7 @@ beforeAll(async () => {
 });
 
 const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
-const maple = buildPartner({
-  countriesId: 8,
-  currency: 'cad',
-  defaultLocale: 'en-CA',
-  locales: ['en-CA', 'fr-CA'],
-});
+const maple = buildCanadianPartner();
 const asStaff = {
   partner: maple,
   me: partnerStaff(maple.id, [Role.Administrator]),

@@ -1,19 +1,13 @@
 import { formatDate, Role, type SponsorDetail, type SponsorRow, type SponsorshipView } from '@kinship/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubApi } from '../../../test/api-stub';
+import { json, stubApi, paged } from '../../../test/api-stub';
 import { partnerStaff } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { SponsorPage } from './components/sponsor-page';
 import { SponsorsSection } from './components/sponsors-section';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const paged = (items: unknown[]) =>
-  new Response(JSON.stringify(items), {
-    status: 200,
-    headers: { 'content-type': 'application/json', 'x-total-count': String(items.length) },
-  });
 
 const row: SponsorRow = {
   id: 7,

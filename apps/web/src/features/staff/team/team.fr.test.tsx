@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
 import { json, stubApi } from '../../../test/api-stub';
-import { buildPartner } from '../../../test/fixtures';
+import { buildCanadianPartner } from '../../../test/fixtures';
 import { renderWithProviders, StaffCatalogue } from '../../../test/render';
 import { TeamSection } from './components/team-section';
 
@@ -64,12 +64,7 @@ describe('Team in French', () => {
         <TeamSection />
       </StaffCatalogue>,
       {
-        partner: buildPartner({
-          countriesId: 8,
-          currency: 'cad',
-          defaultLocale: 'en-CA',
-          locales: ['en-CA', 'fr-CA'],
-        } as Partial<PartnerPublic>),
+        partner: buildCanadianPartner({} as Partial<PartnerPublic>),
         locale: 'fr-CA',
       },
     );

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../../test/api-stub';
-import { buildPartner } from '../../../test/fixtures';
+import { buildCanadianPartner } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { TypesSection } from './components/types-section';
 
@@ -40,12 +40,7 @@ const answer: StaffTypesAnswer = {
   types: [students],
   paymentIntervals: [{ id: 1, name: 'month', multiplier: 1 }],
 };
-const maple = buildPartner({
-  countriesId: 8,
-  currency: 'cad',
-  defaultLocale: 'en-CA',
-  locales: ['en-CA', 'fr-CA'],
-});
+const maple = buildCanadianPartner();
 
 describe('Types and plans in each language (decision 072)', () => {
   it('shows a tab per offered language and saves the French labels as translations', async () => {

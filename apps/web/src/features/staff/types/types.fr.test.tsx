@@ -4,7 +4,7 @@ import { createIntl } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
 import { json, stubApi } from '../../../test/api-stub';
-import { buildPartner } from '../../../test/fixtures';
+import { buildCanadianPartner } from '../../../test/fixtures';
 import { renderWithProviders, StaffCatalogue } from '../../../test/render';
 import { TypesSection } from './components/types-section';
 import { keptPriceDescriptor } from './messages';
@@ -63,12 +63,7 @@ describe('Types and plans', () => {
         <TypesSection />
       </StaffCatalogue>,
       {
-        partner: buildPartner({
-          countriesId: 8,
-          currency: 'cad',
-          defaultLocale: 'en-CA',
-          locales: ['en-CA', 'fr-CA'],
-        }),
+        partner: buildCanadianPartner(),
         locale: 'fr-CA',
       },
     );

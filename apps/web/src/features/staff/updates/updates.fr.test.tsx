@@ -2,18 +2,12 @@ import { Role, type UpdatePostSummary } from '@kinship/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadPart } from '../../../i18n/catalogue';
-import { json, stubApi } from '../../../test/api-stub';
-import { buildPartner, partnerStaff } from '../../../test/fixtures';
+import { json, stubApi, paged } from '../../../test/api-stub';
+import { partnerStaff, buildCanadianPartner } from '../../../test/fixtures';
 import { renderWithProviders, StaffCatalogue } from '../../../test/render';
 import { UpdatesSection } from './components/updates-section';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const paged = (items: unknown[]) =>
-  new Response(JSON.stringify(items), {
-    status: 200,
-    headers: { 'content-type': 'application/json', 'x-total-count': String(items.length) },
-  });
 
 const draft: UpdatePostSummary = {
   id: 5,
@@ -56,12 +50,7 @@ describe('Updates in French', () => {
         <UpdatesSection />
       </StaffCatalogue>,
       {
-        partner: buildPartner({
-          countriesId: 8,
-          currency: 'cad',
-          defaultLocale: 'en-CA',
-          locales: ['en-CA', 'fr-CA'],
-        }),
+        partner: buildCanadianPartner(),
         me: partnerStaff(2, [Role.Administrator]),
         route: '/dashboard/updates',
         locale: 'fr-CA',
@@ -94,12 +83,7 @@ describe('Updates in French', () => {
         <UpdatesSection />
       </StaffCatalogue>,
       {
-        partner: buildPartner({
-          countriesId: 8,
-          currency: 'cad',
-          defaultLocale: 'en-CA',
-          locales: ['en-CA', 'fr-CA'],
-        }),
+        partner: buildCanadianPartner(),
         me: partnerStaff(2, [Role.Administrator]),
         route: '/dashboard/updates?edit=new',
         locale: 'fr-CA',

@@ -7,18 +7,12 @@ import {
 } from '@kinship/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubApi } from '../../../test/api-stub';
+import { json, stubApi, paged } from '../../../test/api-stub';
 import { partnerStaff } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { UpdatesSection } from './components/updates-section';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const paged = (items: unknown[]) =>
-  new Response(JSON.stringify(items), {
-    status: 200,
-    headers: { 'content-type': 'application/json', 'x-total-count': String(items.length) },
-  });
 
 const draft: UpdatePostSummary = {
   id: 5,

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SponsoredType, type RecordDetail } from '@kinship/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../../../test/api-stub';
-import { buildPartner } from '../../../../test/fixtures';
+import { buildCanadianPartner } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
 import { createRecord, updateRecord } from '../api/records-api';
 import { RecordEditor } from './record-editor';
@@ -202,12 +202,7 @@ describe('the record editor', () => {
         onDone={() => undefined}
       />,
       {
-        partner: buildPartner({
-          countriesId: 8,
-          currency: 'cad',
-          defaultLocale: 'en-CA',
-          locales: ['en-CA', 'fr-CA'],
-        }),
+        partner: buildCanadianPartner(),
       },
     );
     expect(await screen.findByRole('tab', { name: 'English (en-CA)' })).toHaveAttribute(
