@@ -42,6 +42,7 @@ export * from './records/table-columns.ts';
 export * from './sponsorships/sponsors.ts';
 export * from './sponsorships/errors.ts';
 export * from './sponsorships/letter-screen.ts';
+export * from './sponsorships/letters.ts';
 export * from './sponsorships/sponsorship-rules.ts';
 export * from './sponsorships/updates.ts';
 

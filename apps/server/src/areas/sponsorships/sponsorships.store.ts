@@ -105,7 +105,7 @@ export async function eraseSponsor(tx: Tx, usersId: number): Promise<number> {
     .set({ dateEnded: sql`now()` })
     .where(and(eq(userSponsoreds.usersId, usersId), isNull(userSponsoreds.dateEnded)))
     .returning({ id: userSponsoreds.id });
-  await tx.delete(messages).where(or(eq(messages.fromUsersId, usersId), eq(messages.toUsersId, usersId)));
+  await tx.delete(messages).where(eq(messages.usersId, usersId));
   await tx.delete(occasions).where(eq(occasions.usersId, usersId));
   return ended.length;
 }

@@ -49,6 +49,10 @@ export const TABLE_OWNERS: Record<TableName, TableOwner> = {
   updateNotices: 'sponsorships',
   occasions: 'sponsorships',
   messages: 'sponsorships',
+  messageSteps: 'sponsorships',
+  messageFlags: 'sponsorships',
+  letterSettings: 'sponsorships',
+  letterScans: 'sponsorships',
   // giving: the money ledger
   orders: 'giving',
   slotHolds: 'giving',

@@ -85,7 +85,7 @@ export async function findGivingRows(db: Db, usersId: number, email: string | nu
     db
       .select()
       .from(messages)
-      .where(or(eq(messages.fromUsersId, usersId), eq(messages.toUsersId, usersId)))
+      .where(eq(messages.usersId, usersId))
       .orderBy(asc(messages.id)),
     db.select().from(occasions).where(eq(occasions.usersId, usersId)).orderBy(asc(occasions.id)),
     email

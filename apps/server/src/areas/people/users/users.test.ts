@@ -267,10 +267,23 @@ async function seedGivingOf(usersId: number) {
     expYear: 2030,
     isDefault: true,
   });
+  const [sponsorship] = await db
+    .insert(userSponsoreds)
+    .values({
+      partnersId: 2,
+      usersId,
+      sponsoredsId: DEMO_IDS.maskedSponsoredOfSponsor,
+      dateEnded: new Date(),
+    })
+    .returning();
   await db.insert(messages).values({
     partnersId: 2,
+    userSponsoredsId: sponsorship!.id,
     sponsoredsId: DEMO_IDS.maskedSponsoredOfSponsor,
-    fromUsersId: usersId,
+    usersId,
+    direction: 'to_sponsored',
+    status: 'submitted',
+    language: 'en-US',
     body: 'Happy birthday!',
   });
   await db.insert(occasions).values({
@@ -502,7 +515,7 @@ describe('DELETE /api/users/{id}', () => {
       expect(sub!.status).toBe('canceled');
       expect(sub!.canceledAt).toBeInstanceOf(Date);
       expect(await db.select().from(paymentMethods).where(eq(paymentMethods.usersId, sponsorId))).toEqual([]);
-      expect(await db.select().from(messages).where(eq(messages.fromUsersId, sponsorId))).toEqual([]);
+      expect(await db.select().from(messages).where(eq(messages.usersId, sponsorId))).toEqual([]);
       expect(await db.select().from(occasions).where(eq(occasions.usersId, sponsorId))).toEqual([]);
       expect(
         await db
