@@ -69,6 +69,8 @@ CREATE TABLE "messages" (
 	CONSTRAINT "messages_body_length" CHECK (char_length("messages"."body") <= 5000)
 );
 --> statement-breakpoint
+ALTER TABLE "email_outbox" DROP CONSTRAINT "email_outbox_kind";--> statement-breakpoint
+ALTER TABLE "email_templates" DROP CONSTRAINT "email_templates_kind";--> statement-breakpoint
 ALTER TABLE "letter_scans" ADD CONSTRAINT "letter_scans_partners_id_partners_id_fk" FOREIGN KEY ("partners_id") REFERENCES "public"."partners"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "letter_scans" ADD CONSTRAINT "letter_scans_reply_to_id_messages_id_fk" FOREIGN KEY ("reply_to_id") REFERENCES "public"."messages"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "letter_scans" ADD CONSTRAINT "letter_scans_messages_id_messages_id_fk" FOREIGN KEY ("messages_id") REFERENCES "public"."messages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -91,4 +93,6 @@ CREATE INDEX "message_steps_message_idx" ON "message_steps" USING btree ("messag
 CREATE INDEX "messages_queue_idx" ON "messages" USING btree ("partners_id","status","submitted_at","id");--> statement-breakpoint
 CREATE INDEX "messages_sponsorship_idx" ON "messages" USING btree ("user_sponsoreds_id","id");--> statement-breakpoint
 CREATE INDEX "messages_user_idx" ON "messages" USING btree ("users_id","id");--> statement-breakpoint
-CREATE INDEX "messages_sponsored_idx" ON "messages" USING btree ("sponsoreds_id");
+CREATE INDEX "messages_sponsored_idx" ON "messages" USING btree ("sponsoreds_id");--> statement-breakpoint
+ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_kind" CHECK ("email_outbox"."kind" IN ('receipt', 'update_notice', 'invitation', 'reminder', 'webhook_delivery', 'sponsorship_notice', 'gift', 'letter_notice'));--> statement-breakpoint
+ALTER TABLE "email_templates" ADD CONSTRAINT "email_templates_kind" CHECK ("email_templates"."kind" IN ('receipt', 'update_notice', 'invitation', 'reminder', 'letter_notice'));

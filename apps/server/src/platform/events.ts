@@ -163,6 +163,21 @@ export const EVENT_CATALOGUE = {
     key: (p: { updatePostsId: number; version: string }) =>
       `update.published:${p.updatePostsId}:${p.version}`,
   },
+  /**
+   * A letter's state changed for its reader (issue 24): approved (a reply reaches its sponsor, a
+   * sponsor letter may be printed), rejected (its writer is told why) or delivered. One event per
+   * letter and state.
+   */
+  'letter.changed': {
+    payload: z.object({
+      partnersId: id,
+      messagesId: id,
+      usersId: id,
+      direction: z.enum(['to_sponsored', 'to_sponsor']),
+      status: z.enum(['approved', 'rejected', 'delivered']),
+    }),
+    key: (p: { messagesId: number; status: string }) => `letter.changed:${p.messagesId}:${p.status}`,
+  },
 } as const;
 
 export type EventName = keyof typeof EVENT_CATALOGUE;

@@ -254,7 +254,13 @@ export type PartnerSettingsAnswer = z.infer<typeof partnerSettingsAnswerSchema>;
 // ---------------------------------------------------------------------- email templates
 
 /** The outbox kinds a partner may word (decision 044); another kind plugs in with a row here. */
-export const EMAIL_TEMPLATE_KINDS = ['receipt', 'update_notice', 'invitation', 'reminder'] as const;
+export const EMAIL_TEMPLATE_KINDS = [
+  'receipt',
+  'update_notice',
+  'invitation',
+  'reminder',
+  'letter_notice',
+] as const;
 export type EmailTemplateKind = (typeof EMAIL_TEMPLATE_KINDS)[number];
 
 export const emailTemplateInputSchema = z.object({

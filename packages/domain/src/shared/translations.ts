@@ -19,6 +19,7 @@ export const TRANSLATABLE_FIELDS = {
   program: { description: 20_000 },
   country: { description: 20_000 },
   record: { bio: 20_000 },
+  letters: { guidelines: 5_000 },
 } as const satisfies Record<string, Record<string, number>>;
 
 const hasText = (value: string | null | undefined): value is string =>

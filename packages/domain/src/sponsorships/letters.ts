@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { translationsSchema } from '../shared/translations.ts';
 import { LETTER_FLAG_KINDS } from './letter-screen.ts';
 
 /**
@@ -161,6 +162,16 @@ export const letterSettingsSchema = z.object({
     .max(LETTER_WORDS_MAX, `At most ${LETTER_WORDS_MAX} words.`),
 });
 export type LetterSettings = z.infer<typeof letterSettingsSchema>;
+
+/** GET and PUT dashboard/letters/settings: with the guidelines in the partner's other locales. */
+export const letterSettingsInputSchema = letterSettingsSchema.extend({
+  translations: translationsSchema.optional(),
+});
+export type LetterSettingsInput = z.infer<typeof letterSettingsInputSchema>;
+export const letterSettingsAnswerSchema = letterSettingsSchema.extend({
+  translations: translationsSchema,
+});
+export type LetterSettingsAnswer = z.infer<typeof letterSettingsAnswerSchema>;
 
 /** GET sponsoreds/{id}/messages: what the composer on a record's profile needs. */
 export const recordLettersSchema = z.object({

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { registerStaffGate } from '../../platform/staff-gate.ts';
+import { lettersRoutes } from './letters/letters.routes.ts';
 import { sponsorsRoutes } from './sponsors/sponsors.routes.ts';
 import { updatesRoutes } from './updates/updates.routes.ts';
 
@@ -8,4 +9,5 @@ export const sponsorshipsAreaRoutes: FastifyPluginAsync = async (app) => {
   registerStaffGate(app);
   await app.register(updatesRoutes);
   await app.register(sponsorsRoutes);
+  await app.register(lettersRoutes);
 };

@@ -1,4 +1,5 @@
 import { subscribe } from '../../platform/events.ts';
+import { queueLetterMail } from './letters/letter-mail.ts';
 import {
   queueEndedNotice,
   queueManualSponsorshipMail,
@@ -23,5 +24,8 @@ export const sponsorshipsSubscribers = [
   subscribe('update.published', 'sponsorships.update-distribution', async (payload, ctx) => {
     if (!ctx.jobs) throw new Error('update.published is dispatched only where the job queue runs.');
     await queueDistribution(ctx.jobs, ctx.tx, payload);
+  }),
+  subscribe('letter.changed', 'sponsorships.letter-mail', async (payload, ctx) => {
+    await queueLetterMail(ctx.tx, ctx.config, payload);
   }),
 ];

@@ -22,6 +22,6 @@ export const emailTemplates = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.partnersId, t.kind, t.locale] }),
-    check('email_templates_kind', sql`${t.kind} IN ('receipt', 'update_notice', 'invitation', 'reminder')`),
+    check('email_templates_kind', sql`${t.kind} IN ('receipt', 'update_notice', 'invitation', 'reminder', 'letter_notice')`),
   ],
 );

@@ -12,6 +12,7 @@ export const OUTBOX_KINDS = [
   'webhook_delivery',
   'sponsorship_notice',
   'gift',
+  'letter_notice',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
@@ -48,7 +49,7 @@ export const emailOutbox = pgTable(
     check('email_outbox_status', sql`${t.status} IN ('pending', 'sending', 'sent', 'failed')`),
     check(
       'email_outbox_kind',
-      sql`${t.kind} IN ('receipt', 'update_notice', 'invitation', 'reminder', 'webhook_delivery', 'sponsorship_notice', 'gift')`,
+      sql`${t.kind} IN ('receipt', 'update_notice', 'invitation', 'reminder', 'webhook_delivery', 'sponsorship_notice', 'gift', 'letter_notice')`,
     ),
   ],
 );

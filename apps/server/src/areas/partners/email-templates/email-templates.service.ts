@@ -115,6 +115,17 @@ export const templateDefaultMessages = defineMessages({
       'Your sponsorship of {recordFirstName} ({amount}) renews soon. You can review it on {siteUrl}.',
   },
   reminderBodyP3: { id: 'mail.template.reminder.body.p3', defaultMessage: '{partnerName}' },
+  letterNoticeSubject: {
+    id: 'mail.template.letterNotice.subject',
+    defaultMessage: 'News of your letters with {recordFirstName}',
+  },
+  letterNoticeBodyP1: { id: 'mail.template.letterNotice.body.p1', defaultMessage: 'Hello {donorName},' },
+  letterNoticeBodyP2: { id: 'mail.template.letterNotice.body.p2', defaultMessage: '{news}' },
+  letterNoticeBodyP3: {
+    id: 'mail.template.letterNotice.body.p3',
+    defaultMessage: 'Your letters are in your account: {lettersUrl}',
+  },
+  letterNoticeBodyP4: { id: 'mail.template.letterNotice.body.p4', defaultMessage: '{partnerName}' },
 });
 const d = templateDefaultMessages;
 
@@ -175,6 +186,24 @@ export const TEMPLATE_KINDS: Record<EmailTemplateKind, KindDefinition> = {
     ],
     defaultSubject: d.reminderSubject,
     defaultBody: [d.reminderBodyP1, d.reminderBodyP2, d.reminderBodyP3],
+  },
+  letter_notice: {
+    label: 'Letter notices',
+    sentWhen:
+      'When a reply from the person someone sponsors is approved for them, and when their own letter is delivered or cannot be passed on (with your team’s reason).',
+    placeholders: [
+      { name: 'donorName', description: 'The sponsor’s first name', sample: 'Ada' },
+      { name: 'recordFirstName', description: 'The sponsored person’s first name', sample: 'Amina' },
+      {
+        name: 'news',
+        description: 'What happened, in one or two sentences',
+        sample: 'Amina has written to you.',
+      },
+      { name: 'lettersUrl', description: 'The sponsor’s letters page', sample: '' },
+      partnerName,
+    ],
+    defaultSubject: d.letterNoticeSubject,
+    defaultBody: [d.letterNoticeBodyP1, d.letterNoticeBodyP2, d.letterNoticeBodyP3, d.letterNoticeBodyP4],
   },
 };
 

@@ -2,10 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../../platform/errors.ts';
 import { safeKey } from '../../../platform/storage.ts';
 import { canViewRecordPicture } from '../sponsoreds/sponsoreds.service.ts';
-import { canViewUpdatePicture } from '../../sponsorships/index.ts';
+import { canViewLetterPicture, canViewUpdatePicture } from '../../sponsorships/index.ts';
 
 const RECORD_KEY = /^sponsoreds\/(\d+)\//;
 const UPDATE_KEY = /^updates\/(\d+)\//;
+const LETTER_KEY = /^letters\//;
 
 /**
  * Stored pictures. Partner, program and country pictures are public; a sponsored record's pictures
@@ -20,6 +21,10 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       if (!key) throw notFound('No such picture.');
       const record = RECORD_KEY.exec(key);
       const update = UPDATE_KEY.exec(key);
+      const letter = LETTER_KEY.test(key);
+      // A letter's pictures and scans: its writer, its sponsor once released, its moderators.
+      if (letter && !(await canViewLetterPicture(app.deps.db, await request.siteContext(), key)))
+        throw notFound('No such picture.');
       if (update) {
         const allowed = await canViewUpdatePicture(
           app.deps.db,
@@ -40,7 +45,10 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       }
       const file = await app.deps.storage.get(key);
       if (!file) throw notFound('No such picture.');
-      reply.header('cache-control', record || update ? 'private, max-age=300' : 'public, max-age=86400');
+      reply.header(
+        'cache-control',
+        letter ? 'private, no-store' : record || update ? 'private, max-age=300' : 'public, max-age=86400',
+      );
       reply.header('x-content-type-options', 'nosniff');
       return reply.type(file.contentType).send(file.data);
     },
