@@ -21,6 +21,7 @@ import {
   sponsoredImages,
   sponsoreds,
   subscriptions,
+  messages,
   updatePosts,
   updates,
   userSponsoreds,
@@ -345,7 +346,36 @@ async function objectsOf(
       programScope: [site === 'A' ? DEMO_IDS.programAdminEntity : DEMO_IDS.mapleEntity],
     }),
     ...(await updatesOf(partnersId, masked)),
+    ...(await lettersOf(partnersId, masked, sponsorUserId)),
   };
+}
+
+/** The sponsor's letters about the masked record: one submitted for review, one draft (issue 24). */
+async function lettersOf(partnersId: number, masked: number, sponsorUserId: number) {
+  const db = t.database.db;
+  const [sponsorship] = await db
+    .select({ id: userSponsoreds.id })
+    .from(userSponsoreds)
+    .where(and(eq(userSponsoreds.sponsoredsId, masked), eq(userSponsoreds.usersId, sponsorUserId)))
+    .orderBy(asc(userSponsoreds.id))
+    .limit(1);
+  const letter = (status: 'submitted' | 'draft') => ({
+    partnersId,
+    userSponsoredsId: sponsorship!.id,
+    sponsoredsId: masked,
+    usersId: sponsorUserId,
+    direction: 'to_sponsored',
+    status,
+    body: `Matrix ${status} letter`,
+    language: 'en-US',
+    writtenByUsersId: sponsorUserId,
+    submittedAt: status === 'submitted' ? new Date() : null,
+  });
+  const [submitted, draft] = await db
+    .insert(messages)
+    .values([letter('submitted'), letter('draft')])
+    .returning({ id: messages.id });
+  return { letterId: submitted!.id, draftLetterId: draft!.id };
 }
 
 /** The masked record's first update (its page code), and a draft and a sent update post to it. */

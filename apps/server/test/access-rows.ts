@@ -66,6 +66,9 @@ export interface PartnerObjects {
   updateCode: string;
   draftPostId: number;
   sentPostId: number;
+  /** The sponsor's letters about the masked record: one submitted for review, one draft (issue 24). */
+  letterId: number;
+  draftLetterId: number;
 }
 
 export interface Objects {

@@ -175,6 +175,201 @@ export const sponsorshipsAccess: AreaAccess = {
         BonA: '401 403 403 403 403 403 403',
       },
     },
+    // ---- issue 24: letters (feature 4; maple, partner B, has it off: 404 once past the access check).
+    {
+      route: 'GET /api/sponsoreds/:id/messages',
+      call: (o) => ({ path: `/api/sponsoreds/${o.masked.id}/messages?${q(o)}` }),
+      staff: 403,
+      expect: {
+        A: '401 403 200 403 403 403 403',
+        B: '404 404 404 404 404 404 404',
+        // B's record on A's site: nobody sponsors it there.
+        BonA: '401 403 403 403 403 403 403',
+      },
+    },
+    {
+      route: 'POST /api/sponsoreds/:id/messages',
+      call: (o) => ({
+        path: `/api/sponsoreds/${o.masked.id}/messages?${q(o)}`,
+        body: { body: 'Matrix letter' },
+      }),
+      staff: 403,
+      expect: {
+        A: '401 403 201 403 403 403 403',
+        B: '404 404 404 404 404 404 404',
+        BonA: '401 403 403 403 403 403 403',
+      },
+    },
+    {
+      route: 'GET /api/users/:id/messages',
+      call: (o) => ({ path: `/api/users/${o.sponsorUserId}/messages?${q(o)}` }),
+      staff: 403,
+      expect: {
+        A: '401 403 200 403 403 403 403',
+        B: '404 404 404 404 404 404 404',
+      },
+    },
+    {
+      route: 'PATCH /api/messages/:id',
+      case: "the sponsor's own draft, kept a draft",
+      call: (o) => ({
+        path: `/api/messages/${o.draftLetterId}?${q(o)}`,
+        body: { body: 'Matrix draft, changed' },
+      }),
+      staff: 404,
+      expect: {
+        A: '401 404 200 404 404 404 404',
+        B: '404 404 404 404 404 404 404',
+        // B's draft on A's site does not exist there.
+        BonA: '401 404 404 404 404 404 404',
+      },
+    },
+    {
+      route: 'DELETE /api/messages/:id',
+      case: 'a letter that does not exist',
+      call: (o) => ({ path: `/api/messages/999999999?${q(o)}` }),
+      staff: 404,
+      expect: {
+        A: '401 404 404 404 404 404 404',
+        B: '404 404 404 404 404 404 404',
+      },
+    },
+    {
+      route: 'GET /api/dashboard/letters',
+      call: (o) => ({ path: `/api/dashboard/letters?${q(o)}` }),
+      staff: { action: 'letters.moderate', granted: 200, denied: 403 },
+      expect: {
+        A: '401 403 403 200 200 403 200',
+        B: '401 403 403 403 403 404 404',
+      },
+    },
+    {
+      route: 'GET /api/dashboard/letters/:id',
+      call: (o) => ({ path: `/api/dashboard/letters/${o.letterId}?${q(o)}` }),
+      staff: { action: 'letters.moderate', at: (all) => all.A.masked.entitiesId, granted: 200, denied: 403 },
+      expect: {
+        A: '401 403 403 200 200 403 200',
+        B: '401 403 403 403 403 404 404',
+        BonA: '401 403 403 404 404 403 404',
+      },
+    },
+    {
+      route: 'PATCH /api/dashboard/letters/:id',
+      case: 'a letter that does not exist (the access check comes first, then 404)',
+      call: (o) => ({ path: `/api/dashboard/letters/999999999?${q(o)}`, body: { assigneeId: null } }),
+      staff: { action: 'letters.moderate', granted: 404, denied: 403 },
+      expect: {
+        A: '401 403 403 404 404 403 404',
+        B: '401 403 403 403 403 404 404',
+      },
+    },
+    {
+      route: 'POST /api/dashboard/letters/:id/approve',
+      case: 'a letter that does not exist (the access check comes first, then 404)',
+      call: (o) => ({ path: `/api/dashboard/letters/999999999/approve?${q(o)}` }),
+      staff: { action: 'letters.moderate', granted: 404, denied: 403 },
+      expect: {
+        A: '401 403 403 404 404 403 404',
+        B: '401 403 403 403 403 404 404',
+      },
+    },
+    {
+      route: 'POST /api/dashboard/letters/:id/reject',
+      case: 'a letter that does not exist (the access check comes first, then 404)',
+      call: (o) => ({ path: `/api/dashboard/letters/999999999/reject?${q(o)}`, body: { reason: 'Matrix' } }),
+      staff: { action: 'letters.moderate', granted: 404, denied: 403 },
+      expect: {
+        A: '401 403 403 404 404 403 404',
+        B: '401 403 403 403 403 404 404',
+      },
+    },
+    {
+      route: 'POST /api/dashboard/letters/:id/flags/:flagId',
+      case: 'a letter that does not exist (the access check comes first, then 404)',
+      call: (o) => ({
+        path: `/api/dashboard/letters/999999999/flags/1?${q(o)}`,
+        body: { action: 'remove' },
+      }),
+      staff: { action: 'letters.moderate', granted: 404, denied: 403 },
+      expect: {
+        A: '401 403 403 404 404 403 404',
+        B: '401 403 403 403 403 404 404',
+      },
+    },
+    {
+      route: 'POST /api/dashboard/letters/approve',
+      case: 'a letter that does not exist (skipped, with why)',
+      call: (o) => ({ path: `/api/dashboard/letters/approve?${q(o)}`, body: { ids: [999999999] } }),
+      staff: { action: 'letters.moderate', granted: 200, denied: 403 },
+      expect: {
+        A: '401 403 403 200 200 403 200',
+        B: '401 403 403 403 403 404 404',
+      },
+    },
+    {
+      route: 'POST /api/dashboard/letters/steps',
+      case: 'a letter that does not exist (skipped, with why)',
+      call: (o) => ({
+        path: `/api/dashboard/letters/steps?${q(o)}`,
+        body: { ids: [999999999], status: 'delivered' },
+      }),
+      staff: { action: 'letters.moderate', granted: 200, denied: 403 },
+      expect: {
+        A: '401 403 403 200 200 403 200',
+        B: '401 403 403 403 403 404 404',
+      },
+    },
+    {
+      route: 'GET /api/dashboard/letters/assignees',
+      call: (o) => ({ path: `/api/dashboard/letters/assignees?${q(o)}` }),
+      staff: { action: 'letters.moderate', granted: 200, denied: 403 },
+      expect: {
+        A: '401 403 403 200 200 403 200',
+        B: '401 403 403 403 403 404 404',
+      },
+    },
+    {
+      route: 'GET /api/dashboard/letters/settings',
+      call: (o) => ({ path: `/api/dashboard/letters/settings?${q(o)}` }),
+      staff: { action: 'letters.moderate', granted: 200, denied: 403 },
+      expect: {
+        A: '401 403 403 200 200 403 200',
+        B: '401 403 403 403 403 404 404',
+      },
+    },
+    {
+      route: 'PUT /api/dashboard/letters/settings',
+      case: 'partner-wide moderators only (a program-scoped one: 403)',
+      call: (o) => ({
+        path: `/api/dashboard/letters/settings?${q(o)}`,
+        body: { guidelines: 'Be kind.', words: [] },
+      }),
+      // Settings reach every program: a program-scoped moderator is refused as outside a program.
+      staff: {
+        action: 'letters.moderate',
+        at: (all) => all.outsideProgram.entitiesId,
+        granted: 200,
+        denied: 403,
+      },
+      expect: {
+        A: '401 403 403 200 403 403 200',
+        B: '401 403 403 403 403 404 404',
+      },
+    },
+    {
+      route: 'POST /api/dashboard/letters',
+      case: "a reply typed to the sponsor's letter",
+      call: (o) => ({
+        path: `/api/dashboard/letters?${q(o)}`,
+        body: { replyToId: o.letterId, body: 'Matrix reply' },
+      }),
+      staff: { action: 'letters.moderate', at: (all) => all.A.masked.entitiesId, granted: 201, denied: 403 },
+      expect: {
+        A: '401 403 403 201 201 403 201',
+        B: '401 403 403 403 403 404 404',
+        BonA: '401 403 403 404 404 403 404',
+      },
+    },
   ],
   masked: [
     // W4: the Updates editor's record search, by the outside record's code.
@@ -218,5 +413,28 @@ export const sponsorshipsAccess: AreaAccess = {
     'POST /api/dashboard/sponsorships/:id/move':
       'the moved sponsorship by record name, to staff who manage sponsorships of both programs (the matrix row checks who)',
     'POST /api/link': 'the linked sponsorship, to the person holding its one-time code',
+    // Issue 24: letters name a record by first name and code only (never a last name, birthday or picture).
+    'GET /api/sponsoreds/:id/messages':
+      "a record's first name and the viewer's own letters about it, to its sponsors",
+    'POST /api/sponsoreds/:id/messages': 'the new letter’s id, state and flags',
+    'GET /api/users/:id/messages': "the viewer's own letters, each naming its record by first name",
+    'PATCH /api/messages/:id': "the writer's own letter, naming its record by first name",
+    'DELETE /api/messages/:id': 'no body',
+    'GET /api/dashboard/letters': 'letters by record first name and code, to moderators of their programs',
+    'GET /api/dashboard/letters/:id': 'a letter by record first name and code, to moderators of its program',
+    'PATCH /api/dashboard/letters/:id':
+      'a letter by record first name and code, to moderators of its program',
+    'POST /api/dashboard/letters/:id/approve':
+      'a letter by record first name and code, to moderators of its program',
+    'POST /api/dashboard/letters/:id/reject':
+      'a letter by record first name and code, to moderators of its program',
+    'POST /api/dashboard/letters/:id/flags/:flagId':
+      'a letter by record first name and code, to moderators of its program',
+    'POST /api/dashboard/letters/approve': 'letter ids only',
+    'POST /api/dashboard/letters/steps': 'letter ids only',
+    'GET /api/dashboard/letters/assignees': 'colleagues’ names only',
+    'GET /api/dashboard/letters/settings': 'the partner’s guidelines and word list',
+    'PUT /api/dashboard/letters/settings': 'the partner’s guidelines and word list',
+    'POST /api/dashboard/letters': 'a letter by record first name and code, to moderators of its program',
   },
 };

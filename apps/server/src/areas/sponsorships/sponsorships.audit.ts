@@ -39,6 +39,36 @@ async function draftUpdatePost({ t, rows }: AuditContext): Promise<{ post: numbe
   return { post: Number(row!.id), record };
 }
 
+/** A sponsor's letter waiting for review (issue 24), on a fresh record they sponsor; with a phone flag if asked. */
+async function submittedLetter(
+  ctx: AuditContext,
+  options: { flagged?: boolean; status?: string } = {},
+): Promise<{ letter: number; flag: number | null }> {
+  const { t, rows, person } = ctx;
+  const record = await insertRecord(t.database, { maxSlots: 1, slotsFilled: 1 });
+  const who = await person();
+  const [sponsorship] = await rows(
+    sql`INSERT INTO user_sponsoreds (partners_id, users_id, sponsoreds_id) VALUES (2, ${who.usersId}, ${record}) RETURNING id`,
+  );
+  const body = 'Call me on +1 415 555 0132.';
+  const [letter] = await rows(
+    sql`INSERT INTO messages (partners_id, user_sponsoreds_id, sponsoreds_id, users_id, direction, status, body, language, submitted_at, open_flags, flag_kinds)
+        VALUES (2, ${sponsorship!.id}, ${record}, ${who.usersId}, 'to_sponsored', ${options.status ?? 'submitted'}, ${body}, 'en-US', now(),
+                ${options.flagged ? 1 : 0}, ${options.flagged ? sql`ARRAY['phone']` : sql`'{}'::text[]`}) RETURNING id`,
+  );
+  let flag: number | null = null;
+  if (options.flagged) {
+    const [row] = await rows(
+      sql`INSERT INTO message_flags (messages_id, kind, start, "end", text) VALUES (${letter!.id}, 'phone', 11, 26, '+1 415 555 0132') RETURNING id`,
+    );
+    flag = Number(row!.id);
+  }
+  return { letter: Number(letter!.id), flag };
+}
+
+const statusOf = async ({ rows }: AuditContext, id: number) =>
+  String((await rows(sql`SELECT status FROM messages WHERE id = ${id}`))[0]?.status);
+
 export const sponsorshipsAudit: AreaAudit = {
   scenarios: {
     // ------------------------------------------------------------------ issue 13: the Sponsors section
@@ -208,6 +238,151 @@ export const sponsorshipsAudit: AreaAudit = {
         usersId,
       };
     },
+    // ---- issue 24: letters.
+    'PATCH /api/dashboard/letters/:id': async (ctx) => {
+      const { client, usersId } = await ctx.partnerAdmin();
+      const { letter } = await submittedLetter(ctx);
+      return {
+        call: () =>
+          client.request(
+            'PATCH',
+            `/api/dashboard/letters/${letter}?partnersId=2`,
+            { body: 'Call me soon.' },
+            freshAddress(),
+          ),
+        written: async () =>
+          (await ctx.rows(sql`SELECT 1 FROM messages WHERE id = ${letter} AND body = 'Call me soon.'`))
+            .length === 1,
+        action: 'letter.edited',
+        entityType: 'letter',
+        usersId,
+        changes: { body: { before: 'Call me on +1 415 555 0132.', after: 'Call me soon.' } },
+      };
+    },
+    'POST /api/dashboard/letters/:id/approve': async (ctx) => {
+      const { client, usersId } = await ctx.partnerAdmin();
+      const { letter } = await submittedLetter(ctx);
+      return {
+        call: () => client.post(`/api/dashboard/letters/${letter}/approve?partnersId=2`, {}, freshAddress()),
+        written: async () => (await statusOf(ctx, letter)) === 'approved',
+        action: 'letter.approved',
+        entityType: 'letter',
+        usersId,
+        changes: { status: { before: 'submitted', after: 'approved' } },
+      };
+    },
+    'POST /api/dashboard/letters/:id/reject': async (ctx) => {
+      const { client, usersId } = await ctx.partnerAdmin();
+      const { letter } = await submittedLetter(ctx);
+      return {
+        call: () =>
+          client.post(
+            `/api/dashboard/letters/${letter}/reject?partnersId=2`,
+            { reason: 'No phone numbers, please.' },
+            freshAddress(),
+          ),
+        written: async () => (await statusOf(ctx, letter)) === 'rejected',
+        action: 'letter.rejected',
+        entityType: 'letter',
+        usersId,
+        changes: { rejectionReason: { before: null, after: 'No phone numbers, please.' } },
+      };
+    },
+    'POST /api/dashboard/letters/:id/flags/:flagId': async (ctx) => {
+      const { client, usersId } = await ctx.partnerAdmin();
+      const { letter, flag } = await submittedLetter(ctx, { flagged: true });
+      return {
+        call: () =>
+          client.post(
+            `/api/dashboard/letters/${letter}/flags/${flag}?partnersId=2`,
+            { action: 'accept', reason: 'The program office’s number.' },
+            freshAddress(),
+          ),
+        written: async () =>
+          (await ctx.rows(sql`SELECT 1 FROM message_flags WHERE id = ${flag} AND status = 'accepted'`))
+            .length === 1,
+        action: 'letter.flag_accepted',
+        entityType: 'letter',
+        usersId,
+      };
+    },
+    'POST /api/dashboard/letters/approve': async (ctx) => {
+      const { client, usersId } = await ctx.partnerAdmin();
+      const { letter } = await submittedLetter(ctx);
+      return {
+        call: () =>
+          client.post('/api/dashboard/letters/approve?partnersId=2', { ids: [letter] }, freshAddress()),
+        written: async () => (await statusOf(ctx, letter)) === 'approved',
+        action: 'letter.approved',
+        entityType: 'letter',
+        usersId,
+      };
+    },
+    'POST /api/dashboard/letters/steps': async (ctx) => {
+      const { client, usersId } = await ctx.partnerAdmin();
+      const { letter } = await submittedLetter(ctx, { status: 'approved' });
+      return {
+        call: () =>
+          client.post(
+            '/api/dashboard/letters/steps?partnersId=2',
+            { ids: [letter], status: 'sent_to_program' },
+            freshAddress(),
+          ),
+        written: async () => (await statusOf(ctx, letter)) === 'sent_to_program',
+        action: 'letter.sent_to_program',
+        entityType: 'letter',
+        usersId,
+        changes: { status: { before: 'approved', after: 'sent_to_program' } },
+      };
+    },
+    'PUT /api/dashboard/letters/settings': async ({ rows, partnerAdmin }) => {
+      const { client, usersId } = await partnerAdmin();
+      const guidelines = `Audit guidelines ${randomUUID().slice(0, 8)}`;
+      return {
+        call: () =>
+          client.request(
+            'PUT',
+            '/api/dashboard/letters/settings?partnersId=2',
+            { guidelines, words: ['secret'] },
+            freshAddress(),
+          ),
+        written: async () =>
+          (
+            await rows(
+              sql`SELECT 1 FROM letter_settings WHERE partners_id = 2 AND guidelines = ${guidelines}`,
+            )
+          ).length === 1,
+        action: 'letter_settings.updated',
+        entityType: 'letter_settings',
+        usersId,
+      };
+    },
+    'POST /api/dashboard/letters': async (ctx) => {
+      const { client, usersId } = await ctx.partnerAdmin();
+      const { letter } = await submittedLetter(ctx, { status: 'approved' });
+      return {
+        call: () =>
+          client.post(
+            '/api/dashboard/letters?partnersId=2',
+            { replyToId: letter, body: 'Thank you for your letter!' },
+            freshAddress(),
+          ),
+        written: async () =>
+          (
+            await ctx.rows(
+              sql`SELECT 1 FROM messages WHERE reply_to_id = ${letter} AND direction = 'to_sponsor'`,
+            )
+          ).length === 1,
+        action: 'letter.reply_typed',
+        entityType: 'letter',
+        usersId,
+      };
+    },
   },
-  notAudited: {},
+  notAudited: {
+    'POST /api/sponsoreds/:id/messages':
+      "a sponsor's own letter: its history (who, when) is kept in message_steps, and nothing reaches anyone before a moderator's audited decision",
+    'PATCH /api/messages/:id': "the writer's own draft (its history is in message_steps)",
+    'DELETE /api/messages/:id': "the writer's own draft, which nobody else ever saw",
+  },
 };
