@@ -486,6 +486,45 @@ describe('printing and replies on paper', () => {
     expect(saved).toEqual([]);
   });
 
+  it('offers each printed letter found once, even when it moved state between the searches', async () => {
+    const page: LetterScanPage = {
+      id: 6,
+      fileName: 'photo.jpg',
+      page: 1,
+      letterId: null,
+      replyToId: null,
+      problem: 'No readable QR code.',
+      picture: '/media/letters/scans/6.webp',
+      createdAt: '2026-11-21T09:00:00.000Z',
+    };
+    let waiting = [page];
+    const api = stubApi({
+      'GET /api/dashboard/letters/scans': () => json(waiting),
+      // The same letter answers the printed and the sent_to_program searches.
+      'GET /api/dashboard/letters': (call) =>
+        paged(call.query.get('status') === 'delivered' ? [] : [{ ...ana, status: call.query.get('status') }]),
+      // Matched, the page leaves the waiting list.
+      'POST /api/dashboard/letters/scans/6/match': () => {
+        waiting = [];
+        return json({ ...page, letterId: 45, replyToId: 7, problem: null });
+      },
+    });
+    const { user } = renderQueue('/dashboard/letters?tab=scans');
+    const card = await screen.findByRole('article', { name: 'photo.jpg, page 1' });
+    await user.type(within(card).getByRole('combobox', { name: /The letter it answers/ }), 'Ana');
+    const options = await screen.findAllByRole('option', { name: /Ana Lopez \(NC-014\), from Dana/ });
+    expect(options).toHaveLength(1);
+    await user.click(options[0]!);
+    await user.click(within(card).getByRole('button', { name: 'Match by hand' }));
+    expect(await within(card).findByRole('link', { name: 'Matched: reply letter 45' })).toHaveAttribute(
+      'href',
+      '/dashboard/letters/45',
+    );
+    expect(api.callsTo('POST /api/dashboard/letters/scans/6/match').map((c) => c.body)).toEqual([
+      { replyToId: 7 },
+    ]);
+  });
+
   it('matches a waiting page by hand to the letter number typed', async () => {
     const page: LetterScanPage = {
       id: 5,
@@ -514,11 +553,10 @@ describe('printing and replies on paper', () => {
     await user.type(within(card).getByRole('combobox', { name: /The letter it answers/ }), '7');
     await user.click(await screen.findByRole('option', { name: 'Letter 7' }));
     await user.click(within(card).getByRole('button', { name: 'Match by hand' }));
-    await waitFor(() =>
-      expect(api.callsTo('POST /api/dashboard/letters/scans/5/match').map((c) => c.body)).toEqual([
-        { replyToId: 7 },
-      ]),
-    );
+    expect(await within(card).findByRole('link', { name: 'Matched: reply letter 44' })).toBeInTheDocument();
+    expect(api.callsTo('POST /api/dashboard/letters/scans/5/match').map((c) => c.body)).toEqual([
+      { replyToId: 7 },
+    ]);
     // The printed sponsor letters were searched one state at a time (and again once matched).
     const searched = api
       .callsTo('GET /api/dashboard/letters')

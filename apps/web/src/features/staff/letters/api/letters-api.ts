@@ -106,7 +106,9 @@ export const useAnswerableLetters = (search: string) =>
           }),
         ),
       );
-      return pages.flatMap((p) => p.items);
+      // A letter that changed state between the calls is listed once.
+      const byId = new Map(pages.flatMap((p) => p.items).map((letter) => [letter.id, letter]));
+      return [...byId.values()];
     },
     placeholderData: (previous) => previous,
   });

@@ -162,7 +162,9 @@ export function LetterQueue() {
     {
       key: 'excerpt',
       title: t(m.colExcerpt),
-      minWidth: 220,
+      minWidth: 200,
+      // A phone keeps what a moderator picks by (record, flags, state); the letter opens in one tap.
+      hiddenOnPhone: true,
       render: (row) => (
         <Stack gap={2}>
           <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
@@ -184,7 +186,6 @@ export function LetterQueue() {
     {
       key: 'openFlags',
       title: t(m.colFlags),
-      minWidth: 120,
       render: (row) => <FlagBadges row={row} />,
       csv: (row) => row.flagKinds.map((k) => labelOf(intl, flagKindMessages, k)).join(', '),
     },
@@ -320,7 +321,8 @@ function FlagBadges({ row }: { row: LetterQueueItem }) {
         {open ? intl.formatMessage(m.openFlags, { count: row.openFlags }) : intl.formatMessage(m.noFlags)}
       </Badge>
       {row.flagKinds.map((kind) => (
-        <Badge key={kind} color={open ? 'red' : 'gray'} variant="outline" size="sm">
+        // On a phone the count alone, so the state stays in view; the letter lists every flag.
+        <Badge key={kind} color={open ? 'red' : 'gray'} variant="outline" size="sm" visibleFrom="sm">
           {labelOf(intl, flagKindMessages, kind)}
         </Badge>
       ))}

@@ -67,10 +67,15 @@ export function LetterScans() {
   const [uploadError, setUploadError] = useState<string | null>(null);
   const waiting = useWaitingScans();
   const refresh = useRefreshAfterScans();
+  // Pages matched by hand here: shown with their reply (the waiting list read again no longer has them).
+  const [matched, setMatched] = useState<ReadonlyMap<number, LetterScanPage>>(new Map());
+  const matchedHere = (page: LetterScanPage) => setMatched((current) => new Map(current).set(page.id, page));
   const inBatch = new Set(batch.map((p) => p.id));
-  const earlier = (waiting.data ?? []).filter((p) => !inBatch.has(p.id));
-  const matchedHere = (page: LetterScanPage) =>
-    setBatch((current) => current.map((p) => (p.id === page.id ? page : p)));
+  const stillListed = new Set((waiting.data ?? []).map((p) => p.id));
+  const earlier = [
+    ...(waiting.data ?? []).filter((p) => !inBatch.has(p.id)),
+    ...[...matched.values()].filter((p) => !inBatch.has(p.id) && !stillListed.has(p.id)),
+  ].map((p) => matched.get(p.id) ?? p);
 
   return (
     <Stack gap="lg">
@@ -106,7 +111,7 @@ export function LetterScans() {
             <FormattedMessage {...m.batch} />
           </Title>
           {batch.map((page) => (
-            <ScanPageCard key={page.id} page={page} onMatched={matchedHere} />
+            <ScanPageCard key={page.id} page={matched.get(page.id) ?? page} onMatched={matchedHere} />
           ))}
         </Stack>
       )}
@@ -131,7 +136,7 @@ export function LetterScans() {
           </Text>
         )}
         {earlier.map((page) => (
-          <ScanPageCard key={page.id} page={page} onMatched={() => undefined} />
+          <ScanPageCard key={page.id} page={page} onMatched={matchedHere} />
         ))}
       </Stack>
     </Stack>
