@@ -23,6 +23,7 @@ const PROGRAM_LEVEL = [
   'Pictures',
   'Programs',
   'Updates',
+  'Letters',
   'Sponsors',
   'Donations',
   'Gifts and codes',

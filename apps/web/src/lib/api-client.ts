@@ -132,12 +132,24 @@ export async function apiPaged<T>(
 }
 
 /** A PDF answer is downloaded as message.pdf. */
-export async function apiDownloadPdf(path: string, options: RequestOptions = {}): Promise<void> {
+export function apiDownloadPdf(path: string, options: RequestOptions = {}): Promise<void> {
+  return apiDownloadFile(path, 'message.pdf', options);
+}
+
+/**
+ * A file answer saved under the name given: a PDF of the spec's calls is always message.pdf
+ * (`apiDownloadPdf`); a screen's own document keeps its own name (the letters to print, letters.pdf).
+ */
+export async function apiDownloadFile(
+  path: string,
+  fileName: string,
+  options: RequestOptions = {},
+): Promise<void> {
   const blob = await (await send(path, options)).blob();
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = 'message.pdf';
+  link.download = fileName;
   link.click();
   URL.revokeObjectURL(url);
 }

@@ -2,6 +2,7 @@ import type { DashboardSection } from '../../features/staff/shell/sections';
 import { auditSection } from '../../features/staff/audit/section';
 import { donationsSection } from '../../features/staff/donations/section';
 import { giftsSection } from '../../features/staff/gifts/section';
+import { lettersSection } from '../../features/staff/letters/section';
 import { picturesSection } from '../../features/staff/pictures/section';
 import { platformSection } from '../../features/staff/platform/section';
 import { programsSection } from '../../features/staff/programs/section';
@@ -23,8 +24,8 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   picturesSection,
   programsSection,
   updatesSection,
-  // Letters (feature 4, letters.moderate) join here when issue 24 builds them: no placeholder
-  // section is listed before it works.
+  // Letters (issue 24): letters.moderate, and only while the partner has feature 4 (Messages).
+  lettersSection,
   sponsorsSection,
   donationsSection,
   giftsSection,

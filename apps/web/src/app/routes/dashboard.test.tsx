@@ -1,4 +1,4 @@
-import { Role } from '@kinship/domain';
+import { Feature, Role } from '@kinship/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { partnerDashboardUrl } from '../../features/staff/shell/sections';
@@ -72,6 +72,48 @@ describe('DashboardRoute', () => {
     }
   });
 
+  it('Letters join after Updates for those who moderate letters, only while the partner has feature 4', () => {
+    staffedPartners();
+    const withLetters = buildPartner({ partnerFeatures: [{ featuresId: Feature.Messages }] });
+    const cases: [number, string[]][] = [
+      [Role.Messages, ['Overview', 'Records', 'Updates', 'Letters']],
+      [Role.Management, ['Overview', 'Records', 'Pictures', 'Programs', 'Updates']],
+    ];
+    for (const [role, expected] of cases) {
+      const { unmount } = renderWithProviders(<DashboardRoute />, {
+        me: partnerStaff(2, [role]),
+        partner: withLetters,
+        route: '/dashboard',
+        path: '/dashboard/*',
+      });
+      expect({ role, links: navLinks() }).toEqual({ role, links: expected });
+      unmount();
+    }
+    const { unmount } = renderWithProviders(<DashboardRoute />, {
+      me: partnerStaff(2, [Role.Administrator]),
+      partner: withLetters,
+      route: '/dashboard',
+      path: '/dashboard/*',
+    });
+    expect(navLinks().slice(3, 7)).toEqual(['Programs', 'Updates', 'Letters', 'Sponsors']);
+    expect(screen.getByRole('link', { name: 'Letters' })).toHaveAttribute('href', '/dashboard/letters');
+    unmount();
+  });
+
+  it('without feature 4 the Letters addresses do not exist, even for an administrator', () => {
+    staffedPartners();
+    for (const route of ['/dashboard/letters', '/dashboard/letters/7']) {
+      const { unmount } = renderWithProviders(<DashboardRoute />, {
+        me: partnerStaff(2, [Role.Administrator]),
+        route,
+        path: '/dashboard/*',
+      });
+      expect(screen.getByRole('alert')).toHaveTextContent('This page does not exist.');
+      expect(screen.queryByRole('link', { name: 'Letters' })).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+
   it('a program-scoped administrator has no partner-wide sections', () => {
     staffedPartners();
     const me = signedIn(
@@ -107,7 +149,7 @@ describe('DashboardRoute', () => {
       path: '/dashboard/*',
     });
     expect(screen.getByRole('link', { name: 'Updates' })).toHaveAttribute('aria-current', 'page');
-    // No placeholder section is listed: Letters join the navigation when they are built (issue 24).
+    // Letters belong to feature 4 (Messages), which this partner does not have; no placeholder either.
     expect(screen.queryByRole('link', { name: 'Letters' })).not.toBeInTheDocument();
     expect(screen.queryByText(/not built yet/)).not.toBeInTheDocument();
     unmount();

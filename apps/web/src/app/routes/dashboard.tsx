@@ -10,7 +10,12 @@ import { useViewer } from '../../shared/auth/hooks/use-viewer';
 import { DashboardHome } from '../../features/staff/shell/components/dashboard-home';
 import { DashboardShell } from '../../features/staff/shell/components/dashboard-shell';
 import { SetupChecklist } from '../../features/staff/shell/components/setup-checklist';
-import { sectionText, sectionsFor, type DashboardSection } from '../../features/staff/shell/sections';
+import {
+  sectionOffered,
+  sectionText,
+  sectionsFor,
+  type DashboardSection,
+} from '../../features/staff/shell/sections';
 import { OverviewPage } from '../../features/staff/reports/section';
 import { usePartner } from '../../shared/partner/partner-context';
 import { usePageTitle } from '../../hooks/use-page-title';
@@ -61,7 +66,9 @@ export function DashboardRoute() {
     );
   }
 
-  const sections = sectionsFor(DASHBOARD_SECTIONS, viewer, partner.id);
+  const sections = sectionsFor(DASHBOARD_SECTIONS, viewer, partner);
+  // A section whose feature is off has no address at all: its screens answer "does not exist".
+  const offered = DASHBOARD_SECTIONS.filter((section) => sectionOffered(section, partner));
   return (
     <DashboardShell partner={partner} sections={sections}>
       <Routes>
@@ -82,7 +89,7 @@ export function DashboardRoute() {
           }
         />
         {/* A section's further screens (a report, the import, a record's pictures, a person's page). */}
-        {DASHBOARD_SECTIONS.flatMap((section) =>
+        {offered.flatMap((section) =>
           (section.pages ?? []).map((screen) => (
             <Route
               key={screen.path}
@@ -99,7 +106,7 @@ export function DashboardRoute() {
             />
           )),
         )}
-        {DASHBOARD_SECTIONS.map((section) => (
+        {offered.map((section) => (
           <Route
             key={section.slug}
             path={section.slug}

@@ -119,6 +119,11 @@ interface TableOptions<Row> {
   pinLastColumn?: boolean;
   /** Filter values to start with (e.g. read from the address: ?status=failed). */
   initialFilters?: Record<string, string>;
+  /**
+   * The list's own default view (the Letters queue opens on the letters waiting): chosen at the
+   * start, and with these values an empty list says `emptyText`, not that nothing matches.
+   */
+  defaultFilters?: Record<string, string>;
   /** Names each row for screen readers (and for finding a row: "Failed renewal of Dana"). */
   rowLabel?: (row: Row) => string;
 }
@@ -208,6 +213,7 @@ export function ServerDataTable<Row>({
   emptyAction,
   selectionActions,
   initialFilters,
+  defaultFilters,
   pinLastColumn = false,
   rowLabel,
 }: ServerDataTableProps<Row>) {
@@ -218,7 +224,10 @@ export function ServerDataTable<Row>({
   const [sortStatus, setSortStatus] = useState<DataTableSortStatus<Row> | null>(null);
   const [searchInput, setSearchInput] = useState('');
   const [search] = useDebouncedValue(searchInput.trim(), 300);
-  const [filterValues, setFilterValues] = useState<Record<string, string>>(() => ({ ...initialFilters }));
+  const [filterValues, setFilterValues] = useState<Record<string, string>>(() => ({
+    ...defaultFilters,
+    ...initialFilters,
+  }));
   const [hidden, setHidden] = useState(
     () => new Set(columns.filter((c) => c.hiddenByDefault).map((c) => c.key)),
   );
@@ -259,7 +268,9 @@ export function ServerDataTable<Row>({
       })),
     [visible],
   );
-  const filtered = search !== '' || Object.values(filterValues).some((v) => v !== '');
+  const filtered =
+    search !== '' ||
+    Object.entries(filterValues).some(([key, value]) => value !== (defaultFilters?.[key] ?? ''));
 
   const changeFilter = (key: string, value: string | null) => {
     setFilterValues((current) => ({ ...current, [key]: value ?? '' }));

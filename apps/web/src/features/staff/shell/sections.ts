@@ -1,4 +1,11 @@
-import { can, type Action, type Viewer } from '@kinship/domain';
+import {
+  can,
+  hasFeature,
+  type Action,
+  type FeatureId,
+  type PartnerWithFeatures,
+  type Viewer,
+} from '@kinship/domain';
 import type { ComponentType } from 'react';
 import type { IntlShape, MessageDescriptor } from 'react-intl';
 
@@ -20,6 +27,8 @@ export interface DashboardSection {
   slug: string;
   label: SectionText;
   action: Action;
+  /** The partner feature the section belongs to: while it is off, the section and its screens are gone. */
+  feature?: FeatureId;
   holds: SectionText;
   /** The section's screen at /dashboard/{slug}, in a lazy chunk of its own. */
   page: ComponentType;
@@ -33,13 +42,20 @@ export interface DashboardPage {
   page: ComponentType;
 }
 
-/** The sections the viewer may open at the partner (decision 022). */
+/** Whether the partner has the section at all: its feature, if it belongs to one, is on. */
+export function sectionOffered(section: DashboardSection, partner: PartnerWithFeatures): boolean {
+  return section.feature === undefined || hasFeature(partner, section.feature);
+}
+
+/** The sections the viewer may open at the partner (decision 022) among those the partner has. */
 export function sectionsFor(
   sections: readonly DashboardSection[],
   viewer: Viewer,
-  partnersId: number,
+  partner: PartnerWithFeatures & { id: number },
 ): DashboardSection[] {
-  return sections.filter((section) => can(viewer, section.action, { partnersId }));
+  return sections.filter(
+    (section) => sectionOffered(section, partner) && can(viewer, section.action, { partnersId: partner.id }),
+  );
 }
 
 /**
