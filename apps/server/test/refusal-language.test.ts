@@ -19,6 +19,17 @@ import {
 } from '../src/areas/giving/donations/donations.service.ts';
 import { RECEIPT_NOT_FOUND } from '../src/areas/giving/receipts/receipts.service.ts';
 import {
+  LETTER_DECIDED_MESSAGE,
+  LETTER_ENDED_MESSAGE,
+  LETTER_FLAGS_OPEN_MESSAGE,
+  LETTER_NOT_DRAFT_MESSAGE,
+  LETTER_NOT_FOUND_MESSAGE,
+  LETTER_NOT_SPONSOR_MESSAGE,
+  LETTER_OTHERS_MESSAGE,
+  LETTER_PICTURES_MESSAGE,
+  LETTER_PROGRAM_MESSAGE,
+} from '../src/areas/sponsorships/letters/letters.service.ts';
+import {
   authRefusalMessages,
   refusalMessages,
   translateAuthBody,
@@ -64,6 +75,15 @@ describe('the catalogue of refusals', () => {
       ['receiptNotFound', RECEIPT_NOT_FOUND],
       ['giftNotFound', GIFT_NOT_FOUND],
       ['privateDemo', PRIVATE_DEMO_MESSAGE],
+      ['letterNotSponsor', LETTER_NOT_SPONSOR_MESSAGE],
+      ['letterEnded', LETTER_ENDED_MESSAGE],
+      ['letterNotFound', LETTER_NOT_FOUND_MESSAGE],
+      ['letterNotDraft', LETTER_NOT_DRAFT_MESSAGE],
+      ['letterPictures', LETTER_PICTURES_MESSAGE],
+      ['letterOthers', LETTER_OTHERS_MESSAGE],
+      ['letterFlagsOpen', LETTER_FLAGS_OPEN_MESSAGE],
+      ['letterDecided', LETTER_DECIDED_MESSAGE],
+      ['letterProgram', LETTER_PROGRAM_MESSAGE],
     ];
     for (const [key, text] of exact) expect(english.formatMessage(m[key]), key).toBe(text);
     expect(english.formatMessage(m.alreadySponsorCart, { name: 'Ana' })).toBe(MESSAGES.alreadySponsor('Ana'));

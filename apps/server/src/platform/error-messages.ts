@@ -84,6 +84,33 @@ export const refusalMessages = defineMessages({
   notFound: { id: 'error.notFound', defaultMessage: 'Not found.' },
   receiptNotFound: { id: 'error.receiptNotFound', defaultMessage: 'Receipt not found.' },
   giftNotFound: { id: 'error.giftNotFound', defaultMessage: 'This gift was not found.' },
+  letterNotSponsor: {
+    id: 'error.letterNotSponsor',
+    defaultMessage: 'You can write only to someone you sponsor.',
+  },
+  letterEnded: {
+    id: 'error.letterEnded',
+    defaultMessage: 'Your sponsorship has ended: you can read your letters but not write new ones.',
+  },
+  letterNotFound: { id: 'error.letterNotFound', defaultMessage: 'This letter was not found.' },
+  letterNotDraft: {
+    id: 'error.letterNotDraft',
+    defaultMessage: 'This letter has been sent: it can no longer be changed.',
+  },
+  letterPictures: { id: 'error.letterPictures', defaultMessage: 'A letter can have at most 3 pictures.' },
+  letterOthers: { id: 'error.letterOthers', defaultMessage: 'You can only see your own letters.' },
+  letterFlagsOpen: {
+    id: 'error.letterFlagsOpen',
+    defaultMessage: 'Remove or accept each flag before approving this letter.',
+  },
+  letterDecided: {
+    id: 'error.letterDecided',
+    defaultMessage: 'This letter has already been decided: it can no longer be changed.',
+  },
+  letterProgram: {
+    id: 'error.letterProgram',
+    defaultMessage: 'You can moderate only the letters of your programs.',
+  },
   privateDemo: {
     id: 'error.privateDemo',
     defaultMessage: 'This is a private demo. Please contact the provider for access.',

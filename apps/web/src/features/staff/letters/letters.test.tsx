@@ -143,7 +143,7 @@ describe('the Letters queue', () => {
     expect(within(row).getByText('Email address')).toBeInTheDocument();
     expect(within(row).getByText('Money or gifts')).toBeInTheDocument();
     expect(within(row).getByText('1 picture')).toBeInTheDocument();
-    expect(within(row).getByText('Waiting')).toBeInTheDocument();
+    expect(within(row).getByText('New')).toBeInTheDocument();
     expect(within(row).getByText('11/20/2026')).toBeInTheDocument();
     const other = screen.getByRole('row', { name: 'Letter 8: Ben Okafor' });
     expect(within(other).queryByText(/open flag/)).not.toBeInTheDocument();
@@ -153,7 +153,7 @@ describe('the Letters queue', () => {
       partnersId: '2',
       page: '1',
       pageSize: '25',
-      status: 'submitted',
+      status: 'waiting',
     });
   });
 

@@ -6,7 +6,7 @@ import { loose, type LooseMessage } from '../../../i18n/loose-messages';
 export const statusMessages: Record<LetterStatus, LooseMessage> = loose(
   defineMessages({
     draft: { id: 'staff.letters.status.draft', defaultMessage: 'Draft' },
-    submitted: { id: 'staff.letters.status.submitted', defaultMessage: 'Waiting' },
+    submitted: { id: 'staff.letters.status.submitted', defaultMessage: 'New' },
     in_review: { id: 'staff.letters.status.inReview', defaultMessage: 'In review' },
     approved: { id: 'staff.letters.status.approved', defaultMessage: 'Approved' },
     rejected: { id: 'staff.letters.status.rejected', defaultMessage: 'Rejected' },

@@ -58,6 +58,7 @@ const m = loose(
     scan: { id: 'staff.letters.scan', defaultMessage: 'On paper' },
     rowLabel: { id: 'staff.letters.row', defaultMessage: 'Letter {id}: {record}' },
     approveSelected: { id: 'staff.letters.bulk.approve', defaultMessage: 'Approve selected' },
+    waiting: { id: 'staff.letters.status.waiting', defaultMessage: 'Waiting (new or in review)' },
     markSent: { id: 'staff.letters.bulk.sent', defaultMessage: 'Mark sent to program' },
     markDelivered: { id: 'staff.letters.bulk.delivered', defaultMessage: 'Mark delivered' },
     approvedCount: {
@@ -92,7 +93,7 @@ interface BulkOutcome {
   names: Record<number, string>;
 }
 
-/** The queue's states to filter by: "Waiting" (submitted, the default view) and each later one. */
+/** The queue's states to filter by: "Waiting" (submitted or in review, the default view) and each state. */
 const QUEUE_STATUSES = LETTER_STATUSES.filter((s) => s !== 'draft');
 
 /**
@@ -233,13 +234,16 @@ export function LetterQueue() {
         rowLabel={(row) => t(m.rowLabel, { id: row.id, record: recordText(row) })}
         searchLabel={t(m.search)}
         emptyText={t(m.empty)}
-        defaultFilters={{ status: 'submitted' }}
+        defaultFilters={{ status: 'waiting' }}
         exportFileName="letters.csv"
         filters={[
           {
             key: 'status',
             label: t(m.colState),
-            options: QUEUE_STATUSES.map((s) => ({ value: s, label: labelOf(intl, statusMessages, s) })),
+            options: [
+              { value: 'waiting', label: t(m.waiting) },
+              ...QUEUE_STATUSES.map((s) => ({ value: s, label: labelOf(intl, statusMessages, s) })),
+            ],
           },
           {
             key: 'direction',

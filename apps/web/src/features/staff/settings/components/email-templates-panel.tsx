@@ -71,6 +71,14 @@ const kindWords = defineMessages({
   updateNotices: { id: 'staff.settings.emails.kind.updateNotices', defaultMessage: 'Update notices' },
   invitations: { id: 'staff.settings.emails.kind.invitations', defaultMessage: 'Invitations' },
   reminders: { id: 'staff.settings.emails.kind.reminders', defaultMessage: 'Reminders' },
+  letterNotices: { id: 'staff.settings.emails.kind.letterNotices', defaultMessage: 'Letter notices' },
+  letterNoticeSent: {
+    id: 'staff.settings.emails.sent.letterNotice',
+    defaultMessage:
+      'When a reply from the person someone sponsors is approved for them, and when their own letter is delivered or cannot be passed on (with your team’s reason).',
+  },
+  news: { id: 'staff.settings.emails.ph.news', defaultMessage: 'What happened, in one or two sentences' },
+  lettersUrl: { id: 'staff.settings.emails.ph.lettersUrl', defaultMessage: 'The sponsor’s letters page' },
   receiptSent: {
     id: 'staff.settings.emails.sent.receipt',
     defaultMessage:
@@ -118,12 +126,14 @@ const LABELS: Record<EmailTemplateKind, MessageDescriptor> = {
   update_notice: k.updateNotices,
   invitation: k.invitations,
   reminder: k.reminders,
+  letter_notice: k.letterNotices,
 };
 const SENT_WHEN: Record<EmailTemplateKind, MessageDescriptor> = {
   receipt: k.receiptSent,
   update_notice: k.updateNoticeSent,
   invitation: k.invitationSent,
   reminder: k.reminderSent,
+  letter_notice: k.letterNoticeSent,
 };
 const PLACEHOLDERS: Record<string, MessageDescriptor> = {
   description: k.description,
@@ -136,6 +146,8 @@ const PLACEHOLDERS: Record<string, MessageDescriptor> = {
   inviteeEmail: k.inviteeEmail,
   inviterName: k.inviterName,
   invitationUrl: k.invitationUrl,
+  news: k.news,
+  lettersUrl: k.lettersUrl,
 };
 
 /** The server's words about a kind, in the staff's language. */
