@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { letterQrText } from '@kinship/domain';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
@@ -20,6 +21,66 @@ async function scannerPdf(pictures: (Buffer | null)[]): Promise<Buffer> {
   }
   doc.end();
   return done;
+}
+
+/**
+ * A PDF as a scanner in black-and-white mode writes it: one picture of one bit a pixel (0 black),
+ * deflated, filling a Letter page that /Rotate turns a quarter (pdfkit writes neither).
+ */
+async function bilevelPdf(picture: Buffer): Promise<Buffer> {
+  const { data, info } = await sharp(picture)
+    .greyscale()
+    .threshold(128)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const rowBytes = (info.width + 7) >> 3;
+  const packed = Buffer.alloc(rowBytes * info.height);
+  for (let y = 0; y < info.height; y++) {
+    for (let x = 0; x < info.width; x++) {
+      if (data[y * info.width + x]! > 127) packed[y * rowBytes + (x >> 3)]! |= 0x80 >> (x & 7);
+    }
+  }
+  const image = zlib.deflateSync(packed);
+  const content = Buffer.from('q 612 0 0 792 0 0 cm /Im1 Do Q\n');
+  const objects: Buffer[] = [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
+    Buffer.from(
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Rotate 90 /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>',
+    ),
+    Buffer.concat([
+      Buffer.from(`<< /Length ${content.length} >>\nstream\n`),
+      content,
+      Buffer.from('\nendstream'),
+    ]),
+    Buffer.concat([
+      Buffer.from(
+        `<< /Type /XObject /Subtype /Image /Width ${info.width} /Height ${info.height} /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /FlateDecode /Length ${image.length} >>\nstream\n`,
+      ),
+      image,
+      Buffer.from('\nendstream'),
+    ]),
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n')];
+  const offsets: number[] = [];
+  let length = parts[0]!.length;
+  objects.forEach((object, i) => {
+    offsets.push(length);
+    const part = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), object, Buffer.from('\nendobj\n')]);
+    parts.push(part);
+    length += part.length;
+  });
+  const xref = [
+    'xref',
+    `0 ${objects.length + 1}`,
+    '0000000000 65535 f ',
+    ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n `),
+    `trailer << /Size ${objects.length + 1} /Root 1 0 R >>`,
+    'startxref',
+    String(length),
+    '%%EOF',
+  ].join('\n');
+  return Buffer.concat([...parts, Buffer.from(xref + '\n')]);
 }
 
 /** A flatbed scan of a reply page: straight, clean, at 150 dpi. */
@@ -94,6 +155,15 @@ describe('reading a photographed or scanned reply page', () => {
       expect(Math.abs(meta.width! / meta.height! - 612 / 792)).toBeLessThan(0.01);
     }
     expect((await sharp(pages[0]!.picture).metadata()).height).toBe(1650);
+  });
+
+  it('reads a black-and-white scan (one bit a pixel) on a page the PDF turns a quarter', async () => {
+    const pdf = await bilevelPdf(await scannedPage(letterQrText(3, 503), 7));
+    const [page] = await readScanFile(pdf, 'bw.pdf');
+    expect([page!.qr, page!.problem]).toEqual([{ partnersId: 3, letterId: 503 }, null]);
+    const meta = await sharp(page!.picture).metadata();
+    // Turned as the PDF shows it: landscape.
+    expect([meta.width, meta.height]).toEqual([1650, 1275]);
   });
 
   it('says a code that is not a letter’s is not one', async () => {

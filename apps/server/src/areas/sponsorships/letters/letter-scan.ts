@@ -3,6 +3,8 @@
 // from it with jsQR. PDFs of scanned pages are taken apart with pdf.js (legacy build, no canvas): the
 // pictures each page draws are put back where the page draws them.
 
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineMessages } from '@formatjs/intl';
 import { parseLetterQr, type Locale } from '@kinship/domain';
 import jsQR from 'jsqr';
@@ -291,6 +293,9 @@ type PdfJs = typeof pdfjsModule;
 let pdfjs: Promise<PdfJs> | null = null;
 /** pdf.js is large: loaded on the first PDF, not at start. */
 const loadPdfJs = () => (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
+/** pdf.js's decoders of JBIG2 and JPEG 2000 pictures (WebAssembly) and its colour profiles, read from disk. */
+const pdfjsFolder = (name: string) =>
+  path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), name) + path.sep;
 
 async function readPdf(data: Buffer, fileName: string): Promise<ScannedPage[]> {
   const { getDocument, OPS } = await loadPdfJs();
@@ -302,6 +307,8 @@ async function readPdf(data: Buffer, fileName: string): Promise<ScannedPage[]> {
     useSystemFonts: false,
     stopAtErrors: false,
     maxImageSize: PDF_MAX_IMAGE_PIXELS,
+    wasmUrl: pdfjsFolder('wasm'),
+    iccUrl: pdfjsFolder('iccs'),
     verbosity: 0,
   });
   let document: Awaited<typeof task.promise>;
