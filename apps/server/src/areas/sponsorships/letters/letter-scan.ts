@@ -10,7 +10,7 @@ import { parseLetterQr, type Locale } from '@kinship/domain';
 import jsQR from 'jsqr';
 import sharp, { type Metadata, type OverlayOptions, type Sharp } from 'sharp';
 import type * as pdfjsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { HttpError } from '../../../platform/errors.ts';
 import { MAX_IMAGE_PIXELS } from '../../../platform/images.ts';
 import { sayIn } from '../../../platform/messages.ts';
@@ -324,44 +324,59 @@ async function readPdf(data: Buffer, fileName: string): Promise<ScannedPage[]> {
     }
     const result: ScannedPage[] = [];
     for (let number = 1; number <= document.numPages; number++) {
-      const page = await document.getPage(number);
-      const size = page.getViewport({ scale: 1 });
-      let placed: PlacedImage[];
-      try {
-        const operators = await page.getOperatorList();
-        placed = await placedImages(page, operators, OPS);
-      } catch {
-        placed = [];
-      }
-      // The page is drawn at the density of its sharpest picture, within SCAN_PICTURE_MAX a side.
-      const density = Math.max(
-        0.5,
-        ...placed.map(({ image, matrix }) => image.width / Math.max(1, Math.hypot(matrix[0], matrix[1]))),
-      );
-      const scale = Math.min(density, SCAN_PICTURE_MAX / Math.max(size.width, size.height));
-      const viewport = page.getViewport({ scale });
-      const pageMatrix = viewport.transform as Matrix;
-      const composed = await composePage(
-        Math.max(1, Math.round(viewport.width)),
-        Math.max(1, Math.round(viewport.height)),
-        placed.map((p) => ({ image: p.image, matrix: multiply(pageMatrix, p.matrix) })),
-      );
-      page.cleanup();
-      if (placed.length === 0) {
-        result.push({
-          page: number,
-          picture: await jpegOf(composed),
-          qr: null,
-          problem: SCAN_PROBLEMS.noPicture,
-        });
-      } else {
-        result.push(await readPage(number, composed));
-      }
+      // A page pdf.js cannot take apart is one to match by hand, not the whole file refused.
+      result.push(await readPdfPage(document, number, OPS).catch(() => blankPage(number)));
     }
     return result;
   } finally {
     await document.destroy();
   }
+}
+
+/** One page of a PDF: its pictures put together, then read as a photo is. */
+async function readPdfPage(
+  document: PDFDocumentProxy,
+  number: number,
+  OPS: PdfJs['OPS'],
+): Promise<ScannedPage> {
+  const page = await document.getPage(number);
+  try {
+    const size = page.getViewport({ scale: 1 });
+    if (!(size.width >= 1 && size.height >= 1)) return await blankPage(number);
+    let placed: PlacedImage[];
+    try {
+      placed = await placedImages(page, await page.getOperatorList(), OPS);
+    } catch {
+      placed = [];
+    }
+    if (placed.length === 0) return await blankPage(number, size.width / size.height);
+    // The page is drawn at the density of its sharpest picture, within SCAN_PICTURE_MAX a side.
+    const density = Math.max(
+      0.5,
+      ...placed.map(({ image, matrix }) => image.width / Math.max(1, Math.hypot(matrix[0], matrix[1]))),
+    );
+    const scale = Math.min(density, SCAN_PICTURE_MAX / Math.max(size.width, size.height));
+    const viewport = page.getViewport({ scale });
+    const pageMatrix = viewport.transform as Matrix;
+    const composed = await composePage(
+      Math.max(1, Math.round(viewport.width)),
+      Math.max(1, Math.round(viewport.height)),
+      placed.map((p) => ({ image: p.image, matrix: multiply(pageMatrix, p.matrix) })),
+    );
+    return await readPage(number, composed);
+  } finally {
+    page.cleanup();
+  }
+}
+
+/** A page with no picture: a white page of its shape (Letter's when unknown), to match by hand. */
+async function blankPage(number: number, aspect = 612 / 792): Promise<ScannedPage> {
+  const height = 1000;
+  const width = Math.max(1, Math.min(4000, Math.round(height * aspect)));
+  const picture = await sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  return { page: number, picture, qr: null, problem: SCAN_PROBLEMS.noPicture };
 }
 
 /**
@@ -462,53 +477,15 @@ async function rgbOf(image: PdfImage): Promise<RawPicture> {
 
 /**
  * The page as a white canvas with each picture drawn where the page draws it: resized, flipped and
- * turned as its matrix says (a scanner's page turned by /Rotate, a picture cut in strips).
+ * turned as its matrix says (a scanner's page turned by /Rotate, a picture cut in strips). A picture
+ * that cannot be drawn (an unknown pixel layout, a matrix placing it far larger than the page) is
+ * left out, so the page still has the others.
  */
 async function composePage(width: number, height: number, placed: PlacedImage[]): Promise<RawPicture> {
   const layers: OverlayOptions[] = [];
   for (const { image, matrix } of placed) {
-    const [a, b, c, d, e, f] = matrix;
-    const across = Math.round(Math.hypot(a, b));
-    const down = Math.round(Math.hypot(c, d));
-    if (across < 1 || down < 1) continue;
-    const pixels = await rgbOf(image);
-    // Image space has its first row at y = 1: the top left corner is (c + e, d + f) on the page,
-    // its rows run along -(c, d) and its columns along (a, b).
-    let picture = rawInput(pixels).resize({ width: across, height: down, fit: 'fill' });
-    const mirrored = a * d - b * c > 0;
-    if (mirrored) picture = picture.flip();
-    let { data, info } = await picture.raw().toBuffer({ resolveWithObject: true });
-    const angle = (Math.atan2(b, a) * 180) / Math.PI;
-    if (Math.abs(angle) > 0.01) {
-      ({ data, info } = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
-        .rotate(Math.abs(angle % 90) < 0.01 ? Math.round(angle) : angle, { background: '#ffffff' })
-        .removeAlpha()
-        .raw()
-        .toBuffer({ resolveWithObject: true }));
-    }
-    const xs = [c + e, a + c + e, e, a + e];
-    const ys = [d + f, b + d + f, f, b + f];
-    let left = Math.round(Math.min(...xs));
-    let top = Math.round(Math.min(...ys));
-    // Only the part on the page is drawn.
-    const cropLeft = Math.max(0, -left);
-    const cropTop = Math.max(0, -top);
-    left += cropLeft;
-    top += cropTop;
-    const visibleWidth = Math.min(info.width - cropLeft, width - left);
-    const visibleHeight = Math.min(info.height - cropTop, height - top);
-    if (visibleWidth < 1 || visibleHeight < 1) continue;
-    let layer = sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } });
-    if (cropLeft || cropTop || visibleWidth < info.width || visibleHeight < info.height) {
-      layer = layer.extract({ left: cropLeft, top: cropTop, width: visibleWidth, height: visibleHeight });
-    }
-    const { data: input } = await layer.raw().toBuffer({ resolveWithObject: true });
-    layers.push({
-      input,
-      raw: { width: visibleWidth, height: visibleHeight, channels: 3 },
-      left,
-      top,
-    });
+    const layer = await layerOf(image, matrix, width, height).catch(() => null);
+    if (layer) layers.push(layer);
   }
   const { data, info } = await sharp({
     create: { width, height, channels: 3, background: '#ffffff' },
@@ -518,4 +495,51 @@ async function composePage(width: number, height: number, placed: PlacedImage[])
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
+}
+
+async function layerOf(
+  image: PdfImage,
+  matrix: Matrix,
+  width: number,
+  height: number,
+): Promise<OverlayOptions | null> {
+  const [a, b, c, d, e, f] = matrix;
+  const across = Math.round(Math.hypot(a, b));
+  const down = Math.round(Math.hypot(c, d));
+  const largest = 4 * Math.max(width, height);
+  if (across < 1 || down < 1 || across > largest || down > largest) return null;
+  if (![1, 2, 3].includes(image.kind)) return null;
+  const pixels = await rgbOf(image);
+  // Image space has its first row at y = 1: the top left corner is (c + e, d + f) on the page,
+  // its rows run along -(c, d) and its columns along (a, b).
+  let picture = rawInput(pixels).resize({ width: across, height: down, fit: 'fill' });
+  const mirrored = a * d - b * c > 0;
+  if (mirrored) picture = picture.flip();
+  let { data, info } = await picture.raw().toBuffer({ resolveWithObject: true });
+  const angle = (Math.atan2(b, a) * 180) / Math.PI;
+  if (Math.abs(angle) > 0.01) {
+    ({ data, info } = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
+      .rotate(Math.abs(angle % 90) < 0.01 ? Math.round(angle) : angle, { background: '#ffffff' })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true }));
+  }
+  const xs = [c + e, a + c + e, e, a + e];
+  const ys = [d + f, b + d + f, f, b + f];
+  let left = Math.round(Math.min(...xs));
+  let top = Math.round(Math.min(...ys));
+  // Only the part on the page is drawn.
+  const cropLeft = Math.max(0, -left);
+  const cropTop = Math.max(0, -top);
+  left += cropLeft;
+  top += cropTop;
+  const visibleWidth = Math.min(info.width - cropLeft, width - left);
+  const visibleHeight = Math.min(info.height - cropTop, height - top);
+  if (visibleWidth < 1 || visibleHeight < 1) return null;
+  let layer = sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } });
+  if (cropLeft || cropTop || visibleWidth < info.width || visibleHeight < info.height) {
+    layer = layer.extract({ left: cropLeft, top: cropTop, width: visibleWidth, height: visibleHeight });
+  }
+  const { data: input } = await layer.raw().toBuffer({ resolveWithObject: true });
+  return { input, raw: { width: visibleWidth, height: visibleHeight, channels: 3 }, left, top };
 }
