@@ -2,11 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../../platform/errors.ts';
 import { safeKey } from '../../../platform/storage.ts';
 import { canViewRecordPicture } from '../sponsoreds/sponsoreds.service.ts';
-import { canViewLetterPicture, canViewUpdatePicture } from '../../sponsorships/index.ts';
+import { canViewLetterPicture, canViewScan, canViewUpdatePicture } from '../../sponsorships/index.ts';
 
 const RECORD_KEY = /^sponsoreds\/(\d+)\//;
 const UPDATE_KEY = /^updates\/(\d+)\//;
 const LETTER_KEY = /^letters\//;
+const SCAN_KEY = /^letters\/scans\/(\d{1,10})\//;
 
 /**
  * Stored pictures. Partner, program and country pictures are public; a sponsored record's pictures
@@ -23,8 +24,14 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       const update = UPDATE_KEY.exec(key);
       const letter = LETTER_KEY.test(key);
       // A letter's pictures and scans: its writer, its sponsor once released, its moderators.
-      if (letter && !(await canViewLetterPicture(app.deps.db, await request.siteContext(), key)))
-        throw notFound('No such picture.');
+      if (letter) {
+        const ctx = await request.siteContext();
+        const scan = SCAN_KEY.exec(key);
+        const allowed = scan
+          ? await canViewScan(app.deps.db, ctx, Number(scan[1]))
+          : await canViewLetterPicture(app.deps.db, ctx, key);
+        if (!allowed) throw notFound('No such picture.');
+      }
       if (update) {
         const allowed = await canViewUpdatePicture(
           app.deps.db,

@@ -11,6 +11,9 @@ import {
   letterFlagDecisionSchema,
   letterIdsSchema,
   letterInputSchema,
+  letterPrintInputSchema,
+  letterScanMatchSchema,
+  letterScanPageSchema,
   letterQueueItemSchema,
   letterReasonSchema,
   letterReplyInputSchema,
@@ -32,6 +35,8 @@ import {
   pictureTooLargeMessage,
 } from '../../../platform/uploads.ts';
 import { parseInput } from '../../../platform/parse-input.ts';
+import { uploadedFiles } from '../../../platform/uploads.ts';
+import { letterPdf, listScans, matchScan, printLetters, uploadScans } from './letters-paper.service.ts';
 import {
   approveLetter,
   approveLetters,
@@ -62,7 +67,7 @@ import { LETTER_MAX_PICTURES } from '@kinship/domain';
  *   GET    /api/users/:id/messages                      the viewer's letters both ways
  *   PATCH  /api/messages/:id                            the writer's draft: change or submit
  *   DELETE /api/messages/:id                            the writer's draft
- *   GET    /api/messages/:id/pdf                        the letter as a PDF (letters.pdf.routes.ts)
+ *   GET    /api/messages/:id/pdf                        the letter as a PDF, saved as message.pdf
  *   GET    /api/dashboard/letters                       the moderators' queue (x-total-count)
  *   GET    /api/dashboard/letters/:id                   one letter
  *   PATCH  /api/dashboard/letters/:id                   edit (the original kept) or assign
@@ -73,6 +78,10 @@ import { LETTER_MAX_PICTURES } from '@kinship/domain';
  *   GET    /api/dashboard/letters/assignees             colleagues who moderate letters
  *   GET|PUT /api/dashboard/letters/settings             guidelines and the screen's word list
  *   POST   /api/dashboard/letters                       a reply typed by staff
+ *   POST   /api/dashboard/letters/print                 a program's approved letters as one PDF (they become printed)
+ *   POST   /api/dashboard/letters/scans                 scanned or photographed replies (multipart), matched by QR
+ *   GET    /api/dashboard/letters/scans?unmatched=true  the pages (waiting to be matched)
+ *   POST   /api/dashboard/letters/scans/:id/match       a page matched by hand
  */
 
 const idParams = z.object({ id: wholeNumberParam('id') });
@@ -333,5 +342,97 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.flagId,
         request.body,
       ),
+  );
+
+  // ------------------------------------------------------------------------- paper
+  app.get(
+    '/api/messages/:id/pdf',
+    { schema: { params: idParams, querystring: siteQuery } },
+    async (request, reply) => {
+      const ctx = await request.siteContext();
+      const pdf = await letterPdf(
+        app.deps,
+        ctx,
+        request.params.id,
+        localeOfRequest(request, ctx.partner, ctx.viewer),
+      );
+      reply.header('cache-control', 'private, no-store');
+      reply.header('content-disposition', 'attachment; filename="message.pdf"');
+      return reply.type('application/pdf').send(pdf);
+    },
+  );
+
+  app.post(
+    '/api/dashboard/letters/print',
+    { config: { problemErrors: true }, schema: { querystring: siteQuery, body: letterPrintInputSchema } },
+    async (request, reply) => {
+      const ctx = await request.siteContext();
+      const pdf = await printLetters(
+        app.deps,
+        ctx,
+        request.body,
+        localeOfRequest(request, ctx.partner, ctx.viewer),
+      );
+      reply.header('cache-control', 'private, no-store');
+      reply.header('content-disposition', 'attachment; filename="letters.pdf"');
+      return reply.type('application/pdf').send(pdf);
+    },
+  );
+
+  app.post(
+    '/api/dashboard/letters/scans',
+    { schema: { querystring: siteQuery, response: { 201: z.array(letterScanPageSchema) } } },
+    async (request, reply) => {
+      const ctx = await request.siteContext();
+      const pages = await uploadScans(
+        app.deps,
+        ctx,
+        uploadedFiles(request),
+        localeOfRequest(request, ctx.partner, ctx.viewer),
+      );
+      return reply.code(201).send(pages);
+    },
+  );
+
+  app.get(
+    '/api/dashboard/letters/scans',
+    {
+      schema: {
+        querystring: siteQuery.extend({ unmatched: z.enum(['true', 'false']).optional() }),
+        response: { 200: z.array(letterScanPageSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = await request.siteContext();
+      return listScans(
+        app.deps.db,
+        ctx,
+        request.query.unmatched === 'true',
+        localeOfRequest(request, ctx.partner, ctx.viewer),
+      );
+    },
+  );
+
+  app.post(
+    '/api/dashboard/letters/scans/:id/match',
+    {
+      config: { problemErrors: true },
+      schema: {
+        params: idParams,
+        querystring: siteQuery,
+        body: letterScanMatchSchema,
+        response: { 200: letterScanPageSchema },
+      },
+    },
+    async (request) => {
+      const ctx = await request.siteContext();
+      return matchScan(
+        app.deps.db,
+        ctx,
+        request.params.id,
+        request.body.replyToId,
+        localeOfRequest(request, ctx.partner, ctx.viewer),
+      );
+    },
   );
 };

@@ -277,7 +277,7 @@ async function sponsorViews(db: Queryable, usersId: number, rows: LetterListRow[
       }),
       body: l.body,
       language: l.language,
-      pictures: l.picturePaths.map(pictureUrl),
+      pictures: [...l.picturePaths, ...(l.scanPath ? [l.scanPath] : [])].map(pictureUrl),
       hasScan: l.scanPath !== null,
       rejectionReason: mine ? l.rejectionReason : null,
       createdAt: l.createdAt.toISOString(),
