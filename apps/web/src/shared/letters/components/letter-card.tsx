@@ -1,17 +1,5 @@
 import type { SponsorLetter } from '@kinship/domain';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Image,
-  Paper,
-  SimpleGrid,
-  Spoiler,
-  Stack,
-  Text,
-  Timeline,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFormat } from '../../../i18n/use-format';
@@ -20,6 +8,7 @@ import { useDownloadLetterPdf } from '../api/download-letter';
 import { sponsorLetterTimeline, stepDate } from '../utils/letter-timeline';
 import { typicalTime } from '../utils/typical-time';
 import { nextStepMessages, statusMessages, stepMessages, timeMessages } from './letter-messages';
+import classes from './letter-steps.module.css';
 
 const STATUS_COLORS: Record<SponsorLetter['status'], string> = {
   draft: 'gray',
@@ -51,31 +40,25 @@ function LetterTimeline({ letter }: { letter: SponsorLetter }) {
   const format = useFormat();
   const { items, reached } = sponsorLetterTimeline(letter);
   return (
-    <Timeline
-      active={reached}
-      bulletSize={14}
-      lineWidth={2}
-      color={letter.status === 'rejected' ? 'red' : 'brand'}
+    <ol
+      className={classes.steps}
       aria-label={intl.formatMessage({ id: 'letters.timeline', defaultMessage: 'Where this letter is' })}
     >
       {items.map((item, index) => (
-        <Timeline.Item
+        <li
           key={item.status}
-          lineVariant={index >= reached ? 'dashed' : 'solid'}
-          title={
-            <Text size="sm" fw={index === reached ? 700 : 500} c={index > reached ? 'dimmed' : undefined}>
-              {intl.formatMessage(stepMessages[item.status])}
-            </Text>
-          }
+          className={classes.step}
+          data-done={index <= reached || undefined}
+          data-current={index === reached || undefined}
+          data-ahead={index > reached || undefined}
+          data-rejected={item.status === 'rejected' || undefined}
+          aria-current={index === reached ? 'step' : undefined}
         >
-          {item.at && (
-            <Text size="xs" c="dimmed">
-              {format.date(item.at)}
-            </Text>
-          )}
-        </Timeline.Item>
+          {intl.formatMessage(stepMessages[item.status])}
+          {item.at && <span className={classes.date}>{format.date(item.at)}</span>}
+        </li>
       ))}
-    </Timeline>
+    </ol>
   );
 }
 
@@ -170,6 +153,35 @@ function DraftActions({
   );
 }
 
+/** A long letter shows its first lines until asked for the rest. */
+const LONG_LETTER = 280;
+
+function LetterText({ body, language }: { body: string; language: string }) {
+  const [open, setOpen] = useState(false);
+  const long = body.length > LONG_LETTER || body.split('\n').length > 4;
+  return (
+    <Stack gap={4} align="flex-start">
+      <Text
+        size="sm"
+        lang={language}
+        lineClamp={long && !open ? 4 : undefined}
+        style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+      >
+        {body}
+      </Text>
+      {long && (
+        <Button variant="subtle" size="compact-sm" px={0} onClick={() => setOpen(!open)} aria-expanded={open}>
+          {open ? (
+            <FormattedMessage id="letters.showLess" defaultMessage="Show less" />
+          ) : (
+            <FormattedMessage id="letters.showAll" defaultMessage="Show the whole letter" />
+          )}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
 /** A reply from the sponsored person: when it arrived, its words and pictures, and its PDF. */
 function ReplyCard({ letter }: { letter: SponsorLetter }) {
   const format = useFormat();
@@ -222,7 +234,6 @@ function OwnLetterCard({
   onContinue?: (letter: SponsorLetter) => void;
 }) {
   const intl = useIntl();
-  const format = useFormat();
   const openFlags = letter.flags.filter((flag) => flag.status === 'open').length;
   const checking = letter.status === 'submitted' || letter.status === 'in_review';
   return (
@@ -236,9 +247,6 @@ function OwnLetterCard({
             {intl.formatMessage(statusMessages[letter.status])}
           </Badge>
         </Group>
-        <Text size="sm" c="dimmed">
-          {format.date(letter.createdAt)}
-        </Text>
         {letter.status === 'rejected' && (
           <Alert
             color="red"
@@ -280,15 +288,7 @@ function OwnLetterCard({
         )}
         <LetterTimeline letter={letter} />
         {letter.nextStep && letter.status !== 'draft' && <NextStep nextStep={letter.nextStep} />}
-        <Spoiler
-          maxHeight={96}
-          showLabel={intl.formatMessage({ id: 'letters.showAll', defaultMessage: 'Show the whole letter' })}
-          hideLabel={intl.formatMessage({ id: 'letters.showLess', defaultMessage: 'Show less' })}
-        >
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} lang={letter.language}>
-            {letter.body}
-          </Text>
-        </Spoiler>
+        <LetterText body={letter.body} language={letter.language} />
         <Pictures pictures={letter.pictures} />
         {letter.editable && <DraftActions letter={letter} {...(onContinue ? { onContinue } : {})} />}
       </Stack>

@@ -225,4 +225,15 @@ describe('writing a letter from a sponsored person’s profile', () => {
     expect(screen.queryByRole('button', { name: 'Write to Amina' })).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
   });
+
+  it('shows a long letter’s first lines until asked for the rest', async () => {
+    const long = `Dear Amina, ${'we think of you often. '.repeat(20)}`;
+    stubApi({ [LETTERS]: json(buildRecordLetters({ letters: [buildSponsorLetter({ body: long })] })) });
+    const { user } = renderLetters();
+    const more = await screen.findByRole('button', { name: 'Show the whole letter' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(screen.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText(long.trim(), { normalizer: (t) => t.trim() })).toBeInTheDocument();
+  });
 });

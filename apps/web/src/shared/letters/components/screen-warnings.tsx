@@ -1,5 +1,5 @@
 import type { LetterFlag } from '@kinship/domain';
-import { Alert, List, Mark, Text } from '@mantine/core';
+import { Alert, List, Text } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { usePartner } from '../../partner/partner-context';
 import { adviceOf, flagMessages } from './letter-messages';
@@ -34,7 +34,7 @@ export function ScreenWarnings({ flags }: { flags: readonly LetterFlag[] }) {
           <List.Item key={`${flag.kind}-${flag.start}-${flag.end}`}>
             <FormattedMessage
               {...flagMessages[flag.kind]}
-              values={{ hit: <Mark style={{ overflowWrap: 'anywhere' }}>{shown(flag.text)}</Mark> }}
+              values={{ hit: <mark style={{ overflowWrap: 'anywhere' }}>{shown(flag.text)}</mark> }}
             />
           </List.Item>
         ))}
