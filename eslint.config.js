@@ -92,6 +92,7 @@ export const TRANSLATED_SCREENS = [
   'apps/web/src/features/account/**/*.tsx',
   'apps/web/src/features/auth/**/*.tsx',
   'apps/web/src/shared/auth/**/*.tsx',
+  'apps/web/src/shared/letters/**/*.tsx',
   'apps/web/src/features/gifts/**/*.tsx',
   'apps/web/src/features/receipts/**/*.tsx',
   'apps/web/src/features/link/**/*.tsx',

@@ -32,7 +32,7 @@ export const SITE_PREFIXES: readonly string[] = [
 
 /**
  * Messages of other screens' families that every page shows: the avatar menu and the new-user
- * modal of the navigation (account.*). A test renders the first-load pages with the site part alone
+ * modal of the navigation (account.*), and the profile page's Letters tab (letters.tab). A test renders the first-load pages with the site part alone
  * and fails on any message missing from it.
  */
 export const SITE_IDS: readonly string[] = [
@@ -43,6 +43,8 @@ export const SITE_IDS: readonly string[] = [
   'account.newUser.save',
   'account.newUser.title',
   'account.yourAccount',
+  // the Letters tab of a sponsor's profile page (its panel comes with the public part)
+  'letters.tab',
 ];
 
 export type CatalogueChunk = 'site' | 'rest' | 'staff' | 'server';

@@ -51,6 +51,7 @@ export function apiUrl(path: string, query: Record<string, QueryValue> = {}): st
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
+  /** Sent as JSON; a FormData is sent as it is (multipart). */
   body?: unknown;
   signal?: AbortSignal;
   /** Extra request headers (e.g. an Idempotency-Key on a payment). */
@@ -59,14 +60,15 @@ export interface RequestOptions {
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const { method = 'GET', query, body, signal, headers = {} } = options;
+  // A FormData body goes as multipart/form-data: the browser writes its content type and boundary.
+  const raw = body === undefined || body instanceof FormData;
   const response = await fetch(apiUrl(path, query), {
     method,
     credentials: 'same-origin',
-    headers:
-      body === undefined
-        ? { accept: 'application/json', ...headers }
-        : { 'content-type': 'application/json', accept: 'application/json', ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    headers: raw
+      ? { accept: 'application/json', ...headers }
+      : { 'content-type': 'application/json', accept: 'application/json', ...headers },
+    ...(body === undefined ? {} : { body: body instanceof FormData ? body : JSON.stringify(body) }),
     ...(signal ? { signal } : {}),
   });
   if (!response.ok) {

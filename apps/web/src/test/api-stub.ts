@@ -6,6 +6,7 @@ export interface ApiCall {
   path: string;
   query: URLSearchParams;
   headers: Record<string, string>;
+  /** A JSON body parsed; a multipart body as its FormData. */
   body: unknown;
 }
 
@@ -41,7 +42,12 @@ export function stubApi(routes: Record<string, ApiAnswer>) {
     const method = (init.method ?? 'GET').toUpperCase();
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, key) => (headers[key] = value));
-    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const body =
+      typeof init.body === 'string'
+        ? (JSON.parse(init.body) as unknown)
+        : init.body instanceof FormData
+          ? init.body
+          : undefined;
     const call: ApiCall = { method, path: url.pathname, query: url.searchParams, headers, body };
     calls.push(call);
     let answer = routes[`${method} ${url.pathname}`];

@@ -1,4 +1,11 @@
-import type { PartnerPublic, PartnerSponsoredType, PaymentConfig, User } from '@kinship/domain';
+import type {
+  PartnerPublic,
+  PartnerSponsoredType,
+  PaymentConfig,
+  RecordLetters,
+  SponsorLetter,
+  User,
+} from '@kinship/domain';
 import type { Me } from '../shared/auth/api/get-me';
 
 /** A partner sponsored type with plain defaults; override what a test is about. */
@@ -147,3 +154,45 @@ export const sandboxPaymentConfig: PaymentConfig = {
   allowBanks: false,
   paymentsConfigured: true,
 };
+
+/** A sponsor's letter to Amina (record 101), delivered, as GET users/{id}/messages answers it. */
+export function buildSponsorLetter(overrides: Partial<SponsorLetter> = {}): SponsorLetter {
+  return {
+    id: 501,
+    direction: 'to_sponsored',
+    status: 'delivered',
+    sponsoredsId: 101,
+    recordName: 'Amina',
+    body: 'Dear Amina, we hope school is going well.',
+    language: 'en-US',
+    pictures: [],
+    hasScan: false,
+    rejectionReason: null,
+    createdAt: '2026-09-01T10:00:00.000Z',
+    steps: [
+      { status: 'submitted', at: '2026-09-01T10:00:00.000Z', by: null },
+      { status: 'approved', at: '2026-09-03T10:00:00.000Z', by: null },
+      { status: 'printed', at: '2026-09-10T10:00:00.000Z', by: null },
+      { status: 'sent_to_program', at: '2026-09-12T10:00:00.000Z', by: null },
+      { status: 'delivered', at: '2026-10-01T10:00:00.000Z', by: null },
+    ],
+    nextStep: null,
+    flags: [],
+    editable: false,
+    ...overrides,
+  };
+}
+
+/** What GET sponsoreds/{id}/messages answers a sponsor of Amina (record 101) who may write. */
+export function buildRecordLetters(overrides: Partial<RecordLetters> = {}): RecordLetters {
+  return {
+    sponsoredsId: 101,
+    recordName: 'Amina',
+    canWrite: true,
+    guidelines: 'Write about your days, your family and what you enjoy.',
+    words: ['secret'],
+    country: 'US',
+    letters: [],
+    ...overrides,
+  };
+}

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   applicationFeeModel,
+  featureOfPage,
   hasFeature,
   hasIntegration,
   mediaPath,
@@ -113,6 +114,15 @@ describe('features and capabilities', () => {
       gifts: false,
       trials: false,
     });
+  });
+});
+
+describe('featureOfPage', () => {
+  it('names the feature a page needs: the sponsor’s letters need Messages (4)', () => {
+    expect(featureOfPage('/profile/letters')).toBe(4);
+    expect(featureOfPage('/profile/letters/12')).toBe(4);
+    expect(featureOfPage('/profile/sponsorships')).toBeNull();
+    expect(featureOfPage('/gift/manage/ABC')).toBe(7);
   });
 });
 

@@ -80,6 +80,7 @@ export const FEATURE_PAGES: readonly { path: string; feature: number }[] = [
   { path: '/redeem', feature: Feature.Gifts },
   { path: '/redeemtrial', feature: Feature.Trials },
   { path: '/lightning', feature: Feature.LightningSponsorships },
+  { path: '/profile/letters', feature: Feature.Messages },
 ];
 
 /** The feature a page address needs (`/gift/manage/X` needs Gifts), or null when it needs none. */

@@ -1,5 +1,6 @@
 import { Container, Group, Stack, Text, Title } from '@mantine/core';
-import type { User } from '@kinship/domain';
+import { Feature, hasFeature, type User } from '@kinship/domain';
+import { Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -15,8 +16,12 @@ import { usePartner } from '../../shared/partner/partner-context';
 import { PaymentSettingsPanel } from '../../features/payments/components/payment-settings-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useLabels } from '../../i18n/labels';
+import { lazyNamed } from '../../lib/lazy-with-timeout';
 import { NotFoundRoute } from './not-found';
 import classes from './user-area.module.css';
+
+// Letters (feature 4, Messages) load when first opened: the composer and its pre-screen stay out of the area's chunk.
+const LettersPage = lazyNamed(() => import('../../features/account/components/letters-page'), 'LettersPage');
 
 /** The subscriptions behind the person's sponsorships here, newest first. */
 function PaymentSettingsRoute({
@@ -55,7 +60,10 @@ function SponsorshipsRoute({ user, partnersId }: { user: User; partnersId: numbe
   );
 }
 
-/** /profile/* (lazy): the signed-in person's area: sponsorships, payment settings and their details. */
+/**
+ * /profile/* (lazy): the signed-in person's area: sponsorships, payment settings, letters (when the
+ * partner has feature 4, Messages) and their details.
+ */
 export function UserAreaRoute() {
   const partner = usePartner();
   const { isLoading, me } = useViewer(partner.id);
@@ -82,6 +90,7 @@ export function UserAreaRoute() {
   }
 
   const user = me.user;
+  const letters = hasFeature(partner, Feature.Messages);
   return (
     <Container size="md" py="xl">
       <Title order={1}>{displayName(user)}</Title>
@@ -101,6 +110,11 @@ export function UserAreaRoute() {
             <NavLink to="/profile/paymentsettings" className={classes.tab}>
               <FormattedMessage id="account.tab.paymentSettings" defaultMessage="Payment settings" />
             </NavLink>
+            {letters && (
+              <NavLink to="/profile/letters" className={classes.tab}>
+                <FormattedMessage id="letters.tab" defaultMessage="Letters" />
+              </NavLink>
+            )}
             <NavLink to="/profile/details" className={classes.tab}>
               <FormattedMessage id="account.tab.details" defaultMessage="My details" />
             </NavLink>
@@ -114,6 +128,16 @@ export function UserAreaRoute() {
                 <PaymentSettingsRoute user={user} partnerName={partner.name} partnersId={partner.id} />
               }
             />
+            {letters && (
+              <Route
+                path="letters"
+                element={
+                  <Suspense fallback={<LoadingScreen />}>
+                    <LettersPage usersId={user.id} partnersId={partner.id} />
+                  </Suspense>
+                }
+              />
+            )}
             <Route path="details" element={<ProfileDetailsPanel user={user} />} />
             <Route path="*" element={<NotFoundRoute />} />
           </Routes>

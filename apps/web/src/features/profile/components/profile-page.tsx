@@ -1,5 +1,7 @@
 import {
   canSeeSponsorContent,
+  Feature,
+  hasFeature,
   PartnerSetting,
   partnerSettingText,
   type SponsoredDetail,
@@ -11,6 +13,7 @@ import { useNavigate, useParams } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useLabels } from '../../../i18n/labels';
+import { useCataloguePart } from '../../../i18n/locale-provider';
 import { lazyNamed } from '../../../lib/lazy-with-timeout';
 import { usePartner } from '../../../shared/partner/partner-context';
 import { useSponsored } from '../api/get-sponsored';
@@ -21,12 +24,33 @@ import { ProfileTab } from './profile-tab';
 const ProgramTab = lazyNamed(() => import('./program-tab'), 'ProgramTab');
 const CountryTab = lazyNamed(() => import('./country-tab'), 'CountryTab');
 const SponsorUpdatesTab = lazyNamed(() => import('./sponsor-updates-tab'), 'SponsorUpdatesTab');
+// The sponsor's letters (composer, pre-screen) and their texts (the catalogue's public part) come with the tab.
+const RecordLetters = lazyNamed(
+  () => import('../../../shared/letters/components/record-letters'),
+  'RecordLetters',
+);
+
+/**
+ * The Letters tab: its chunk and the catalogue's public part (its texts) load side by side, and it
+ * renders once both are there. (What withCataloguePart does; imported here, it would move a piece
+ * of the first load into a chunk of its own.)
+ */
+function LettersTab({ sponsoredId }: { sponsoredId: number }) {
+  const ready = useCataloguePart('public');
+  useEffect(() => {
+    if (!ready) void RecordLetters.preload().catch(() => undefined); // a failure shows when it renders
+  }, [ready]);
+  return ready ? <RecordLetters sponsoredId={sponsoredId} /> : <LoadingScreen />;
+}
 
 function LazyTab({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
 }
 
-/** /sponsored/profile/:id: one record's profile, program, country and (for sponsors and admins) updates. */
+/**
+ * /sponsored/profile/:id: one record's profile, program, country, (for sponsors and admins) updates
+ * and (for its sponsor, with feature 4) letters.
+ */
 export function ProfilePage() {
   const { id } = useParams();
   const sponsoredId = Number(id);
@@ -89,6 +113,8 @@ function ProfileContent({ detail }: { detail: SponsoredDetail }) {
     isSponsor: detail.isSponsor,
     isPartnerAdmin: detail.canAdminister,
   });
+  // Letters are the sponsor's own: staff who do not sponsor the record read them in the dashboard.
+  const showLetters = detail.isSponsor && hasFeature(partner, Feature.Messages);
   return (
     <Stack gap="lg">
       <MaskedNotice detail={detail} />
@@ -100,6 +126,11 @@ function ProfileContent({ detail }: { detail: SponsoredDetail }) {
           </Tabs.Tab>
           <Tabs.Tab value="country">{labels.tabCountry}</Tabs.Tab>
           {showUpdates && <Tabs.Tab value="updates">{labels.tabSponsorUpdates}</Tabs.Tab>}
+          {showLetters && (
+            <Tabs.Tab value="letters">
+              <FormattedMessage id="letters.tab" defaultMessage="Letters" />
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="profile" pt="lg">
           <ProfileTab detail={detail} type={type} />
@@ -118,6 +149,13 @@ function ProfileContent({ detail }: { detail: SponsoredDetail }) {
           <Tabs.Panel value="updates" pt="lg">
             <LazyTab>
               <SponsorUpdatesTab sponsoredId={detail.id} />
+            </LazyTab>
+          </Tabs.Panel>
+        )}
+        {showLetters && (
+          <Tabs.Panel value="letters" pt="lg">
+            <LazyTab>
+              <LettersTab sponsoredId={detail.id} />
             </LazyTab>
           </Tabs.Panel>
         )}
