@@ -89,12 +89,6 @@ async function written(client: TestClient, record: number, text: string, extra: 
   return res.json<LetterCreated>();
 }
 
-const detail = async (client: TestClient, id: number) => {
-  const res = await client.get(`/api/dashboard/letters/${id}?partnersId=2`);
-  expect(res.status, res.text).toBe(200);
-  return res.json<LetterDetail>();
-};
-
 function mediaStatus(client: TestClient, url: string): Promise<number> {
   return new Promise((resolve, reject) => {
     http
