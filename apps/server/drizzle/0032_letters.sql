@@ -72,7 +72,7 @@ CREATE TABLE "messages" (
 ALTER TABLE "email_outbox" DROP CONSTRAINT "email_outbox_kind";--> statement-breakpoint
 ALTER TABLE "email_templates" DROP CONSTRAINT "email_templates_kind";--> statement-breakpoint
 ALTER TABLE "letter_scans" ADD CONSTRAINT "letter_scans_partners_id_partners_id_fk" FOREIGN KEY ("partners_id") REFERENCES "public"."partners"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "letter_scans" ADD CONSTRAINT "letter_scans_reply_to_id_messages_id_fk" FOREIGN KEY ("reply_to_id") REFERENCES "public"."messages"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "letter_scans" ADD CONSTRAINT "letter_scans_reply_to_id_messages_id_fk" FOREIGN KEY ("reply_to_id") REFERENCES "public"."messages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "letter_scans" ADD CONSTRAINT "letter_scans_messages_id_messages_id_fk" FOREIGN KEY ("messages_id") REFERENCES "public"."messages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "letter_scans" ADD CONSTRAINT "letter_scans_created_by_users_id_users_id_fk" FOREIGN KEY ("created_by_users_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "letter_settings" ADD CONSTRAINT "letter_settings_partners_id_partners_id_fk" FOREIGN KEY ("partners_id") REFERENCES "public"."partners"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

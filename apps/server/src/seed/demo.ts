@@ -61,6 +61,7 @@ import type { ImageJob } from './demo-images.ts';
 import { mulberry32 } from './prng.ts';
 import type { Rng } from './prng.ts';
 import { seedGivingDemo } from './demo-giving.ts';
+import { seedDemoLetters } from './demo-letters.ts';
 
 export interface SeedDeps {
   storage: Storage;
@@ -1286,6 +1287,12 @@ export async function seedDemo(db: Db, deps: SeedDeps): Promise<{ seeded: boolea
     await seedDemoGiving(tx, today);
     await seedGivingCodes(tx, today);
     await seedUpdatePosts(tx, userIdByEmail.get('partner-admin@demo.example.org')!);
+    await seedDemoLetters(tx, DEMO_IDS.partners.demo, {
+      maskedOfSponsor: DEMO_IDS.maskedSponsoredOfSponsor,
+      teacherOfSponsor: DEMO_IDS.sponsoredOfSponsorTeacher,
+      moderatorId: userIdByEmail.get('messages@demo.example.org')!,
+      adminId: userIdByEmail.get('partner-admin@demo.example.org')!,
+    });
   });
 
   await seedGivingDemo(db);

@@ -370,6 +370,62 @@ export const sponsorshipsAccess: AreaAccess = {
         BonA: '401 403 403 404 404 403 404',
       },
     },
+    {
+      route: 'GET /api/messages/:id/pdf',
+      case: "the sponsor's letter waiting for review: its writer and its moderators only",
+      call: (o) => ({ path: `/api/messages/${o.letterId}/pdf?${q(o)}` }),
+      staff: { action: 'letters.moderate', at: (all) => all.A.masked.entitiesId, granted: 200, denied: 404 },
+      expect: {
+        A: '404 404 200 200 200 404 200',
+        B: '404 404 404 404 404 404 404',
+        BonA: '404 404 404 404 404 404 404',
+      },
+    },
+    {
+      route: 'POST /api/dashboard/letters/print',
+      case: 'letters that do not exist (the access check comes first, then 409: nothing to print)',
+      call: (o) => ({
+        path: `/api/dashboard/letters/print?${q(o)}`,
+        body: { programId: o.entityId, ids: [999999999] },
+      }),
+      staff: { action: 'letters.moderate', at: (all) => all.A.entityId, granted: 409, denied: 403 },
+      expect: {
+        A: '401 403 403 409 409 403 409',
+        B: '401 403 403 403 403 404 404',
+      },
+    },
+    {
+      route: 'POST /api/dashboard/letters/scans',
+      case: 'no file (the access check comes first, then 415)',
+      call: (o) => ({ path: `/api/dashboard/letters/scans?${q(o)}`, body: {} }),
+      staff: { action: 'letters.moderate', granted: 415, denied: 403 },
+      expect: {
+        A: '401 403 403 415 415 403 415',
+        B: '401 403 403 403 403 404 404',
+      },
+    },
+    {
+      route: 'GET /api/dashboard/letters/scans',
+      call: (o) => ({ path: `/api/dashboard/letters/scans?${q(o)}&unmatched=true` }),
+      staff: { action: 'letters.moderate', granted: 200, denied: 403 },
+      expect: {
+        A: '401 403 403 200 200 403 200',
+        B: '401 403 403 403 403 404 404',
+      },
+    },
+    {
+      route: 'POST /api/dashboard/letters/scans/:id/match',
+      case: 'a page that does not exist (the access check comes first, then 404)',
+      call: (o) => ({
+        path: `/api/dashboard/letters/scans/999999999/match?${q(o)}`,
+        body: { replyToId: o.letterId },
+      }),
+      staff: { action: 'letters.moderate', granted: 404, denied: 403 },
+      expect: {
+        A: '401 403 403 404 404 403 404',
+        B: '401 403 403 403 403 404 404',
+      },
+    },
   ],
   masked: [
     // W4: the Updates editor's record search, by the outside record's code.
@@ -436,5 +492,10 @@ export const sponsorshipsAccess: AreaAccess = {
     'GET /api/dashboard/letters/settings': 'the partner’s guidelines and word list',
     'PUT /api/dashboard/letters/settings': 'the partner’s guidelines and word list',
     'POST /api/dashboard/letters': 'a letter by record first name and code, to moderators of its program',
+    'GET /api/messages/:id/pdf': 'the letter as a PDF: the record by first name, the sponsor by first name',
+    'POST /api/dashboard/letters/print': 'letters as a PDF by record code and sponsor first name',
+    'POST /api/dashboard/letters/scans': 'scanned pages and the letters they became, by id',
+    'GET /api/dashboard/letters/scans': 'scanned pages and the letters they became, by id',
+    'POST /api/dashboard/letters/scans/:id/match': 'a scanned page and the letter it became, by id',
   },
 };

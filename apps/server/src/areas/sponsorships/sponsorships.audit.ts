@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { letterQrText } from '@kinship/domain';
 import { newLinkCode } from './sponsors/sponsors.service.ts';
 import { multipartPicture, type AreaAudit, type AuditContext } from '../../../test/audit-rows.ts';
 import { freshAddress, insertRecord } from '../../../test/giving-fixtures.ts';
@@ -374,6 +376,77 @@ export const sponsorshipsAudit: AreaAudit = {
             )
           ).length === 1,
         action: 'letter.reply_typed',
+        entityType: 'letter',
+        usersId,
+      };
+    },
+    'POST /api/dashboard/letters/print': async (ctx) => {
+      const { client, usersId } = await ctx.partnerAdmin();
+      const { letter } = await submittedLetter(ctx, { status: 'approved' });
+      const [program] = await ctx.rows(
+        sql`SELECT s.entities_id FROM messages m JOIN sponsoreds s ON s.id = m.sponsoreds_id WHERE m.id = ${letter}`,
+      );
+      return {
+        call: () =>
+          client.post(
+            '/api/dashboard/letters/print?partnersId=2',
+            { programId: Number(program!.entities_id), ids: [letter] },
+            freshAddress(),
+          ),
+        written: async () => (await statusOf(ctx, letter)) === 'printed',
+        action: 'letter.printed',
+        entityType: 'letter',
+        usersId,
+        changes: { status: { before: 'approved', after: 'printed' } },
+      };
+    },
+    'POST /api/dashboard/letters/scans': async (ctx) => {
+      const { client, usersId } = await ctx.partnerAdmin();
+      const { letter } = await submittedLetter(ctx, { status: 'printed' });
+      const page = await QRCode.toBuffer(letterQrText(2, letter), { width: 400, margin: 4 });
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(page)], { type: 'image/png' }), 'reply.png');
+      const request = new Request('http://localhost/', { method: 'POST', body: form });
+      const body = Buffer.from(await request.arrayBuffer());
+      return {
+        call: () =>
+          client.request(
+            'POST',
+            '/api/dashboard/letters/scans?partnersId=2',
+            undefined,
+            { ...freshAddress(), 'content-type': request.headers.get('content-type')! },
+            body,
+          ),
+        written: async () =>
+          (
+            await ctx.rows(
+              sql`SELECT 1 FROM messages WHERE reply_to_id = ${letter} AND scan_path IS NOT NULL`,
+            )
+          ).length === 1,
+        action: 'letter.scan_matched',
+        entityType: 'letter',
+        usersId,
+      };
+    },
+    'POST /api/dashboard/letters/scans/:id/match': async (ctx) => {
+      const { client, usersId } = await ctx.partnerAdmin();
+      const { letter } = await submittedLetter(ctx, { status: 'printed' });
+      const [scan] = await ctx.rows(
+        sql`INSERT INTO letter_scans (partners_id, file_name, page, picture_path, problem)
+            VALUES (2, 'page.jpg', 1, 'letters/scans/0/page.jpg', 'No letter code could be read on this page: match it by hand.') RETURNING id`,
+      );
+      const id = Number(scan!.id);
+      return {
+        call: () =>
+          client.post(
+            `/api/dashboard/letters/scans/${id}/match?partnersId=2`,
+            { replyToId: letter },
+            freshAddress(),
+          ),
+        written: async () =>
+          (await ctx.rows(sql`SELECT 1 FROM letter_scans WHERE id = ${id} AND messages_id IS NOT NULL`))
+            .length === 1,
+        action: 'letter.scan_matched',
         entityType: 'letter',
         usersId,
       };

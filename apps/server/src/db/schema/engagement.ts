@@ -165,7 +165,7 @@ export const letterScans = pgTable(
     page: integer('page').notNull().default(1),
     picturePath: text('picture_path').notNull(),
     /** The sponsor letter its QR code (or a moderator) matched. */
-    replyToId: integer('reply_to_id').references(() => messages.id),
+    replyToId: integer('reply_to_id').references(() => messages.id, { onDelete: 'set null' }),
     /** The reply letter it became. */
     messagesId: integer('messages_id').references(() => messages.id, { onDelete: 'set null' }),
     problem: text('problem'),
