@@ -73,6 +73,7 @@ describe('serving the web app', () => {
       '/redeem/ABC',
       '/redeemtrial',
       '/lightning/students/X',
+      '/profile/letters',
     ]) {
       const res = await maple.get(page);
       expect(res.status, page).toBe(404);
@@ -80,7 +81,7 @@ describe('serving the web app', () => {
     }
     expect((await maple.get('/donate')).status).toBe(200);
     expect((await maple.get('/giftcards')).status).toBe(200);
-    for (const page of ['/gift', '/redeem/ABC', '/redeemtrial/ABC', '/lightning'])
+    for (const page of ['/gift', '/redeem/ABC', '/redeemtrial/ABC', '/lightning', '/profile/letters'])
       expect((await t.client('demo.localhost').get(page)).status, page).toBe(200);
   });
 
