@@ -284,6 +284,7 @@ describe('Email templates', () => {
       'update_notice',
       'invitation',
       'reminder',
+      'letter_notice',
     ]);
     expect(answer.templates.every((x) => !x.custom)).toBe(true);
     expect(answer.templates[0]!.placeholders.map((p) => p.name)).toContain('donorName');
