@@ -356,7 +356,12 @@ interface Call {
 
 function callsOf(setup: Setup): Call[] {
   const q = `/api/dashboard/letters?partnersId=${PARTNER}`;
-  const queue = (as: 'moderator' | 'program admin', program: number, deepPage: number): Call[] =>
+  const queue = (
+    as: 'moderator' | 'program admin',
+    program: number,
+    deepPage: number,
+    deliveredPage: number,
+  ): Call[] =>
     [
       ['waiting (default)', ''],
       ['status=approved', '&status=approved'],
@@ -367,11 +372,12 @@ function callsOf(setup: Setup): Call[] {
       ['assignee=me', '&assignee=me'],
       ['q=LB-1236 (a code)', '&q=LB-1236'],
       [`page=${deepPage}`, `&page=${deepPage}`],
-      [`delivered, page=${deepPage * 5}`, `&status=delivered&page=${deepPage * 5}`],
+      [`delivered, page=${deliveredPage}`, `&status=delivered&page=${deliveredPage}`],
     ].map(([label, query]) => ({ as, label: label!, paths: [`${q}${query}`], queue: true }));
   return [
-    ...queue('moderator', DEMO_IDS.otherDemoEntity, 200),
-    ...queue('program admin', DEMO_IDS.programAdminEntity, 100),
+    // Deep pages inside each viewer's letters: 11,908 and 45,203 partner-wide, 2,880 and 11,408 in program 1.
+    ...queue('moderator', DEMO_IDS.otherDemoEntity, 200, 1000),
+    ...queue('program admin', DEMO_IDS.programAdminEntity, 100, 400),
     {
       as: 'moderator',
       label: 'GET dashboard/letters/:id',
