@@ -82,6 +82,14 @@ const WORDS = [
   'frapper',
 ];
 
+/** What timeScreen screens, for other benches' titles. */
+export const SCREEN_SETUP = {
+  letters: LETTERS,
+  minChars: MIN_CHARS,
+  maxChars: MAX_CHARS,
+  words: WORDS.length,
+};
+
 /** A small seeded generator, so every run screens the same letters. */
 function random(seed: number) {
   let s = seed >>> 0;
@@ -141,16 +149,23 @@ function row(
   };
 }
 
+/** Screens `count` generated letters (after WARM_UP untimed ones), each timed alone. */
+export function timeScreen(
+  count = LETTERS,
+): { chars: number; ms: number; flags: number; planted: boolean }[] {
+  const all = letters(count + WARM_UP);
+  for (const { text } of all.slice(0, WARM_UP)) screenLetter(text, { words: WORDS, defaultCountry: 'KE' });
+  return all.slice(WARM_UP).map(({ text, planted }) => {
+    const started = performance.now();
+    const flags = screenLetter(text, { words: WORDS, defaultCountry: 'KE' });
+    return { chars: text.length, ms: performance.now() - started, flags: flags.length, planted };
+  });
+}
+
 export const bench: Bench = {
   name: 'letter-screen',
   async run(): Promise<BenchResult> {
-    const all = letters(LETTERS + WARM_UP);
-    for (const { text } of all.slice(0, WARM_UP)) screenLetter(text, { words: WORDS, defaultCountry: 'KE' });
-    const timed = all.slice(WARM_UP).map(({ text, planted }) => {
-      const started = performance.now();
-      const flags = screenLetter(text, { words: WORDS, defaultCountry: 'KE' });
-      return { chars: text.length, ms: performance.now() - started, flags: flags.length, planted };
-    });
+    const timed = timeScreen();
     return {
       name: 'letter-screen',
       title: `The letter pre-screen, time per letter (${LETTERS} letters of ${MIN_CHARS}-${MAX_CHARS} characters, ${WORDS.length} partner words)`,

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
+import { migrateDatabase, openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { partnerCacheOf } from '../apps/server/src/areas/partners/site/partner-cache.ts';
 import { authSettingsOf, createAuth } from '../apps/server/src/platform/auth.ts';
 import { loginCreator } from '../apps/server/src/platform/logins.ts';
@@ -66,22 +66,27 @@ export function urlOf(base: string, database: string): string {
 export async function migrateAndSeed(url: string): Promise<void> {
   const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
   try {
-    await migrateDatabase(database);
-    const config = loadConfig({
-      AUTH_SECRET: BENCH_AUTH_SECRET,
-      LOG_LEVEL: 'silent',
-    });
-    const auth = createAuth({
-      db: database.db,
-      partners: partnerCacheOf(database.db),
-      mailer: discardMailer,
-      rateLimit: false,
-      ...authSettingsOf(config),
-    });
-    await seedDemo(database.db, { storage: discardStorage, createLogin: loginCreator(auth, database.db) });
+    await migrateAndSeedDatabase(database);
   } finally {
     await database.close();
   }
+}
+
+/** The same on an open database (PostgreSQL or PGlite), left open. */
+export async function migrateAndSeedDatabase(database: Database): Promise<void> {
+  await migrateDatabase(database);
+  const config = loadConfig({
+    AUTH_SECRET: BENCH_AUTH_SECRET,
+    LOG_LEVEL: 'silent',
+  });
+  const auth = createAuth({
+    db: database.db,
+    partners: partnerCacheOf(database.db),
+    mailer: discardMailer,
+    rateLimit: false,
+    ...authSettingsOf(config),
+  });
+  await seedDemo(database.db, { storage: discardStorage, createLogin: loginCreator(auth, database.db) });
 }
 
 /** Builds the data set unless the bench database already holds this version of it. */

@@ -92,7 +92,19 @@ export const messages = pgTable(
       sql`${t.status} IN ('draft', 'submitted', 'in_review', 'approved', 'rejected', 'printed', 'sent_to_program', 'delivered')`,
     ),
     check('messages_body_length', sql`char_length(${t.body}) <= 5000`),
-    index('messages_queue_idx').on(t.partnersId, t.status, t.submittedAt, t.id),
+    // The queue's order, then every column its filters read (decision 078): the queue, its pages
+    // and its counts are answered from the index alone, without visiting the letters' rows.
+    index('messages_queue_idx').on(
+      t.partnersId,
+      t.status,
+      t.submittedAt,
+      t.id,
+      t.sponsoredsId,
+      t.direction,
+      t.openFlags,
+      t.assigneeUsersId,
+      t.flagKinds,
+    ),
     index('messages_sponsorship_idx').on(t.userSponsoredsId, t.id),
     index('messages_user_idx').on(t.usersId, t.id),
     index('messages_sponsored_idx').on(t.sponsoredsId),

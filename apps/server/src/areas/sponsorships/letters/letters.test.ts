@@ -484,6 +484,37 @@ describe('nobody reads a letter before approval', () => {
     expect(stranger.status).toBe(400);
     expect((await moderator.get('/api/dashboard/letters?partnersId=2&status=nope')).status).toBe(400);
   });
+
+  it('pages the queue oldest first, each page a slice of the whole with the same total, scoped or searched', async () => {
+    const mine: number[] = [];
+    for (const text of ['First of three', 'Second of three', 'Third of three'])
+      mine.push((await written(sponsor, ANTIGUA_RECORD, text)).id);
+    const whole = (await moderator.get('/api/dashboard/letters?partnersId=2&pageSize=500')).json<
+      LetterQueueItem[]
+    >();
+    const code = whole.find((l) => l.id === mine[0])!.recordCode;
+    expect(code).toBeTruthy();
+    for (const [client, query] of [
+      [moderator, ''],
+      [programAdmin, ''],
+      [moderator, `&q=${encodeURIComponent(code!)}`],
+      [programAdmin, '&flagged=false&direction=to_sponsored'],
+    ] as const) {
+      const all = (await client.get(`/api/dashboard/letters?partnersId=2&pageSize=500${query}`)).json<
+        LetterQueueItem[]
+      >();
+      expect(all.map((l) => l.id)).toEqual(expect.arrayContaining(mine));
+      const times = all.map((l) => l.submittedAt ?? '');
+      expect(times).toEqual([...times].sort());
+      const paged: number[] = [];
+      for (let page = 1; (page - 1) * 2 < all.length; page++) {
+        const res = await client.get(`/api/dashboard/letters?partnersId=2&pageSize=2&page=${page}${query}`);
+        expect(res.headers['x-total-count']).toBe(String(all.length));
+        paged.push(...res.json<LetterQueueItem[]>().map((l) => l.id));
+      }
+      expect(paged).toEqual(all.map((l) => l.id));
+    }
+  });
 });
 
 describe('drafts', () => {
