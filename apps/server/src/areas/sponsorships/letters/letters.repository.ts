@@ -289,6 +289,10 @@ function queueWhere(f: QueueFilter): SQL | undefined {
           ilike(sponsoreds.firstName, like),
           ilike(sponsoreds.lastName, like),
           ilike(sponsoreds.title, like),
+          // The search box promises the sponsor and the letter's text too.
+          ilike(sponsor.firstName, like),
+          ilike(sponsor.lastName, like),
+          ilike(messages.body, like),
           /^\d{1,9}$/.test(q!) ? eq(messages.id, Number(q)) : undefined,
         )
       : undefined,
@@ -308,6 +312,7 @@ export async function listQueue(db: Queryable, f: QueueFilter, offset: number, l
       .select({ n: sql<number>`count(*)::int` })
       .from(messages)
       .innerJoin(sponsoreds, eq(sponsoreds.id, messages.sponsoredsId))
+      .innerJoin(sponsor, eq(sponsor.id, messages.usersId))
       .where(where),
   ]);
   return { rows: rows as LetterListRow[], total: total?.n ?? 0 };
