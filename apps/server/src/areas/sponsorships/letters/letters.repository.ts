@@ -289,6 +289,10 @@ function queueWhere(f: QueueFilter): SQL | undefined {
           ilike(sponsoreds.firstName, like),
           ilike(sponsoreds.lastName, like),
           ilike(sponsoreds.title, like),
+          // The search box promises the sponsor and the letter's text too.
+          sql`EXISTS (SELECT 1 FROM users su WHERE su.id = ${messages.usersId}
+                AND (su.first_name ILIKE ${like} OR su.last_name ILIKE ${like}))`,
+          ilike(messages.body, like),
           /^\d{1,9}$/.test(q!) ? eq(messages.id, Number(q)) : undefined,
         )
       : undefined,
@@ -302,7 +306,8 @@ function queueWhere(f: QueueFilter): SQL | undefined {
  */
 export async function listQueue(db: Queryable, f: QueueFilter, offset: number, limit: number) {
   const where = queueWhere(f);
-  const readsRecord = f.scope !== undefined || f.programId !== undefined || Boolean(f.q?.trim());
+  const searches = Boolean(f.q?.trim());
+  const readsRecord = f.scope !== undefined || f.programId !== undefined || searches;
   const order = [sql`${messages.submittedAt} ASC NULLS LAST`, asc(messages.id)];
   const matching = <T extends Parameters<Queryable['select']>[0]>(columns: T) => {
     const from = db.select(columns).from(messages);

@@ -515,6 +515,29 @@ describe('nobody reads a letter before approval', () => {
       expect(paged).toEqual(all.map((l) => l.id));
     }
   });
+
+  it('searches the queue by the letter’s text and its sponsor’s name, as the search box says', async () => {
+    const word = `zebra${Date.now().toString(36)}`;
+    const letter = await written(sponsor, ANTIGUA_RECORD, `We saw a ${word} at the park.`);
+    const search = async (q: string) => {
+      const res = await moderator.get(
+        `/api/dashboard/letters?partnersId=2&pageSize=500&q=${encodeURIComponent(q)}`,
+      );
+      expect(res.status, res.text).toBe(200);
+      const items = res.json<LetterQueueItem[]>();
+      expect(res.headers['x-total-count']).toBe(String(items.length));
+      return items;
+    };
+    const byText = await search(word.toUpperCase());
+    expect(byText.map((l) => l.id)).toEqual([letter.id]);
+    const sponsorName = byText[0]!.sponsorFirstName;
+    const bySponsor = await search(sponsorName);
+    expect(bySponsor.map((l) => l.id)).toContain(letter.id);
+    expect(
+      bySponsor.every((l) => l.sponsorFirstName === sponsorName || l.recordName.includes(sponsorName)),
+    ).toBe(true);
+    expect(await search(`${word}-nobody-wrote-this`)).toEqual([]);
+  });
 });
 
 describe('drafts', () => {

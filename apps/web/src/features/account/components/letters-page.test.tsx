@@ -218,6 +218,32 @@ describe('/profile/letters', () => {
     expect(api.callsTo('GET /api/messages/3/pdf')).toHaveLength(1);
   });
 
+  it('shows the page of a reply that came on paper whole, opening full size', async () => {
+    const paper = buildSponsorLetter({
+      id: 5,
+      direction: 'to_sponsor',
+      status: 'delivered',
+      body: 'Thank you for the puppies.',
+      hasScan: true,
+      pictures: ['/media/letters/5/1.webp', '/media/letters/scans/9/page.jpg'],
+      createdAt: '2026-11-25T10:00:00.000Z',
+      steps: [{ status: 'delivered', at: '2026-11-26T10:00:00.000Z', by: null }],
+    });
+    stubApi({ [LETTERS]: json([paper]), [SPONSOREDS]: json([]) });
+    renderLetters();
+    await screen.findByRole('region', { name: 'Amina' });
+    const reply = within(card('Thank you for the puppies.'));
+    const page = reply.getByRole('img', { name: 'Amina’s letter on paper' });
+    expect(page).toHaveAttribute('src', '/media/letters/scans/9/page.jpg');
+    expect(page.closest('a')).toHaveAttribute('href', '/media/letters/scans/9/page.jpg');
+    // The scan is not cropped among the pictures; the reply's own picture still is one.
+    expect(reply.getAllByRole('img')).toHaveLength(2);
+    expect(reply.getByRole('img', { name: 'Picture 1' })).toHaveAttribute('src', '/media/letters/5/1.webp');
+    expect(
+      reply.getByText('This letter came on paper: download the PDF to see its pages.'),
+    ).toBeInTheDocument();
+  });
+
   it('shows one person’s letters when filtered', async () => {
     stubApi({ [LETTERS]: json(letters), [SPONSOREDS]: json([]) });
     const { user } = renderLetters();

@@ -182,9 +182,37 @@ function LetterText({ body, language }: { body: string; language: string }) {
   );
 }
 
+/**
+ * The photo or scan of a reply written on paper, shown whole (a page cropped to a strip cannot be
+ * read), and opened full size from it.
+ */
+function ScanPage({ src, name }: { src: string; name: string }) {
+  const intl = useIntl();
+  return (
+    <a href={src} target="_blank" rel="noreferrer" style={{ alignSelf: 'flex-start', maxWidth: '100%' }}>
+      <Image
+        src={src}
+        h={320}
+        w="auto"
+        maw="100%"
+        radius="sm"
+        fit="contain"
+        loading="lazy"
+        alt={intl.formatMessage(
+          { id: 'letters.scanAlt', defaultMessage: '{name}’s letter on paper' },
+          { name },
+        )}
+      />
+    </a>
+  );
+}
+
 /** A reply from the sponsored person: when it arrived, its words and pictures, and its PDF. */
 function ReplyCard({ letter }: { letter: SponsorLetter }) {
   const format = useFormat();
+  // The scan of a paper reply comes last among its pictures.
+  const scan = letter.hasScan ? letter.pictures.at(-1) : undefined;
+  const pictures = scan ? letter.pictures.slice(0, -1) : letter.pictures;
   const arrived = stepDate(letter, 'delivered') ?? stepDate(letter, 'approved') ?? letter.createdAt;
   return (
     <Paper withBorder radius="md" p="md" component="article">
@@ -218,7 +246,8 @@ function ReplyCard({ letter }: { letter: SponsorLetter }) {
             />
           </Text>
         )}
-        <Pictures pictures={letter.pictures} />
+        {scan && <ScanPage src={scan} name={letter.recordName} />}
+        <Pictures pictures={pictures} />
         <DownloadPdf letterId={letter.id} />
       </Stack>
     </Paper>

@@ -326,7 +326,8 @@ function FlagBadges({ row }: { row: LetterQueueItem }) {
       </Badge>
       {row.flagKinds.map((kind) => (
         // On a phone the count alone, so the state stays in view; the letter lists every flag.
-        <Badge key={kind} color={open ? 'red' : 'gray'} variant="outline" size="sm" visibleFrom="sm">
+        // Dark shades: an outline badge's small text on white needs 4.5:1 (axe color-contrast).
+        <Badge key={kind} color={open ? 'red.9' : 'gray.7'} variant="outline" size="sm" visibleFrom="sm">
           {labelOf(intl, flagKindMessages, kind)}
         </Badge>
       ))}
