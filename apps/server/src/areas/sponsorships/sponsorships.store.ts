@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { messages, occasions, sponsoreds, userSponsoreds } from '../../db/schema/index.ts';
 import { releaseFilledSlots, releaseFilledSlotsOfSponsor } from '../records/index.ts';

@@ -22,6 +22,9 @@ export const emailTemplates = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.partnersId, t.kind, t.locale] }),
-    check('email_templates_kind', sql`${t.kind} IN ('receipt', 'update_notice', 'invitation', 'reminder', 'letter_notice')`),
+    check(
+      'email_templates_kind',
+      sql`${t.kind} IN ('receipt', 'update_notice', 'invitation', 'reminder', 'letter_notice')`,
+    ),
   ],
 );

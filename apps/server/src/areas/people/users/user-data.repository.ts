@@ -82,11 +82,7 @@ export async function findGivingRows(db: Db, usersId: number, email: string | nu
       .where(or(eq(giftCodes.purchaserUsersId, usersId), eq(giftCodes.redeemedByUsersId, usersId)))
       .orderBy(asc(giftCodes.id)),
     db.select().from(trialCodes).where(eq(trialCodes.redeemedByUsersId, usersId)).orderBy(asc(trialCodes.id)),
-    db
-      .select()
-      .from(messages)
-      .where(eq(messages.usersId, usersId))
-      .orderBy(asc(messages.id)),
+    db.select().from(messages).where(eq(messages.usersId, usersId)).orderBy(asc(messages.id)),
     db.select().from(occasions).where(eq(occasions.usersId, usersId)).orderBy(asc(occasions.id)),
     email
       ? db

@@ -57,7 +57,9 @@ describe('Letters in French', () => {
     expect(screen.getByRole('heading', { name: 'Lettres', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Réponses sur papier' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Signalements/ })).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'État' })).toHaveValue('En attente (nouvelles ou en cours d’examen)');
+    expect(screen.getByRole('combobox', { name: 'État' })).toHaveValue(
+      'En attente (nouvelles ou en cours d’examen)',
+    );
     expect(within(row).getByText('Lettre du parrain')).toBeInTheDocument();
     expect(within(row).getByText('1 signalement ouvert')).toBeInTheDocument();
     expect(within(row).getByText('Adresse courriel')).toBeInTheDocument();
