@@ -240,7 +240,7 @@ describe('/profile/letters', () => {
     expect(reply.getAllByRole('img')).toHaveLength(2);
     expect(reply.getByRole('img', { name: 'Picture 1' })).toHaveAttribute('src', '/media/letters/5/1.webp');
     expect(
-      reply.getByText('This letter came on paper: download the PDF to see its pages.'),
+      reply.getByText('This letter came on paper, written by hand: here is its page.'),
     ).toBeInTheDocument();
   });
 

@@ -242,7 +242,7 @@ function ReplyCard({ letter }: { letter: SponsorLetter }) {
           <Text size="sm" c="dimmed">
             <FormattedMessage
               id="letters.scanned"
-              defaultMessage="This letter came on paper: download the PDF to see its pages."
+              defaultMessage="This letter came on paper, written by hand: here is its page."
             />
           </Text>
         )}
