@@ -22,10 +22,13 @@ import {
   letterStepsInputSchema,
   recordLettersSchema,
   sponsorLetterSchema,
+  type LetterBulkResult,
+  type Locale,
 } from '@kinship/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { translateRefusal } from '../../../platform/error-messages.ts';
 import { HttpError } from '../../../platform/errors.ts';
 import { localeOfRequest } from '../../../platform/locale.ts';
 import { siteQuery, wholeNumberParam } from '../../../platform/route-schemas.ts';
@@ -85,6 +88,12 @@ import { LETTER_MAX_PICTURES } from '@kinship/domain';
  */
 
 const idParams = z.object({ id: wholeNumberParam('id') });
+
+/** A bulk answer's reasons in the staff member's language (they are the refusals' own texts). */
+const inLocale = (result: LetterBulkResult, locale: Locale): LetterBulkResult => ({
+  done: result.done,
+  skipped: result.skipped.map((s) => ({ id: s.id, reason: translateRefusal(locale, s.reason) })),
+});
 const flagParams = idParams.extend({ flagId: wholeNumberParam('flagId') });
 
 const queueQuery = siteQuery.extend({
@@ -265,7 +274,13 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { problemErrors: true },
       schema: { querystring: siteQuery, body: letterIdsSchema, response: { 200: letterBulkResultSchema } },
     },
-    async (request) => approveLetters(app.deps.db, await request.siteContext(), request.body.ids),
+    async (request) => {
+      const ctx = await request.siteContext();
+      return inLocale(
+        await approveLetters(app.deps.db, ctx, request.body.ids),
+        localeOfRequest(request, ctx.partner, ctx.viewer),
+      );
+    },
   );
 
   app.post(
@@ -278,8 +293,13 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: letterBulkResultSchema },
       },
     },
-    async (request) =>
-      recordLetterSteps(app.deps.db, await request.siteContext(), request.body.ids, request.body.status),
+    async (request) => {
+      const ctx = await request.siteContext();
+      return inLocale(
+        await recordLetterSteps(app.deps.db, ctx, request.body.ids, request.body.status),
+        localeOfRequest(request, ctx.partner, ctx.viewer),
+      );
+    },
   );
 
   app.get(
