@@ -82,7 +82,31 @@ export async function findGivingRows(db: Db, usersId: number, email: string | nu
       .where(or(eq(giftCodes.purchaserUsersId, usersId), eq(giftCodes.redeemedByUsersId, usersId)))
       .orderBy(asc(giftCodes.id)),
     db.select().from(trialCodes).where(eq(trialCodes.redeemedByUsersId, usersId)).orderBy(asc(trialCodes.id)),
-    db.select().from(messages).where(eq(messages.usersId, usersId)).orderBy(asc(messages.id)),
+    // Their letters as they see them (issue 24): their own, and replies once a moderator released them.
+    db
+      .select({
+        id: messages.id,
+        partnersId: messages.partnersId,
+        sponsoredsId: messages.sponsoredsId,
+        direction: messages.direction,
+        status: messages.status,
+        body: messages.body,
+        language: messages.language,
+        rejectionReason: messages.rejectionReason,
+        submittedAt: messages.submittedAt,
+        createdAt: messages.createdAt,
+      })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.usersId, usersId),
+          or(
+            eq(messages.direction, 'to_sponsored'),
+            inArray(messages.status, ['approved', 'printed', 'sent_to_program', 'delivered']),
+          ),
+        ),
+      )
+      .orderBy(asc(messages.id)),
     db.select().from(occasions).where(eq(occasions.usersId, usersId)).orderBy(asc(occasions.id)),
     email
       ? db

@@ -400,6 +400,12 @@ describe('nobody reads a letter before approval', () => {
     >();
     expect(before.some((l) => l.id === reply.id)).toBe(false);
     expect((await sponsor.get(`/api/messages/${reply.id}/pdf?partnersId=2`)).status).toBe(404);
+    const exported = async () =>
+      (await sponsor.get(`/api/users/${sponsorId}/export?partnersId=2`))
+        .json<{ messages: Array<{ id: number }> }>()
+        .messages.map((l) => l.id);
+    expect(await exported()).not.toContain(reply.id);
+    expect(await exported()).toContain(original.id);
 
     await moderator.post(`/api/dashboard/letters/${reply.id}/approve?partnersId=2`);
     const after = (await sponsor.get(`/api/users/${sponsorId}/messages?partnersId=2`)).json<
@@ -407,6 +413,7 @@ describe('nobody reads a letter before approval', () => {
     >();
     const read = after.find((l) => l.id === reply.id)!;
     expect(read.body).toBe('We won the cup! Thank you for asking.');
+    expect(await exported()).toContain(reply.id);
     expect(read.status).toBe('delivered');
     await t.runJob('events.dispatch', {});
     await t.runJob('outbox.dispatch', {});
