@@ -4,7 +4,6 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { DEMO_IDS } from '../apps/server/src/seed/demo.ts';
 import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { authSession, authUser, users } from '../apps/server/src/db/schema/index.ts';
@@ -17,7 +16,7 @@ import {
   migrateAndSeedDatabase,
   root,
   startServer,
-  urlOf,
+  benchDatabase,
   type Server,
 } from './support.ts';
 
@@ -190,26 +189,8 @@ async function buildLetters(database: Database): Promise<void> {
 
 /** PostgreSQL: the bench database, built unless it already holds this version. */
 async function ensurePostgres(baseUrl: string): Promise<{ url: string; note: string }> {
-  const url = urlOf(baseUrl, DATABASE);
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    const exists = (await admin.query('select 1 from pg_database where datname = $1', [DATABASE])).rowCount;
-    if (exists && process.env.BENCH_REBUILD !== '1') {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      const version = await client
-        .query<{ value: string }>(`select value from bench_meta where key = 'version'`)
-        .then((r) => r.rows[0]?.value)
-        .catch(() => undefined);
-      await client.end();
-      if (version === VERSION) return { url, note: `data set reused (${DATABASE}, ${VERSION})` };
-    }
-    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${DATABASE}`);
-  } finally {
-    await admin.end();
-  }
+  const { url, reused } = await benchDatabase(baseUrl, DATABASE, VERSION);
+  if (reused) return { url, note: `data set reused (${DATABASE}, ${VERSION})` };
   // One connection: the build's temporary tables live in its session.
   const database = await openDatabase({ databaseUrl: url, poolSize: 1 });
   try {

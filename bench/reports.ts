@@ -12,7 +12,7 @@ import {
   migrateAndSeed,
   startServer,
   statementCounter,
-  urlOf,
+  benchDatabase,
 } from './support.ts';
 
 /**
@@ -93,26 +93,8 @@ function dataSql(): string {
 }
 
 async function ensureReportsData(baseUrl: string): Promise<{ url: string; note: string }> {
-  const url = urlOf(baseUrl, DATABASE);
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    const exists = (await admin.query('select 1 from pg_database where datname = $1', [DATABASE])).rowCount;
-    if (exists && process.env.BENCH_REBUILD !== '1') {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      const version = await client
-        .query<{ value: string }>(`select value from bench_meta where key = 'version'`)
-        .then((r) => r.rows[0]?.value)
-        .catch(() => undefined);
-      await client.end();
-      if (version === VERSION) return { url, note: `data set reused (${DATABASE}, ${VERSION})` };
-    }
-    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${DATABASE}`);
-  } finally {
-    await admin.end();
-  }
+  const { url, reused } = await benchDatabase(baseUrl, DATABASE, VERSION);
+  if (reused) return { url, note: `data set reused (${DATABASE}, ${VERSION})` };
   const started = performance.now();
   await migrateAndSeed(url);
   const client = new pg.Client({ connectionString: url });

@@ -62,6 +62,38 @@ export function urlOf(base: string, database: string): string {
   return url.toString();
 }
 
+/**
+ * A bench's own PostgreSQL database: reused when it holds this data set's `version` (its
+ * `bench_meta` row) unless BENCH_REBUILD=1, else dropped and created empty for the bench to build.
+ */
+export async function benchDatabase(
+  baseUrl: string,
+  database: string,
+  version: string,
+): Promise<{ url: string; reused: boolean }> {
+  const url = urlOf(baseUrl, database);
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    const exists = (await admin.query('select 1 from pg_database where datname = $1', [database])).rowCount;
+    if (exists && process.env.BENCH_REBUILD !== '1') {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      const stored = await client
+        .query<{ value: string }>(`select value from bench_meta where key = 'version'`)
+        .then((r) => r.rows[0]?.value)
+        .catch(() => undefined);
+      await client.end();
+      if (stored === version) return { url, reused: true };
+    }
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${database}`);
+  } finally {
+    await admin.end();
+  }
+  return { url, reused: false };
+}
+
 /** Migrates an empty database and writes the demo seed into it (the benches' starting point). */
 export async function migrateAndSeed(url: string): Promise<void> {
   const database = await openDatabase({ databaseUrl: url, poolSize: 2 });

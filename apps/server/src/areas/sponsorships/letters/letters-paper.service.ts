@@ -1,4 +1,5 @@
 import {
+  actionScope,
   can,
   ERRORS,
   LETTER_RELEASED_STATUSES,
@@ -18,7 +19,7 @@ import type { Storage } from '../../../platform/storage.ts';
 import type { UploadedFile } from '../../../platform/uploads.ts';
 import { renderLetterBatchPdf, renderLetterPdf } from './letter-pdf.ts';
 import { readScanFile, SCAN_PROBLEMS, scanProblemIn } from './letter-scan.ts';
-import { findLetter, findRecord, type LetterRow } from './letters.repository.ts';
+import { findLetter, findPerson, findRecord, type LetterRow } from './letters.repository.ts';
 import {
   createReply,
   LETTER_NOT_FOUND_MESSAGE,
@@ -53,11 +54,6 @@ async function picturesOf(storage: Storage, letter: LetterRow): Promise<Buffer[]
   return files.filter((f): f is Buffer => f !== null);
 }
 
-async function firstNameOf(db: Queryable, usersId: number): Promise<string> {
-  const [row] = await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, usersId));
-  return row?.firstName ?? '';
-}
-
 /**
  * GET messages/{id}/pdf: the letter with its pictures, or its scan. Its writer, its sponsor once a
  * reply is released, and moderators of its program; anyone else: 404, as if there were no letter.
@@ -72,7 +68,7 @@ export async function letterPdf(deps: Deps, ctx: SiteContext, id: number, locale
       id: letter.id,
       direction: letter.direction as LetterDirection,
       recordName: record ? (record.firstName ?? record.title ?? record.code) : '',
-      sponsorFirstName: await firstNameOf(deps.db, letter.usersId),
+      sponsorFirstName: (await findPerson(deps.db, letter.usersId))?.firstName ?? '',
       body: letter.body,
       language: letter.language,
       createdAt: letter.submittedAt ?? letter.createdAt,
@@ -361,12 +357,8 @@ export async function canViewScan(db: Db, ctx: SiteContext, scanId: number): Pro
   if (!scan) return false;
   // The reply it became decides (its sponsor once released, its moderators).
   if (scan.messagesId !== null && (await readableLetter(db, ctx, scan.messagesId))) return true;
-  if (!can(ctx.viewer.permissions, 'letters.moderate', { partnersId: ctx.partner.id })) return false;
-  try {
-    const scope = scanScope(ctx);
-    if (scope === undefined) return true;
-  } catch {
-    return false;
-  }
-  return scan.createdByUsersId === ctx.viewer.user?.id;
+  // A page no letter reads yet: partner-wide moderators, and whoever uploaded it.
+  const scope = actionScope(ctx.viewer.permissions, 'letters.moderate', ctx.partner.id);
+  if (scope === null) return false;
+  return scope === 'all' || scan.createdByUsersId === ctx.viewer.user?.id;
 }

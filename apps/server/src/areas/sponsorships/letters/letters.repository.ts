@@ -251,6 +251,15 @@ export async function findLetterRow(
   return (row as LetterListRow | undefined) ?? null;
 }
 
+/** Several letters with what the lists show of them (a bulk call's), in one query. */
+export async function findLetterRows(db: Queryable, partnersId: number, ids: readonly number[]) {
+  const valid = ids.filter((id) => id <= 2_147_483_647);
+  if (valid.length === 0) return [] as LetterListRow[];
+  return (await listFrom(db).where(
+    and(inArray(messages.id, [...valid]), eq(messages.partnersId, partnersId)),
+  )) as LetterListRow[];
+}
+
 export interface QueueFilter {
   partnersId: number;
   scope: SQL | undefined;

@@ -61,6 +61,7 @@ import {
   findFlag,
   findLetter,
   findLetterRow,
+  findLetterRows,
   findRecord,
   findSettings,
   flagsOf,
@@ -815,11 +816,11 @@ export async function rejectLetter(
 /** Letters of a bulk call the viewer may moderate, in id order (so concurrent calls lock alike). */
 async function bulkRows(db: Db, ctx: SiteContext, ids: readonly number[]) {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
-  const rows = await Promise.all(unique.map((id) => findLetterRow(db, ctx.partner.id, id)));
+  const rows = new Map((await findLetterRows(db, ctx.partner.id, unique)).map((r) => [r.letter.id, r]));
   const skipped: LetterBulkResult['skipped'] = [];
   const allowed: number[] = [];
-  for (const [i, id] of unique.entries()) {
-    const row = rows[i];
+  for (const id of unique) {
+    const row = rows.get(id);
     if (!row || row.letter.status === 'draft') skipped.push({ id, reason: LETTER_NOT_FOUND_MESSAGE });
     else if (
       !can(ctx.viewer?.permissions ?? null, 'letters.moderate', {
